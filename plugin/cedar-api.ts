@@ -1,0 +1,50 @@
+import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
+import type { Channel } from './chat/command.js'
+import type { Invocation } from './chat/dispatcher.js'
+import type { CommandRegistry } from './chat/registry.js'
+import type { ResolvedCedarOptions } from './config/options.js'
+
+export interface ExecuteOptions {
+  /** Who the command runs as; defaults to `api`. Programmatic calls skip the owner check and rate limit. */
+  readonly username?: string
+  readonly channel?: Channel
+}
+
+/** What `!status` reports, as data. */
+export interface CedarStatus {
+  readonly version: string
+  readonly task: (TaskInfo & { readonly runningMs: number }) | undefined
+  readonly owners: readonly string[] | '*'
+  readonly llm: string
+  readonly storePath: string
+}
+
+/** `bot.cedar`: the plugin's face for code. Chat commands go through the same calls. */
+export interface CedarApi {
+  readonly options: ResolvedCedarOptions
+  /** Add commands here (`bot.cedar.commands.register(defineCommand({...}))`); `!help` lists them. */
+  readonly commands: CommandRegistry
+  readonly tasks: TaskRunner
+  isOwner(username: string): boolean
+  /** Runs a command line (without the prefix) as if typed; resolves with the reply lines, unsplit. */
+  execute(line: string, options?: ExecuteOptions): Promise<string[]>
+  /** Cancels the running task and halts pathfinding, collecting and digging. Returns what was stopped. */
+  stop(reason?: string): TaskInfo | undefined
+  status(): CedarStatus
+}
+
+declare module 'mineflayer' {
+  interface Bot {
+    cedar: CedarApi
+  }
+  interface BotEvents {
+    /** An owner's command passed parsing and is about to run. */
+    cedarCommand: (invocation: Invocation) => void
+    /** A command's handler threw; the player got a one-line error. */
+    cedarCommandError: (invocation: Invocation, error: Error) => void
+    /** A command from a player who is not an owner was dropped. */
+    cedarIgnored: (username: string, reason: 'not_owner') => void
+    cedarTaskStart: (task: TaskInfo) => void
+    cedarTaskEnd: (task: TaskInfo, end: TaskEnd) => void
+  }
+}

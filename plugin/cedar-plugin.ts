@@ -1,0 +1,105 @@
+import type { Bot } from 'mineflayer'
+import { plugin as collectBlock } from 'mineflayer-collectblock'
+import pathfinderModule from 'mineflayer-pathfinder'
+import { TaskRunner } from './agent/task-runner.js'
+import type { CedarApi, CedarStatus, ExecuteOptions } from './cedar-api.js'
+import { registerBuiltinCommands } from './chat/builtin-commands.js'
+import { CommandDispatcher, type DispatcherHooks } from './chat/dispatcher.js'
+import { CommandRegistry } from './chat/registry.js'
+import { attachChatRouter } from './chat/router.js'
+import {
+  type CedarOptions,
+  describeLlm,
+  parseOwners,
+  type ResolvedCedarOptions,
+  resolveOptions,
+} from './config/options.js'
+import { CEDAR_VERSION } from './version.js'
+import { haltMotion } from './world/pathfinding.js'
+
+const { pathfinder } = pathfinderModule
+
+/**
+ * A configured plugin: `bot.loadPlugin(createCedar({ owners: ['Alex'] }))`. Options are validated here, when the
+ * script starts, so a typo fails loudly (CedarOptionsError) before any bot connects.
+ */
+export function createCedar(options: CedarOptions = {}): (bot: Bot) => void {
+  const resolved = resolveOptions(options)
+  return (bot: Bot) => installCedar(bot, resolved)
+}
+
+/** The plugin with default options (owners from CEDAR_OWNERS when set). */
+export function cedar(bot: Bot): void {
+  installCedar(bot, resolveOptions({ owners: parseOwners(process.env.CEDAR_OWNERS) }))
+}
+
+function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
+  if (bot.cedar) throw new Error('mineflayer-cedar is already loaded on this bot')
+  if (options.loadDependencies) {
+    // hasPlugin only knows plugin functions it loaded itself, so check the namespaces they create as well.
+    if (!bot.pathfinder && !bot.hasPlugin(pathfinder)) bot.loadPlugin(pathfinder)
+    if (!bot.collectBlock && !bot.hasPlugin(collectBlock)) bot.loadPlugin(collectBlock)
+  }
+
+  const registry = new CommandRegistry()
+  const tasks = new TaskRunner({
+    onStart: (task) => bot.emit('cedarTaskStart', task),
+    onEnd: (task, end) => bot.emit('cedarTaskEnd', task, end),
+  })
+  const hooks: DispatcherHooks = {
+    run: async (command, invocation, reply) => {
+      const context = { bot, cedar: api, username: invocation.username, channel: invocation.channel, reply }
+      const result = await command.run(context, invocation.args as never)
+      if (typeof result === 'string' && result !== '') reply(result)
+    },
+    onCommand: (invocation) => bot.emit('cedarCommand', invocation),
+    onCommandError: (invocation, error) => bot.emit('cedarCommandError', invocation, error),
+    onIgnored: (username, reason) => bot.emit('cedarIgnored', username, reason),
+  }
+  const dispatcher = new CommandDispatcher(registry, options, hooks)
+  // Code calling bot.cedar.execute is trusted: the same parsing and replies, without the owner check or limit.
+  const trusted = new CommandDispatcher(
+    registry,
+    { ...options, owners: '*', rateLimit: { commands: Number.MAX_SAFE_INTEGER, perSeconds: 1 } },
+    hooks,
+  )
+
+  const api: CedarApi = {
+    options,
+    commands: registry,
+    tasks,
+    isOwner: (username) => dispatcher.isOwner(username),
+    execute: async (line, { username = 'api', channel = 'chat' }: ExecuteOptions = {}) => {
+      const replies: string[] = []
+      const message = line.startsWith(options.prefix) ? line : options.prefix + line
+      await trusted.handle({ username, channel, message }, (reply) => replies.push(reply))
+      return replies
+    },
+    stop: (reason = 'stopped') => {
+      const stopped = tasks.stop(reason)
+      haltMotion(bot)
+      return stopped
+    },
+    status: (): CedarStatus => {
+      const task = tasks.current
+      return {
+        version: CEDAR_VERSION,
+        task: task ? { ...task, runningMs: Date.now() - task.startedAt } : undefined,
+        owners: options.owners,
+        llm: describeLlm(options.llm),
+        storePath: options.storePath,
+      }
+    },
+  }
+  bot.cedar = api
+  registerBuiltinCommands(registry, options.prefix)
+
+  if (options.owners !== '*' && options.owners.length === 0) {
+    options.logger.warn('cedar: no owners configured, so the bot obeys nobody; pass { owners: [...] } or CEDAR_OWNERS')
+  }
+  const detach = attachChatRouter(bot, dispatcher, options)
+  bot.once('end', () => {
+    tasks.stop('disconnected')
+    detach()
+  })
+}

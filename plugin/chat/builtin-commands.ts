@@ -1,0 +1,133 @@
+import { TaskCancelledError } from '../agent/task-runner.js'
+import { follow, playerEntity, walkTo } from '../world/pathfinding.js'
+import { usageLine } from './arguments.js'
+import { type CommandContext, type CommandDefinition, defineCommand, param } from './command.js'
+import type { CommandRegistry } from './registry.js'
+
+function helpCommand(registry: CommandRegistry, prefix: string) {
+  return defineCommand({
+    name: 'help',
+    aliases: ['commands'],
+    summary: 'list the commands, or explain one',
+    params: [param.word('command', { optional: true, description: 'a command to explain' })],
+    run: (_context, { command: asked }) => {
+      if (asked === undefined) {
+        const names = registry.list().map((c) => c.name)
+        return `commands: ${names.map((n) => prefix + n).join(', ')}. Say ${prefix}help <command> for details.`
+      }
+      const name = asked.startsWith(prefix) ? asked.slice(prefix.length) : asked
+      const command = registry.get(name)
+      if (!command) {
+        const suggestion = registry.suggest(name)
+        return `no command ${name}${suggestion ? `; did you mean ${prefix}${suggestion}?` : `; say ${prefix}help`}`
+      }
+      return describeCommand(command, prefix)
+    },
+  })
+}
+
+/** `!help <name>` text: usage, summary, parameters, aliases, details. */
+export function describeCommand(command: CommandDefinition, prefix: string): string {
+  const lines = [`${usageLine(prefix, command.name, command.params)} - ${command.summary}`]
+  for (const spec of command.params) {
+    if (spec.description !== spec.name) lines.push(`  ${spec.name}: ${spec.description}`)
+  }
+  if (command.aliases?.length) lines.push(`  also: ${command.aliases.map((a) => prefix + a).join(', ')}`)
+  if (command.details) lines.push(command.details)
+  return lines.join('\n')
+}
+
+const statusCommand = defineCommand({
+  name: 'status',
+  summary: 'what I am doing, where I am, and how I am configured',
+  params: [],
+  run: ({ bot, cedar }) => {
+    const status = cedar.status()
+    const task = status.task
+      ? `doing ${status.task.name} for ${Math.round(status.task.runningMs / 1000)} s (asked by ${status.task.requestedBy})`
+      : 'idle'
+    const pos = bot.entity?.position
+    const where = pos ? `at ${Math.floor(pos.x)} ${Math.floor(pos.y)} ${Math.floor(pos.z)}` : 'not spawned'
+    const time = bot.time ? `time ${bot.time.timeOfDay} (${bot.time.isDay ? 'day' : 'night'})` : 'time unknown'
+    const owners = status.owners === '*' ? 'everyone' : status.owners.join(', ') || 'nobody'
+    return [
+      `cedar ${status.version}: ${task}; ${where}; health ${round(bot.health)}/20, food ${round(bot.food)}/20; ${time}`,
+      `owners: ${owners}; LLM: ${status.llm}`,
+    ].join('\n')
+  },
+})
+
+function round(value: number | undefined): string {
+  return value === undefined ? '?' : String(Math.round(value))
+}
+
+const stopCommand = defineCommand({
+  name: 'stop',
+  aliases: ['cancel', 'halt'],
+  summary: 'stop whatever I am doing',
+  params: [],
+  run: ({ cedar, username }) => {
+    const stopped = cedar.stop(`stopped by ${username}`)
+    return stopped ? `stopped ${stopped.name}` : 'nothing to stop; I was idle (motion halted anyway)'
+  },
+})
+
+/** Why a movement cannot start now, checked before the bot says it is on its way. */
+function movementRefusal(context: CommandContext, range: number): string | undefined {
+  const running = context.cedar.tasks.current
+  if (running) return `busy with ${running.name}; say ${context.cedar.options.prefix}stop first`
+  if (range < 1 || range > 64) return 'range must be between 1 and 64 blocks'
+  return undefined
+}
+
+/** Runs a movement as the bot's task, turning busy/cancelled/failed into the one line a player needs. */
+async function movementTask(
+  context: CommandContext,
+  name: string,
+  work: (signal: AbortSignal) => Promise<void>,
+): Promise<string | undefined> {
+  try {
+    await context.cedar.tasks.run(name, context.username, work)
+    return undefined
+  } catch (error) {
+    if (error instanceof TaskCancelledError) return undefined // !stop already answered
+    throw error
+  }
+}
+
+const comeCommand = defineCommand({
+  name: 'come',
+  summary: 'walk to you',
+  params: [param.int('range', { optional: true, description: 'how close to come, in blocks (default 2)' })],
+  run: async (context, { range = 2 }) => {
+    const refusal = movementRefusal(context, range)
+    if (refusal) return refusal
+    const target = playerEntity(context.bot, context.username)
+    if (!target) return `I cannot see you, ${context.username}; come closer`
+    context.reply(`coming, ${context.username}`)
+    return (await movementTask(context, 'come', (signal) => walkTo(context.bot, target, range, signal))) ?? 'here I am'
+  },
+})
+
+const followCommand = defineCommand({
+  name: 'follow',
+  summary: `follow you until told to stop`,
+  params: [param.int('range', { optional: true, description: 'distance to keep, in blocks (default 3)' })],
+  run: async (context, { range = 3 }) => {
+    const refusal = movementRefusal(context, range)
+    if (refusal) return refusal
+    const target = playerEntity(context.bot, context.username)
+    if (!target) return `I cannot see you, ${context.username}; come closer`
+    context.reply(`following ${context.username}; say ${context.cedar.options.prefix}stop to end`)
+    return movementTask(context, 'follow', (signal) => follow(context.bot, target, range, signal))
+  },
+})
+
+/** The commands every cedar bot has, registered in the order `!help` lists them. */
+export function registerBuiltinCommands(registry: CommandRegistry, prefix: string): void {
+  registry.register(helpCommand(registry, prefix))
+  registry.register(statusCommand)
+  registry.register(stopCommand)
+  registry.register(comeCommand)
+  registry.register(followCommand)
+}

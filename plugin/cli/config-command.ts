@@ -1,0 +1,44 @@
+import type { Command } from 'commander'
+import { describeLlm, parseOwners, resolveOptions } from '../config/options.js'
+import { resolveStartSettings } from '../start/start-settings.js'
+import { createOutput } from './output.js'
+
+export function addConfigCommand(program: Command): void {
+  program
+    .command('config')
+    .description('check the configuration the environment gives (MC_*, CEDAR_*, OPENAI_*) and print it, key redacted')
+    .option('--json', 'print JSON')
+    .action((flags: { json?: boolean }) => {
+      const out = createOutput(flags.json ?? false)
+      try {
+        const start = resolveStartSettings({}, process.env)
+        const options = resolveOptions({ owners: parseOwners(process.env.CEDAR_OWNERS) })
+        const owners = options.owners === '*' ? '*' : options.owners
+        const data = {
+          server: start.host === undefined ? 'embedded' : `${start.host}:${start.port}`,
+          port: start.port,
+          version: start.version ?? 'auto',
+          username: start.username,
+          owners,
+          prefix: options.prefix,
+          storePath: options.storePath,
+          llm: {
+            enabled: options.llm.enabled,
+            model: options.llm.model,
+            baseURL: options.llm.baseURL ?? null,
+            apiKey: options.llm.apiKey ? 'set' : 'unset',
+          },
+        }
+        const text = [
+          `server:   ${data.server === 'embedded' ? `embedded, port ${data.port}` : data.server} (Minecraft ${data.version})`,
+          `username: ${data.username}`,
+          `owners:   ${owners === '*' ? 'everyone' : owners.join(', ') || '(none; on the embedded server: everyone)'}`,
+          `store:    ${data.storePath}`,
+          `llm:      ${describeLlm(options.llm)}`,
+        ].join('\n')
+        out.result(text, data)
+      } catch (error) {
+        out.fail((error as Error).message)
+      }
+    })
+}

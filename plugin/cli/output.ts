@@ -1,0 +1,22 @@
+/** Where a subcommand writes: one JSON document per line with `--json`, plain text otherwise. */
+export interface Output {
+  readonly json: boolean
+  /** Prints a result: `text` for people, `data` for `--json`. */
+  result(text: string, data: unknown): void
+  /** Fails the command: a message on stderr (or a JSON error object on stdout), exit code 1. */
+  fail(message: string): void
+}
+
+export function createOutput(json: boolean): Output {
+  return {
+    json,
+    result(text, data) {
+      process.stdout.write(json ? `${JSON.stringify(data)}\n` : `${text}\n`)
+    },
+    fail(message) {
+      if (json) process.stdout.write(`${JSON.stringify({ error: message })}\n`)
+      else process.stderr.write(`cedar: ${message}\n`)
+      process.exitCode = 1
+    },
+  }
+}

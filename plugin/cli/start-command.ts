@@ -1,0 +1,98 @@
+import type { Command } from 'commander'
+import type { CedarLogger } from '../config/options.js'
+import type { StartEvent } from '../start/run-bot.js'
+import { resolveStartSettings } from '../start/start-settings.js'
+import { createOutput, type Output } from './output.js'
+
+interface StartFlags {
+  host?: string
+  port?: string
+  mcVersion?: string
+  username?: string
+  owners?: string
+  json?: boolean
+}
+
+export function addStartCommand(program: Command): void {
+  program
+    .command('start')
+    .description('run a bot with the plugin (what `npm start` does); without a host, on an embedded local server')
+    .option('--host <host>', 'server to join (env MC_HOST); omit to start an embedded server on 127.0.0.1')
+    .option('--port <port>', 'server port (env MC_PORT; default 25565; 0 picks a free one for the embedded server)')
+    .option('--mc-version <version>', 'Minecraft version (env MC_VERSION; embedded default 1.21.4)')
+    .option('--username <name>', "the bot's name (env MC_USERNAME; default cedar)")
+    .option('--owners <names>', 'players the bot obeys, comma-separated, or * (env CEDAR_OWNERS)')
+    .option('--json', 'print one JSON object per event instead of text')
+    .action(async (flags: StartFlags) => {
+      const out = createOutput(flags.json ?? false)
+      await start(flags, out)
+    })
+}
+
+async function start(flags: StartFlags, out: Output): Promise<void> {
+  let settings: ReturnType<typeof resolveStartSettings>
+  try {
+    settings = resolveStartSettings(
+      { host: flags.host, port: flags.port, version: flags.mcVersion, username: flags.username, owners: flags.owners },
+      process.env,
+    )
+  } catch (error) {
+    out.fail((error as Error).message)
+    return
+  }
+  const report = (event: StartEvent) => out.result(describe(event), event)
+  // With --json, stdout carries only JSON lines; the plugin's own log goes to stderr.
+  const logger: CedarLogger = out.json
+    ? { info: (m) => console.error(m), warn: (m) => console.error(m), error: (m, e) => console.error(m, e ?? '') }
+    : console
+  const { runBot } = await import('../start/run-bot.js')
+  let running: Awaited<ReturnType<typeof runBot>>
+  try {
+    running = await runBot(settings, report, logger)
+  } catch (error) {
+    out.fail((error as Error).message)
+    return
+  }
+  await new Promise<void>((resolve) => {
+    let signals = 0
+    const shutdown = () => {
+      signals += 1
+      if (signals > 1) process.exit(130) // a second Ctrl-C means "now"
+      void running.stop().then(resolve, resolve)
+    }
+    // flying-squid's log plugin installs exit-hook, whose SIGINT handler calls process.exit() at once, before the
+    // bot has quit; this process owns its signals, so those handlers go and ours does the orderly stop.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.removeAllListeners(signal)
+      process.on(signal, shutdown)
+    }
+    running.bot.once('end', () => {
+      if (signals === 0) {
+        void running.stop().then(() => {
+          process.exitCode = 1
+          resolve()
+        })
+      }
+    })
+  })
+  // flying-squid and mineflayer leave timers and a stdin reader behind; everything is closed, so leave now.
+  process.exit()
+}
+
+function describe(event: StartEvent): string {
+  switch (event.event) {
+    case 'server':
+      return [
+        `embedded Minecraft ${event.version} server (offline mode) listening on ${event.host}:${event.port}`,
+        `join it: Minecraft ${event.version} > Multiplayer > Direct Connection > localhost:${event.port}`,
+      ].join('\n')
+    case 'owners':
+      return `owners: ${event.note}`
+    case 'spawned':
+      return `bot ${event.username} joined ${event.host}:${event.port} (Minecraft ${event.version}); say !help in chat. Ctrl-C stops.`
+    case 'disconnected':
+      return `bot disconnected: ${event.reason}`
+    case 'stopped':
+      return 'stopped'
+  }
+}

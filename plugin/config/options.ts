@@ -1,0 +1,159 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/** A Minecraft player name: what the server puts in front of a chat line. */
+const playerName = z.string().regex(/^[A-Za-z0-9_]{1,16}$/, 'a player name is 1-16 letters, digits or underscores')
+
+const logger = z.custom<CedarLogger>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    ['info', 'warn', 'error'].every((key) => typeof (value as Record<string, unknown>)[key] === 'function'),
+  { message: 'expected an object with info, warn and error functions (console works)' },
+)
+
+const llmSchema = z.strictObject({
+  apiKey: z.string().min(1).optional(),
+  baseURL: z
+    .url({ protocol: /^https?$/, message: 'expected an http(s) URL such as http://127.0.0.1:11434/v1' })
+    .optional(),
+  model: z.string().min(1).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+})
+
+export const cedarOptionsSchema = z.strictObject({
+  /** Players whose commands the bot obeys; `'*'` obeys everyone (only sensible on a private local server). */
+  owners: z.union([z.array(playerName).readonly(), z.literal('*')]).optional(),
+  /** What a chat line must start with to be a command. Whispers may leave it out. */
+  prefix: z
+    .string()
+    .min(1)
+    .max(4)
+    .regex(/^\S+$/, 'the prefix cannot contain spaces')
+    .refine((p) => !p.startsWith('/'), 'the prefix cannot start with / (the server would take it as its own command)')
+    .optional(),
+  storePath: z.string().min(1).optional(),
+  llm: llmSchema.optional(),
+  /** `same` answers the way the command came; `public` always in chat; `whisper` always privately. */
+  replyMode: z.enum(['same', 'public', 'whisper']).optional(),
+  /** Characters per chat line; defaults to the server version's limit (256, or 100 before 1.11). */
+  chatLimit: z.number().int().min(20).max(256).optional(),
+  /** At most this many lines per reply; the rest is cut with a note, so the server does not kick for spam. */
+  maxReplyLines: z.number().int().min(1).max(50).optional(),
+  /** Per-player flood guard: at most `commands` commands in any `perSeconds` window. */
+  rateLimit: z.strictObject({ commands: z.number().int().min(1), perSeconds: z.number().positive() }).optional(),
+  /** Load pathfinder and collectblock when the bot lacks them. */
+  loadDependencies: z.boolean().optional(),
+  logger: logger.optional(),
+})
+
+export type CedarOptions = z.input<typeof cedarOptionsSchema>
+
+export interface CedarLogger {
+  info(message: string): void
+  warn(message: string): void
+  error(message: string, error?: unknown): void
+}
+
+export interface LlmSettings {
+  readonly apiKey: string | undefined
+  readonly baseURL: string | undefined
+  readonly model: string
+  readonly timeoutMs: number
+  /** An LLM is used only when a key or an endpoint is given; without one, the offline teachers answer. */
+  readonly enabled: boolean
+}
+
+export interface ResolvedCedarOptions {
+  readonly owners: readonly string[] | '*'
+  readonly prefix: string
+  readonly storePath: string
+  readonly llm: LlmSettings
+  readonly replyMode: 'same' | 'public' | 'whisper'
+  readonly chatLimit: number | undefined
+  readonly maxReplyLines: number
+  readonly rateLimit: { readonly commands: number; readonly perSeconds: number }
+  readonly loadDependencies: boolean
+  readonly logger: CedarLogger
+}
+
+export const DEFAULT_MODEL = 'gpt-4o-mini'
+
+/** Thrown for options that fail validation; the message names every bad field. */
+export class CedarOptionsError extends Error {
+  override name = 'CedarOptionsError'
+}
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/**
+ * Validates plugin options and fills defaults. LLM settings fall back to OPENAI_API_KEY, OPENAI_BASE_URL and
+ * CEDAR_MODEL, so a bot script need not pass secrets around; explicit options win over the environment.
+ */
+export function resolveOptions(input: unknown = {}, env: Env = process.env): ResolvedCedarOptions {
+  const parsed = cedarOptionsSchema.safeParse(input ?? {})
+  if (!parsed.success) throw new CedarOptionsError(describeIssues('cedar options', parsed.error))
+  const options = parsed.data
+  const llm = resolveLlm(options.llm ?? {}, env)
+  return {
+    owners: options.owners === '*' ? '*' : [...new Set(options.owners ?? [])],
+    prefix: options.prefix ?? '!',
+    storePath: path.resolve(options.storePath ?? 'skills-store'),
+    llm,
+    replyMode: options.replyMode ?? 'same',
+    chatLimit: options.chatLimit,
+    maxReplyLines: options.maxReplyLines ?? 8,
+    rateLimit: options.rateLimit ?? { commands: 6, perSeconds: 10 },
+    loadDependencies: options.loadDependencies ?? true,
+    logger: options.logger ?? console,
+  }
+}
+
+function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
+  const fromEnv = llmSchema.safeParse(
+    dropUndefined({
+      apiKey: env.OPENAI_API_KEY || undefined,
+      baseURL: env.OPENAI_BASE_URL || undefined,
+      model: env.CEDAR_MODEL || undefined,
+    }),
+  )
+  if (!fromEnv.success) throw new CedarOptionsError(describeIssues('environment (OPENAI_*/CEDAR_MODEL)', fromEnv.error))
+  const apiKey = given.apiKey ?? fromEnv.data.apiKey
+  const baseURL = given.baseURL ?? fromEnv.data.baseURL
+  return {
+    apiKey,
+    baseURL,
+    model: given.model ?? fromEnv.data.model ?? DEFAULT_MODEL,
+    timeoutMs: given.timeoutMs ?? 30_000,
+    enabled: apiKey !== undefined || baseURL !== undefined,
+  }
+}
+
+function dropUndefined<T extends Record<string, unknown>>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
+/** One line per bad field, e.g. `cedar options: owners.1: a player name is 1-16 letters...`. */
+export function describeIssues(what: string, error: z.ZodError): string {
+  const lines = error.issues.map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.join('.') : 'options'
+    if (issue.code === 'unrecognized_keys') return `${where}: unknown ${issue.keys.map((k) => `"${k}"`).join(', ')}`
+    return `${where}: ${issue.message}`
+  })
+  return `invalid ${what}: ${lines.join('; ')}`
+}
+
+/** Settings safe to show in chat or logs: the API key is never printed. */
+export function describeLlm(llm: LlmSettings): string {
+  if (!llm.enabled) return 'off (offline teachers)'
+  return `${llm.model} at ${llm.baseURL ?? 'api.openai.com'}${llm.apiKey ? '' : ' (no key)'}`
+}
+
+/** `CEDAR_OWNERS`-style text: `Alex,Bob` or `Alex Bob` → ['Alex', 'Bob']; `*` → everyone; empty → nobody. */
+export function parseOwners(value: string | undefined): string[] | '*' {
+  if (value?.trim() === '*') return '*'
+  return (value ?? '')
+    .split(/[\s,]+/)
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+}

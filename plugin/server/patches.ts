@@ -1,0 +1,192 @@
+// Fixes for flying-squid 1.12.0 bugs that break mineflayer clients on modern Minecraft versions.
+// Each patch is a small function that decides for itself whether the server's version needs it, installs itself,
+// and returns whether it did. They hook the server's 'newPlayer' event, which flying-squid emits after the
+// player's plugins ran and before login() sends anything, so every patch is in place before the first packet.
+import type { MCServer, SquidEntity, SquidPlayer } from 'flying-squid'
+
+export type PatchName =
+  | 'playerEntityType'
+  | 'entityTeleportFields'
+  | 'droppedItemMetadata'
+  | 'playerList'
+  | 'playerLeave'
+
+export interface AppliedPatches {
+  readonly names: readonly PatchName[]
+  /** Stops the per-player timers flying-squid would leave running (call when the server closes). */
+  dispose(): void
+}
+
+/** Applies every patch the server's version needs. */
+export function applyServerPatches(serv: MCServer): AppliedPatches {
+  const names: PatchName[] = []
+  if (patchPlayerEntityType(serv)) names.push('playerEntityType')
+  if (patchEntityTeleportFields(serv)) names.push('entityTeleportFields')
+  if (patchDroppedItemMetadata(serv)) names.push('droppedItemMetadata')
+  const timers = new Set<ReturnType<typeof setInterval>>()
+  if (patchPlayerList(serv, timers)) names.push('playerList')
+  if (patchPlayerLeave(serv)) names.push('playerLeave')
+  return {
+    names,
+    dispose() {
+      for (const timer of timers) clearInterval(timer)
+      timers.clear()
+    },
+  }
+}
+
+/**
+ * (1) 1.20.2+: players are spawned for other clients with the generic `spawn_entity` packet, whose `type` comes
+ * from `entity.entityType` — which flying-squid leaves null for players, so it is written as 0 and other clients
+ * see a boat (mineflayer: `entity.type !== 'player'`, no username). Give players the registry's `player` id.
+ */
+export function patchPlayerEntityType(serv: MCServer): boolean {
+  if (!serv.supportFeature('unifiedPlayerAndEntitySpawnPacket')) return false
+  const playerTypeId = serv.registry.entitiesByName.player?.id
+  if (playerTypeId === undefined) return false
+  serv.on('newPlayer', (player) => {
+    player.entityType = playerTypeId
+  })
+  return true
+}
+
+/**
+ * (2) 1.21.2+: `entity_teleport` gained `dx, dy, dz` (velocity) and `flags` (relative-position bits). flying-squid
+ * still writes the old fields only, the serializer throws on the missing ones and the *receiving* client is
+ * disconnected — this happens whenever another entity moves more than 7 blocks at once (a /tp, a fast fall).
+ * Fill the missing fields with "no velocity, absolute position" on every player's connection.
+ */
+export function patchEntityTeleportFields(serv: MCServer): boolean {
+  if (!serv.registry.version['>=']('1.21.2')) return false
+  serv.on('newPlayer', (player) => {
+    const client = player._client
+    const write = client.write.bind(client)
+    client.write = (name, params) => {
+      if (name !== 'entity_teleport') return write(name, params)
+      write(name, { ...params, dx: params.dx ?? 0, dy: params.dy ?? 0, dz: params.dz ?? 0, flags: params.flags ?? {} })
+    }
+  })
+  return true
+}
+
+/**
+ * (3) 1.19.4+: entity metadata entries are typed by name ('item_stack') since 1.19.4, but flying-squid writes
+ * numeric types, so a dropped item's metadata fails to serialize (1.19.4 .. 1.20.1), and from 1.20.2 on
+ * `entity.sendMetadata` is a no-op anyway ("todo: fix in mcdata"). Either way the item entity's spawn packet is never
+ * followed by its item stack. mineflayer only emits `itemDrop` on an `entity_metadata` packet carrying an
+ * `item_stack` entry, so collectblock never sees the drop and `entity.getDroppedItem()` is null.
+ * After the item entity's spawn packet, send that entry in the version's slot format.
+ */
+export function patchDroppedItemMetadata(serv: MCServer): boolean {
+  if (!serv.supportFeature('mcDataHasEntityMetadata')) return false
+  const itemEntity = serv.registry.entitiesByName.item as { metadataKeys?: string[] } | undefined
+  const keyIndex = itemEntity?.metadataKeys?.indexOf('item') ?? -1
+  const key = keyIndex >= 0 ? keyIndex : 8 // 'item' is entry 8 of the item entity on 1.19.4 .. 1.21.4
+  const withComponents = Boolean(serv.supportFeature('itemsWithComponents')) // 1.20.5+ slot layout
+  const slot = (itemId: number, itemCount: number): Record<string, unknown> =>
+    withComponents
+      ? { itemCount, itemId, addedComponentCount: 0, removedComponentCount: 0, components: [], removeComponents: [] }
+      : { present: true, itemId, itemCount }
+  serv.on('newPlayer', (player) => {
+    const spawnEntity = player.spawnEntity.bind(player)
+    player.spawnEntity = (entity: SquidEntity) => {
+      spawnEntity(entity)
+      if (entity.itemId === undefined) return
+      player._client.write('entity_metadata', {
+        entityId: entity.id,
+        metadata: [{ key, type: 'item_stack', value: slot(entity.itemId, entity.itemCount ?? 1) }],
+      })
+    }
+  })
+  return true
+}
+
+/**
+ * (4) All versions: `_sendPlayerList(toPlayer)` writes the whole list with `toPlayer._writeOthers`, i.e. to everyone
+ * *except* the player who just joined. Earlier players learn of the newcomer, but the newcomer never learns of
+ * them, and mineflayer ignores player spawns whose uuid is not in its list: a late joiner sees no other players.
+ * login.js redefines `serv._sendPlayerList` for every joining player, so the fix is re-installed on every join.
+ *
+ * Right after `_sendPlayerList`, login.js (fillTabList) starts a 5 s latency-broadcast interval per player that is
+ * never cleared — not on disconnect, not on quit — so it leaks and keeps the process alive. The fix catches that
+ * one setInterval call (see captureNextTabListTimer), unrefs it, clears it when the player disconnects and puts it
+ * in `timers` for the server's close.
+ */
+export function patchPlayerList(serv: MCServer, timers: Set<ReturnType<typeof setInterval>>): boolean {
+  const bitfield = Boolean(serv.supportFeature('playerInfoActionIsBitfield')) // 1.19.3+
+  const entry = (p: SquidPlayer): Record<string, unknown> =>
+    bitfield
+      ? {
+          uuid: p.uuid,
+          player: { name: p.username, properties: p.profileProperties },
+          gamemode: p.gameMode,
+          latency: p._client.latency,
+        }
+      : {
+          uuid: p.uuid,
+          name: p.username,
+          properties: p.profileProperties,
+          gamemode: p.gameMode,
+          ping: p._client.latency,
+        }
+  const action = bitfield ? { add_player: true } : 'add_player'
+  const sendPlayerList = (toPlayer: SquidPlayer): void => {
+    // The newcomer gets everyone (itself included, as vanilla does); everyone else gets the newcomer.
+    toPlayer._client.write('player_info', { action, data: serv.players.map(entry) })
+    for (const other of toPlayer.getOtherPlayers()) {
+      other._client.write('player_info', { action, data: [entry(toPlayer)] })
+    }
+    captureNextTabListTimer((timer) => {
+      timer.unref()
+      if (toPlayer.disconnected) return clearInterval(timer)
+      timers.add(timer)
+      toPlayer.once('disconnected', () => {
+        clearInterval(timer)
+        timers.delete(timer)
+      })
+    })
+  }
+  serv.on('newPlayer', () => {
+    serv._sendPlayerList = sendPlayerList
+  })
+  return true
+}
+
+/**
+ * (5) 1.19.3+: a leaving player is announced with `player_info` action `remove_player`, which no longer exists
+ * (it became the separate `player_remove` packet), so other clients keep the player in their list and mineflayer
+ * never emits `playerLeft`. Send `player_remove`. Like (4), login.js redefines the function on every join.
+ */
+export function patchPlayerLeave(serv: MCServer): boolean {
+  if (!serv.supportFeature('playerInfoActionIsBitfield')) return false
+  const sendPlayerLeave = (player: SquidPlayer): void => {
+    for (const other of player.getOtherPlayers()) other._client.write('player_remove', { players: [player.uuid] })
+  }
+  serv.on('newPlayer', () => {
+    serv._sendPlayerEventLeave = sendPlayerLeave
+  })
+  return true
+}
+
+/**
+ * Hands `onTimer` the interval created by the next `setInterval` call of the current synchronous job if that
+ * interval broadcasts player_info (login.js calls it two statements after `_sendPlayerList`). The global is
+ * restored on that call or, at the latest, when the job ends; any other interval passes through untouched.
+ */
+function captureNextTabListTimer(onTimer: (timer: ReturnType<typeof setInterval>) => void): void {
+  const original = globalThis.setInterval
+  let armed = true
+  const restore = (): void => {
+    if (!armed) return
+    armed = false
+    globalThis.setInterval = original
+  }
+  const capturing = (handler: unknown, ...rest: unknown[]): ReturnType<typeof setInterval> => {
+    restore()
+    const timer = (original as (...args: unknown[]) => ReturnType<typeof setInterval>)(handler, ...rest)
+    if (typeof handler === 'function' && String(handler).includes('player_info')) onTimer(timer)
+    return timer
+  }
+  globalThis.setInterval = capturing as typeof setInterval
+  queueMicrotask(restore)
+}

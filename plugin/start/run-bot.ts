@@ -1,0 +1,129 @@
+import { type Bot, createBot } from 'mineflayer'
+import { createCedar } from '../cedar-plugin.js'
+import type { CedarLogger } from '../config/options.js'
+import type { EmbeddedServer } from '../server/embedded-server.js'
+import { EMBEDDED_VERSION, type StartSettings } from './start-settings.js'
+
+/** What `cedar start` reports as it goes; printed as text, or as JSON lines with `--json`. */
+export type StartEvent =
+  | { readonly event: 'server'; readonly host: string; readonly port: number; readonly version: string }
+  | { readonly event: 'owners'; readonly owners: readonly string[] | '*'; readonly note: string }
+  | {
+      readonly event: 'spawned'
+      readonly username: string
+      readonly host: string
+      readonly port: number
+      readonly version: string
+    }
+  | { readonly event: 'disconnected'; readonly reason: string }
+  | { readonly event: 'stopped' }
+
+export interface RunningBot {
+  readonly bot: Bot
+  readonly server: EmbeddedServer | undefined
+  /** Quits the bot, then closes the embedded server; safe to call twice. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts what `npm start` promises: with a host, a bot with the plugin joins it; without, an embedded flying-squid
+ * server starts on localhost first. Resolves once the bot has spawned.
+ */
+export async function runBot(
+  settings: StartSettings,
+  report: (event: StartEvent) => void,
+  logger: CedarLogger,
+): Promise<RunningBot> {
+  let server: EmbeddedServer | undefined
+  if (settings.host === undefined) {
+    const { startEmbeddedServer } = await import('../server/embedded-server.js')
+    server = await startEmbeddedServer({
+      host: '127.0.0.1',
+      port: settings.port,
+      version: settings.version ?? EMBEDDED_VERSION,
+    })
+    report({ event: 'server', host: server.host, port: server.port, version: server.version })
+  }
+  const host = server?.host ?? settings.host ?? '127.0.0.1'
+  const port = server?.port ?? settings.port
+
+  // On the embedded server only local players can join, so with no owners named everyone there may command.
+  const owners = settings.owners ?? (server ? '*' : [])
+  report({ event: 'owners', owners, note: ownersNote(settings.owners, server !== undefined) })
+
+  const bot = createBot({
+    host,
+    port,
+    username: settings.username,
+    auth: 'offline',
+    ...(settings.version ? { version: settings.version } : {}),
+  })
+  try {
+    bot.loadPlugin(createCedar({ owners, logger }))
+    await spawned(bot)
+  } catch (error) {
+    bot.end()
+    await server?.close()
+    throw error
+  }
+  report({ event: 'spawned', username: bot.username, host, port, version: bot.version })
+
+  let stopping: Promise<void> | undefined
+  bot.once('end', (reason) => {
+    if (!stopping) report({ event: 'disconnected', reason: String(reason) })
+  })
+  return {
+    bot,
+    server,
+    stop: () => {
+      stopping ??= (async () => {
+        bot.cedar?.stop('shutting down')
+        await quit(bot)
+        await server?.close()
+        report({ event: 'stopped' })
+      })()
+      return stopping
+    },
+  }
+}
+
+function ownersNote(given: readonly string[] | '*' | undefined, embedded: boolean): string {
+  if (given === '*') return 'every player may command the bot'
+  if (given !== undefined && given.length > 0) return `only ${given.join(', ')} may command the bot`
+  if (embedded) return 'every player on this local server may command the bot (set CEDAR_OWNERS to restrict)'
+  return 'no owners: the bot obeys nobody. Set CEDAR_OWNERS=YourName'
+}
+
+function spawned(bot: Bot): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => (detail: unknown) => {
+      cleanup()
+      reject(new Error(`${why}: ${detail instanceof Error ? detail.message : String(detail)}`))
+    }
+    const onError = fail('could not join the server')
+    const onKicked = fail('kicked while joining')
+    const onEnd = fail('connection closed while joining')
+    const onSpawn = () => {
+      cleanup()
+      resolve()
+    }
+    const cleanup = () => {
+      bot.removeListener('spawn', onSpawn)
+      bot.removeListener('error', onError)
+      bot.removeListener('kicked', onKicked)
+      bot.removeListener('end', onEnd)
+    }
+    bot.once('spawn', onSpawn)
+    bot.once('error', onError)
+    bot.once('kicked', onKicked)
+    bot.once('end', onEnd)
+  })
+}
+
+function quit(bot: Bot): Promise<void> {
+  return new Promise((resolve) => {
+    if (!bot._client || bot._client.ended) return resolve()
+    bot.once('end', () => resolve())
+    bot.quit('cedar stopped')
+  })
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { describeIssues, parseOwners } from '../config/options.js'
+
+/** Everything `npm start` / `cedar start` needs to know, from flags first and the environment second. */
+export interface StartSettings {
+  /** undefined: start an embedded server on localhost and join it. */
+  readonly host: string | undefined
+  readonly port: number
+  /** undefined on a remote server: mineflayer asks the server. */
+  readonly version: string | undefined
+  readonly username: string
+  readonly owners: readonly string[] | '*' | undefined
+}
+
+export const EMBEDDED_VERSION = '1.21.4'
+export const DEFAULT_PORT = 25565
+
+const portSchema = z
+  .string()
+  .regex(/^\d{1,5}$/, 'a port number from 0 to 65535')
+  .transform(Number)
+  .refine((port) => port <= 65535, 'a port number from 0 to 65535')
+const versionSchema = z.string().regex(/^1\.\d+(\.\d+)?$/, 'a Minecraft version such as 1.21.4')
+const usernameSchema = z.string().regex(/^[A-Za-z0-9_]{3,16}$/, 'a player name of 3-16 letters, digits or underscores')
+
+export interface StartInput {
+  readonly host?: string | undefined
+  readonly port?: string | undefined
+  readonly version?: string | undefined
+  readonly username?: string | undefined
+  readonly owners?: string | undefined
+}
+
+/** Reads flags over MC_HOST, MC_PORT, MC_VERSION, MC_USERNAME, CEDAR_OWNERS; throws one message naming bad values. */
+export function resolveStartSettings(
+  flags: StartInput,
+  env: Readonly<Record<string, string | undefined>>,
+): StartSettings {
+  const pick = (flag: string | undefined, name: string) => flag ?? (env[name] || undefined)
+  const schema = z.object({
+    host: z.string().min(1).optional(),
+    port: portSchema.optional(),
+    version: versionSchema.optional(),
+    username: usernameSchema.optional(),
+    owners: z.string().optional(),
+  })
+  const parsed = schema.safeParse({
+    host: pick(flags.host, 'MC_HOST'),
+    port: pick(flags.port, 'MC_PORT'),
+    version: pick(flags.version, 'MC_VERSION'),
+    username: pick(flags.username, 'MC_USERNAME'),
+    owners: pick(flags.owners, 'CEDAR_OWNERS'),
+  })
+  if (!parsed.success) throw new Error(describeIssues('start settings', parsed.error))
+  const { host, port, version, username, owners } = parsed.data
+  return {
+    host,
+    port: port ?? DEFAULT_PORT,
+    version: version ?? (host === undefined ? EMBEDDED_VERSION : undefined),
+    username: username ?? 'cedar',
+    owners: owners === undefined ? undefined : parseOwners(owners),
+  }
+}

@@ -1,0 +1,62 @@
+import type { Bot } from 'mineflayer'
+import pathfinderModule from 'mineflayer-pathfinder'
+import type { Entity } from 'prismarine-entity'
+
+// Named ESM imports of pathfinder type-check but fail at run time (it is CommonJS): destructure the default.
+const { goals, Movements } = pathfinderModule
+
+/** Movements that never break or build: a bot sent to a player should not tunnel through their house. */
+export function gentleMovements(bot: Bot): InstanceType<typeof Movements> {
+  const movements = new Movements(bot)
+  movements.canDig = false
+  movements.allow1by1towers = false
+  movements.scafoldingBlocks = []
+  return movements
+}
+
+/** The player's entity, if the bot can see them. */
+export function playerEntity(bot: Bot, username: string): Entity | undefined {
+  return bot.players[username]?.entity ?? undefined
+}
+
+/** Walks to within `range` blocks of the entity's current position; rejects when the signal aborts. */
+export async function walkTo(bot: Bot, target: Entity, range: number, signal: AbortSignal): Promise<void> {
+  const { x, y, z } = target.position
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  await untilAborted(signal, bot, bot.pathfinder.goto(new goals.GoalNear(x, y, z, range)))
+}
+
+/** Keeps within `range` blocks of the entity until the signal aborts; never resolves otherwise. */
+export async function follow(bot: Bot, target: Entity, range: number, signal: AbortSignal): Promise<void> {
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  bot.pathfinder.setGoal(new goals.GoalFollow(target, range), true)
+  await untilAborted(signal, bot, new Promise<never>(() => {}))
+}
+
+async function untilAborted<T>(signal: AbortSignal, bot: Bot, work: Promise<T>): Promise<T> {
+  signal.throwIfAborted()
+  let onAbort: () => void = () => {}
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      bot.pathfinder.setGoal(null)
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+  // goto rejects with GoalChanged when the goal is cleared; that rejection is expected once aborted.
+  work.catch(() => {})
+  try {
+    return await Promise.race([work, aborted])
+  } finally {
+    signal.removeEventListener('abort', onAbort)
+  }
+}
+
+/** Halts every motion the bot may be in, whoever started it. */
+export function haltMotion(bot: Bot): void {
+  bot.pathfinder?.setGoal(null)
+  bot.pathfinder?.stop()
+  void bot.collectBlock?.cancelTask().catch(() => {})
+  if (bot.targetDigBlock) bot.stopDigging()
+  bot.clearControlStates()
+}

@@ -1,0 +1,144 @@
+// Real mineflayer bots against an embedded server.
+import { type Bot, type BotOptions, createBot, type Plugin } from 'mineflayer'
+import type { EmbeddedServer } from '../../plugin/server/embedded-server.js'
+import { DEFAULT_TIMEOUT_MS, waitFor, withTimeout } from './wait.js'
+
+export interface ConnectBotOptions {
+  /** For spawn plus chunk loading. Default 15000. */
+  timeoutMs?: number
+  /** Wait until the chunks around the bot are loaded. Default true. */
+  waitForChunks?: boolean
+  /** Loaded after spawn (plugins such as collectblock need the registry, which exists only after login). */
+  plugins?: Plugin[]
+  /** Passed to mineflayer's createBot (host, port, version and auth are set from the server). */
+  botOptions?: Partial<BotOptions>
+}
+
+/** A line of chat or a whisper as mineflayer parsed it. */
+export interface ChatLine {
+  username: string
+  message: string
+}
+
+/** Connects a bot and resolves once it has spawned (and, by default, its chunks are loaded). */
+export async function connectBot(
+  server: EmbeddedServer,
+  username: string,
+  options: ConnectBotOptions = {},
+): Promise<Bot> {
+  const timeoutMs = options.timeoutMs ?? 15_000
+  const started = Date.now()
+  const bot = createBot({
+    host: server.host,
+    port: server.port,
+    username,
+    version: server.version,
+    auth: 'offline',
+    logErrors: true, // keeps an 'error' listener, so a late client error cannot crash the test process
+    hideErrors: true,
+    ...options.botOptions,
+  })
+  try {
+    await spawned(bot, username, `${server.host}:${server.port}`, timeoutMs)
+    if (options.waitForChunks ?? true) {
+      const left = Math.max(1, timeoutMs - (Date.now() - started))
+      await withTimeout(bot.waitForChunksToLoad(), left, `the chunks around bot "${username}" to load`)
+    }
+    for (const plugin of options.plugins ?? []) bot.loadPlugin(plugin)
+    return bot
+  } catch (error) {
+    bot.end('connectBot failed')
+    throw error
+  }
+}
+
+function spawned(bot: Bot, username: string, address: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (why: string, cause?: unknown) => {
+      cleanup()
+      reject(new Error(`Bot "${username}" did not spawn on ${address}: ${why}`, { cause }))
+    }
+    const timer = setTimeout(() => fail(`no 'spawn' within ${timeoutMs} ms`), timeoutMs)
+    const onSpawn = () => {
+      cleanup()
+      resolve()
+    }
+    const onKicked = (reason: unknown) => fail(`kicked (${kickReasonText(reason)})`)
+    const onError = (error: Error) => fail(error.message, error)
+    const onEnd = (reason: string) => fail(`connection ended (${reason})`)
+    function cleanup(): void {
+      clearTimeout(timer)
+      bot.off('spawn', onSpawn)
+      bot.off('kicked', onKicked)
+      bot.off('error', onError)
+      bot.off('end', onEnd)
+    }
+    bot.once('spawn', onSpawn)
+    bot.on('kicked', onKicked)
+    bot.on('error', onError)
+    bot.on('end', onEnd)
+  })
+}
+
+/** A kick reason is a string, a JSON text component, or (1.20.3+) an NBT compound: get its text. */
+export function kickReasonText(reason: unknown): string {
+  if (typeof reason === 'string') return reason
+  const nbtText = (reason as { value?: { text?: { value?: unknown } } } | undefined)?.value?.text?.value
+  if (typeof nbtText === 'string') return nbtText
+  return JSON.stringify(reason)
+}
+
+/** The next chat line from `fromUsername` (optionally matching `predicate`) seen by `bot`. */
+export async function nextChat(
+  bot: Bot,
+  fromUsername: string,
+  predicate: (message: string) => boolean = () => true,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<ChatLine> {
+  const [username, message] = await waitFor(
+    bot,
+    'chat',
+    (user, msg) => user === fromUsername && predicate(msg),
+    timeoutMs,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}: a chat line from "${fromUsername}"`, { cause: error })
+  })
+  return { username, message }
+}
+
+/** The next whisper from `fromUsername` (optionally matching `predicate`) received by `bot`. */
+export async function nextWhisper(
+  bot: Bot,
+  fromUsername: string,
+  predicate: (message: string) => boolean = () => true,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<ChatLine> {
+  const [username, message] = await waitFor(
+    bot,
+    'whisper',
+    (user, msg) => user === fromUsername && predicate(msg),
+    timeoutMs,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}: a whisper from "${fromUsername}"`, { cause: error })
+  })
+  return { username, message }
+}
+
+/** The next plain server line (any chat position) `bot` sees that matches `predicate`. */
+export async function nextMessage(
+  bot: Bot,
+  predicate: (line: string) => boolean,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<string> {
+  const [line] = await waitFor(bot, 'messagestr', (msg) => predicate(msg), timeoutMs)
+  return line
+}
+
+/** Disconnects `bot` and waits (at most `timeoutMs`) for its connection to end. */
+export async function quitBot(bot: Bot, timeoutMs = 2_000): Promise<void> {
+  const client = bot._client as { ended?: boolean } | undefined
+  if (client?.ended) return
+  const ended = waitFor(bot, 'end', undefined, timeoutMs).catch(() => undefined)
+  bot.quit()
+  await ended
+}

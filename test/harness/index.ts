@@ -1,0 +1,14 @@
+// Test-only helpers for tests against a real (embedded flying-squid) Minecraft server with real mineflayer bots.
+// Run test files with `node --import tsx --test --test-force-exit <files>`.
+export {
+  type ChatLine,
+  type ConnectBotOptions,
+  connectBot,
+  kickReasonText,
+  nextChat,
+  nextMessage,
+  nextWhisper,
+  quitBot,
+} from './bots.js'
+export { closeAll, openSession, startTestServer, TEST_SPAWN, TEST_VERSION, type TestSession } from './server.js'
+export { DEFAULT_TIMEOUT_MS, describeEmitter, waitFor, waitUntil, withTimeout } from './wait.js'

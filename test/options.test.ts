@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { CedarOptionsError, describeLlm, parseOwners, resolveOptions } from '../plugin/config/options.js'
+
+test('defaults: prefix !, nobody owns the bot, no LLM', () => {
+  const options = resolveOptions({}, {})
+  assert.equal(options.prefix, '!')
+  assert.deepEqual(options.owners, [])
+  assert.equal(options.replyMode, 'same')
+  assert.equal(options.llm.enabled, false)
+  assert.equal(describeLlm(options.llm), 'off (offline teachers)')
+  assert.match(options.storePath, /skills-store$/)
+})
+
+test('a bad option names the field and the reason', () => {
+  assert.throws(
+    () => resolveOptions({ owners: ['Alex', 'not a name'], prefix: '/', replyMode: 'loud', colour: 'red' }, {}),
+    (error: unknown) => {
+      assert.ok(error instanceof CedarOptionsError)
+      assert.match(error.message, /owners\.1: a player name is 1-16 letters/)
+      assert.match(error.message, /prefix: the prefix cannot start with \//)
+      assert.match(error.message, /replyMode:/)
+      assert.match(error.message, /options: unknown "colour"/)
+      return true
+    },
+  )
+})
+
+test('LLM settings come from the environment unless given', () => {
+  const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1', CEDAR_MODEL: 'llama3' }
+  const fromEnv = resolveOptions({}, env).llm
+  assert.deepEqual([fromEnv.enabled, fromEnv.model, fromEnv.baseURL], [true, 'llama3', 'http://127.0.0.1:8080/v1'])
+  assert.equal(describeLlm(fromEnv), 'llama3 at http://127.0.0.1:8080/v1', 'the key is never shown')
+  const given = resolveOptions({ llm: { model: 'gpt-4.1' } }, env).llm
+  assert.equal(given.model, 'gpt-4.1')
+  assert.throws(() => resolveOptions({}, { OPENAI_BASE_URL: 'localhost:11434' }), /environment.*baseURL/)
+})
+
+test('owner lists from CEDAR_OWNERS-style text', () => {
+  assert.deepEqual(parseOwners('Alex, Bob  Carol'), ['Alex', 'Bob', 'Carol'])
+  assert.equal(parseOwners(' * '), '*')
+  assert.deepEqual(parseOwners(undefined), [])
+})

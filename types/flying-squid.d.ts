@@ -1,0 +1,192 @@
+// Ambient types for flying-squid 1.12 (it ships none). Only what this project touches is typed; the server object
+// has many more members (see node_modules/flying-squid/src/lib/plugins). Shapes were read from that source.
+declare module 'flying-squid' {
+  import type { EventEmitter } from 'node:events'
+  import type { Server as NetServer, Socket } from 'node:net'
+  import type { IndexedData } from 'minecraft-data'
+
+  /** A `vec3` Vec3 as flying-squid uses it (positions must be real Vec3 instances: it calls offset/floored). */
+  export interface SquidVec3 {
+    x: number
+    y: number
+    z: number
+    offset(dx: number, dy: number, dz: number): SquidVec3
+    floored(): SquidVec3
+    clone(): SquidVec3
+    distanceTo(other: { x: number; y: number; z: number }): number
+    equals(other: { x: number; y: number; z: number }): boolean
+  }
+
+  /** A prismarine-world World (in memory unless a worldFolder is given). */
+  export interface SquidWorld {
+    getBlockStateId(pos: SquidVec3): Promise<number>
+    getBlockType(pos: SquidVec3): Promise<number>
+    setBlockStateId(pos: SquidVec3, stateId: number): Promise<void>
+  }
+
+  /** A minecraft-protocol server-side client. */
+  export interface SquidClient extends EventEmitter {
+    username: string
+    uuid: string
+    version: string
+    latency: number
+    socket?: Socket
+    write(name: string, params: Record<string, unknown>): void
+    end(reason?: string): void
+  }
+
+  /** A text component; a plain object avoids flying-squid's `&` colour-code parsing on JSON-chat versions. */
+  export interface TextComponent {
+    text: string
+  }
+
+  export interface SquidEntity extends EventEmitter {
+    id: number
+    type: string
+    /** The registry entity id sent in spawn packets; flying-squid leaves it null for players. */
+    entityType: number | null
+    uuid: string
+    position: SquidVec3
+    world: SquidWorld
+    yaw: number
+    pitch: number
+    /** Set on dropped-item entities. */
+    itemId?: number
+    itemCount?: number
+    _writeOthersNearby(packetName: string, params: Record<string, unknown>): void
+  }
+
+  export interface SquidPlayer extends SquidEntity {
+    type: 'player'
+    username: string
+    op: boolean
+    gameMode: number
+    disconnected?: boolean
+    profileProperties: unknown[]
+    _client: SquidClient
+    chat(message: string | TextComponent): void
+    system(message: string | TextComponent): void
+    teleport(position: SquidVec3): Promise<void>
+    kick(reason?: string): void
+    setGameMode(mode: number): void
+    updateHealth(health: number): void
+    updateFood(food: number): void
+    spawnEntity(entity: SquidEntity): void
+    getOtherPlayers(): SquidPlayer[]
+    handleCommand(command: string): Promise<void>
+  }
+
+  export interface CommandContext {
+    player?: SquidPlayer
+  }
+
+  export interface CommandDefinition<P> {
+    base: string
+    aliases?: string[]
+    info?: string
+    usage?: string
+    op?: boolean
+    onlyPlayer?: boolean
+    onlyConsole?: boolean
+    tab?: string[]
+    /** Returning false makes flying-squid answer "Usage: <usage>". */
+    parse?: (args: string, ctx: CommandContext) => P | false
+    action(params: P, ctx: CommandContext): unknown
+  }
+
+  export interface CommandRegistry {
+    add<P = string>(definition: CommandDefinition<P>): CommandRegistry
+    use(command: string, ctx?: CommandContext, op?: boolean): Promise<string | undefined>
+  }
+
+  /** minecraft-protocol's Server. */
+  export interface ProtocolServer extends EventEmitter {
+    socketServer: NetServer
+    clients: Record<string, SquidClient>
+    close(): void
+  }
+
+  export interface MCServer extends EventEmitter {
+    readonly _server: ProtocolServer
+    readonly registry: IndexedData
+    readonly commands: CommandRegistry
+    readonly overworld: SquidWorld
+    readonly players: SquidPlayer[]
+    readonly entities: Record<number, SquidEntity>
+    isReady?: boolean
+    pluginsReady: boolean
+    listeningPort?: number
+    time: number
+    doDaylightCycle: boolean
+    tickInterval: ReturnType<typeof setInterval> | null
+    supportFeature(feature: string): unknown
+    getSpawnPoint: (world: SquidWorld) => Promise<SquidVec3>
+    getPlayer(username: string): SquidPlayer | null
+    setBlock(world: SquidWorld, position: SquidVec3, stateId: number): Promise<void>
+    setTime(ticks: number): void
+    setTickInterval(ticksPerSecond: number): void
+    stopTickInterval(): void
+    broadcast(message: string | TextComponent): void
+    handleCommand(command: string): Promise<void>
+    /** Kicks every player, waits for each to disconnect, then closes the listening socket. */
+    quit(reason?: string): Promise<void>
+    destroy(): Promise<void>
+    /** Every info/warn/err line goes through this (replaceable). */
+    log: (message: string) => void
+    info(message: string): void
+    warn(message: string): void
+    err(message: string): void
+    /** Replaced on every join by login.js; see plugin/server/patches.ts. */
+    _sendPlayerList(toPlayer: SquidPlayer): void
+    /** Replaced on every join by login.js; see plugin/server/patches.ts. */
+    _sendPlayerEventLeave(player: SquidPlayer): void
+
+    on(event: 'newPlayer', listener: (player: SquidPlayer) => void): this
+    on(event: 'listening', listener: (port: number) => void): this
+    on(event: 'error', listener: (error: Error) => void): this
+    on(event: 'tick', listener: (deltaSeconds: number, tickCount: number) => void): this
+    on(event: string | symbol, listener: (...args: never[]) => void): this
+  }
+
+  export interface GenerationOptions {
+    name: 'superflat' | 'diamond_square' | 'grass_field' | 'all_the_blocks' | 'empty' | 'nether'
+    options: { seed?: number; worldHeight?: number; [key: string]: unknown }
+  }
+
+  /** Options of createMCServer: flying-squid settings plus minecraft-protocol createServer options. */
+  export interface MCServerOptions {
+    version: string
+    port?: number
+    host?: string
+    motd?: string
+    'online-mode'?: boolean
+    'max-players'?: number
+    'view-distance'?: number
+    'everybody-op'?: boolean
+    'max-entities'?: number
+    'player-list-text'?: { header: TextComponent; footer: TextComponent }
+    gameMode?: number
+    difficulty?: number
+    generation?: GenerationOptions
+    /** Unset: the world lives in memory and player data is never written. */
+    worldFolder?: string
+    /** true writes ./logs/<time>.log. */
+    logging?: boolean
+    /** Silences the console output that `logging: false` still prints. */
+    noConsoleOutput?: boolean
+    kickTimeout?: number
+    /** minecraft-protocol: do not print client errors (a client error still disconnects that client). */
+    hideErrors?: boolean
+    plugins?: Record<string, unknown>
+    modpe?: boolean
+    debug?: (...args: unknown[]) => void
+  }
+
+  export function createMCServer(options: MCServerOptions): MCServer
+
+  export class UserError extends Error {
+    readonly userError: 1
+  }
+
+  export const testedVersions: string[]
+}
