@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -90,6 +91,25 @@ describe('cedar CLI from a checkout', () => {
     assert.match(JSON.parse(json.stdout).error, /baseURL: expected an http\(s\) URL/)
   })
 
+  test('start against a server that is not there fails with the reason, not a hang', async () => {
+    const port = await closedPort()
+    const result = await cedarFromCheckout(['start', '--host', '127.0.0.1', '--port', String(port), '--json'])
+    assert.equal(result.code, 1)
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    assert.deepEqual(events[0], {
+      event: 'owners',
+      owners: [],
+      note: 'no owners: the bot obeys nobody. Set CEDAR_OWNERS=YourName',
+    })
+    assert.match(
+      String(events.at(-1)?.error),
+      new RegExp(`did not spawn on 127\\.0\\.0\\.1:${port}: connect ECONNREFUSED`),
+    )
+  })
+
   test('an unknown subcommand is refused with a pointer to --help', async () => {
     const result = await cedarFromCheckout(['dance'])
     assert.equal(result.code, 1)
@@ -97,6 +117,16 @@ describe('cedar CLI from a checkout', () => {
     assert.match(result.stderr, /add --help for usage/)
   })
 })
+
+/** A port nothing listens on: bound once by the OS, then released. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
 
 describe('cedar installed from the packed package', () => {
   let work: string

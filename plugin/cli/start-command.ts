@@ -51,7 +51,8 @@ async function start(flags: StartFlags, out: Output): Promise<void> {
     running = await runBot(settings, report, logger)
   } catch (error) {
     out.fail((error as Error).message)
-    return
+    // A failed client keeps mineflayer's 30 s keep-alive timer; nothing is left to finish, so do not wait for it.
+    process.exit()
   }
   await new Promise<void>((resolve) => {
     let signals = 0

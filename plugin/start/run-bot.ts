@@ -2,7 +2,11 @@ import { type Bot, createBot } from 'mineflayer'
 import { createCedar } from '../cedar-plugin.js'
 import type { CedarLogger } from '../config/options.js'
 import type { EmbeddedServer } from '../server/embedded-server.js'
+import { waitForSpawn } from '../world/spawn.js'
 import { EMBEDDED_VERSION, type StartSettings } from './start-settings.js'
+
+/** A join that has not spawned by then is reported as failed rather than left hanging. */
+const JOIN_TIMEOUT_MS = 60_000
 
 /** What `cedar start` reports as it goes; printed as text, or as JSON lines with `--json`. */
 export type StartEvent =
@@ -56,11 +60,13 @@ export async function runBot(
     port,
     username: settings.username,
     auth: 'offline',
+    hideErrors: true, // mineflayer would print errors on stdout; they go to the logger (stderr with --json)
     ...(settings.version ? { version: settings.version } : {}),
   })
+  bot.on('error', (error) => logger.warn(`cedar: connection error: ${error.message}`))
   try {
     bot.loadPlugin(createCedar({ owners, logger }))
-    await spawned(bot)
+    await waitForSpawn(bot, `${host}:${port}`, JOIN_TIMEOUT_MS)
   } catch (error) {
     bot.end()
     await server?.close()
@@ -92,32 +98,6 @@ function ownersNote(given: readonly string[] | '*' | undefined, embedded: boolea
   if (given !== undefined && given.length > 0) return `only ${given.join(', ')} may command the bot`
   if (embedded) return 'every player on this local server may command the bot (set CEDAR_OWNERS to restrict)'
   return 'no owners: the bot obeys nobody. Set CEDAR_OWNERS=YourName'
-}
-
-function spawned(bot: Bot): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (why: string) => (detail: unknown) => {
-      cleanup()
-      reject(new Error(`${why}: ${detail instanceof Error ? detail.message : String(detail)}`))
-    }
-    const onError = fail('could not join the server')
-    const onKicked = fail('kicked while joining')
-    const onEnd = fail('connection closed while joining')
-    const onSpawn = () => {
-      cleanup()
-      resolve()
-    }
-    const cleanup = () => {
-      bot.removeListener('spawn', onSpawn)
-      bot.removeListener('error', onError)
-      bot.removeListener('kicked', onKicked)
-      bot.removeListener('end', onEnd)
-    }
-    bot.once('spawn', onSpawn)
-    bot.once('error', onError)
-    bot.once('kicked', onKicked)
-    bot.once('end', onEnd)
-  })
 }
 
 function quit(bot: Bot): Promise<void> {

@@ -1,6 +1,7 @@
 // Real mineflayer bots against an embedded server.
 import { type Bot, type BotOptions, createBot, type Plugin } from 'mineflayer'
 import type { EmbeddedServer } from '../../plugin/server/embedded-server.js'
+import { kickReasonText, waitForSpawn } from '../../plugin/world/spawn.js'
 import { DEFAULT_TIMEOUT_MS, waitFor, withTimeout } from './wait.js'
 
 export interface ConnectBotOptions {
@@ -39,7 +40,7 @@ export async function connectBot(
     ...options.botOptions,
   })
   try {
-    await spawned(bot, username, `${server.host}:${server.port}`, timeoutMs)
+    await waitForSpawn(bot, `${server.host}:${server.port}`, timeoutMs)
     if (options.waitForChunks ?? true) {
       const left = Math.max(1, timeoutMs - (Date.now() - started))
       await withTimeout(bot.waitForChunksToLoad(), left, `the chunks around bot "${username}" to load`)
@@ -52,74 +53,43 @@ export async function connectBot(
   }
 }
 
-function spawned(bot: Bot, username: string, address: string, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (why: string, cause?: unknown) => {
-      cleanup()
-      reject(new Error(`Bot "${username}" did not spawn on ${address}: ${why}`, { cause }))
-    }
-    const timer = setTimeout(() => fail(`no 'spawn' within ${timeoutMs} ms`), timeoutMs)
-    const onSpawn = () => {
-      cleanup()
-      resolve()
-    }
-    const onKicked = (reason: unknown) => fail(`kicked (${kickReasonText(reason)})`)
-    const onError = (error: Error) => fail(error.message, error)
-    const onEnd = (reason: string) => fail(`connection ended (${reason})`)
-    function cleanup(): void {
-      clearTimeout(timer)
-      bot.off('spawn', onSpawn)
-      bot.off('kicked', onKicked)
-      bot.off('error', onError)
-      bot.off('end', onEnd)
-    }
-    bot.once('spawn', onSpawn)
-    bot.on('kicked', onKicked)
-    bot.on('error', onError)
-    bot.on('end', onEnd)
-  })
-}
-
-/** A kick reason is a string, a JSON text component, or (1.20.3+) an NBT compound: get its text. */
-export function kickReasonText(reason: unknown): string {
-  if (typeof reason === 'string') return reason
-  const nbtText = (reason as { value?: { text?: { value?: unknown } } } | undefined)?.value?.text?.value
-  if (typeof nbtText === 'string') return nbtText
-  return JSON.stringify(reason)
-}
+export { kickReasonText }
 
 /** The next chat line from `fromUsername` (optionally matching `predicate`) seen by `bot`. */
-export async function nextChat(
+export function nextChat(
   bot: Bot,
   fromUsername: string,
   predicate: (message: string) => boolean = () => true,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<ChatLine> {
-  const [username, message] = await waitFor(
-    bot,
-    'chat',
-    (user, msg) => user === fromUsername && predicate(msg),
-    timeoutMs,
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}: a chat line from "${fromUsername}"`, { cause: error })
-  })
-  return { username, message }
+  return nextLine(bot, 'chat', fromUsername, predicate, timeoutMs)
 }
 
 /** The next whisper from `fromUsername` (optionally matching `predicate`) received by `bot`. */
-export async function nextWhisper(
+export function nextWhisper(
   bot: Bot,
   fromUsername: string,
   predicate: (message: string) => boolean = () => true,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<ChatLine> {
+  return nextLine(bot, 'whisper', fromUsername, predicate, timeoutMs)
+}
+
+async function nextLine(
+  bot: Bot,
+  event: 'chat' | 'whisper',
+  fromUsername: string,
+  predicate: (message: string) => boolean,
+  timeoutMs: number,
+): Promise<ChatLine> {
+  const what = event === 'chat' ? 'a chat line' : 'a whisper'
   const [username, message] = await waitFor(
     bot,
-    'whisper',
-    (user, msg) => user === fromUsername && predicate(msg),
+    event,
+    (user: string, msg: string) => user === fromUsername && predicate(msg),
     timeoutMs,
   ).catch((error: Error) => {
-    throw new Error(`${error.message}: a whisper from "${fromUsername}"`, { cause: error })
+    throw new Error(`${error.message}: ${what} from "${fromUsername}"`, { cause: error })
   })
   return { username, message }
 }
