@@ -106,7 +106,7 @@ describe('cedar CLI from a checkout', () => {
     })
     assert.match(
       String(events.at(-1)?.error),
-      new RegExp(`did not spawn on 127\\.0\\.0\\.1:${port}: connect ECONNREFUSED`),
+      new RegExp(`^Bot "cedar" did not spawn on 127\\.0\\.0\\.1:${port}: connect ECONNREFUSED`),
     )
   })
 

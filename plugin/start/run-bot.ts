@@ -66,7 +66,7 @@ export async function runBot(
   bot.on('error', (error) => logger.warn(`cedar: connection error: ${error.message}`))
   try {
     bot.loadPlugin(createCedar({ owners, logger }))
-    await waitForSpawn(bot, `${host}:${port}`, JOIN_TIMEOUT_MS)
+    await waitForSpawn(bot, settings.username, `${host}:${port}`, JOIN_TIMEOUT_MS)
   } catch (error) {
     bot.end()
     await server?.close()

@@ -2,13 +2,14 @@ import type { Bot } from 'mineflayer'
 
 /**
  * Resolves when the bot has spawned; rejects with the reason (kicked, refused, closed, or no spawn in time) so a
- * failed join is one clear message instead of a hang.
+ * failed join is one clear message instead of a hang. `username` is the name asked for: `bot.username` is unset
+ * until login.
  */
-export function waitForSpawn(bot: Bot, address: string, timeoutMs: number): Promise<void> {
+export function waitForSpawn(bot: Bot, username: string, address: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const fail = (why: string, cause?: unknown) => {
       cleanup()
-      reject(new Error(`Bot "${bot.username ?? '?'}" did not spawn on ${address}: ${why}`, { cause }))
+      reject(new Error(`Bot "${username}" did not spawn on ${address}: ${why}`, { cause }))
     }
     const timer = setTimeout(() => fail(`no 'spawn' within ${timeoutMs} ms`), timeoutMs)
     const onSpawn = () => {

@@ -40,7 +40,7 @@ export async function connectBot(
     ...options.botOptions,
   })
   try {
-    await waitForSpawn(bot, `${server.host}:${server.port}`, timeoutMs)
+    await waitForSpawn(bot, username, `${server.host}:${server.port}`, timeoutMs)
     if (options.waitForChunks ?? true) {
       const left = Math.max(1, timeoutMs - (Date.now() - started))
       await withTimeout(bot.waitForChunksToLoad(), left, `the chunks around bot "${username}" to load`)
