@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { CEDAR_VERSION } from '../version.js'
 import { addConfigCommand } from './config-command.js'
+import { addDfaCommand } from './dfa-command.js'
 import { addStartCommand } from './start-command.js'
 
 /** The `cedar` program; later features add their subcommands here. */
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
     .exitOverride()
   addStartCommand(program)
   addConfigCommand(program)
+  addDfaCommand(program)
   return program
 }
 

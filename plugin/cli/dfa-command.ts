@@ -1,0 +1,168 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import type { Command } from 'commander'
+import {
+  complement,
+  concatAll,
+  type Dfa,
+  equivalent,
+  intersect,
+  isEmpty,
+  minimize,
+  parseDfaJson,
+  renderSvg,
+  shortestWitness,
+  toDfaJson,
+  toDot,
+  union,
+} from '../automata/index.js'
+import { createOutput, type Output } from './output.js'
+
+interface DfaFlags {
+  json?: boolean
+  output?: string
+  minimize?: boolean
+  dot?: boolean
+}
+
+/** `cedar dfa ...`: the automata core on JSON files (see `cedar dfa --help`). */
+export function addDfaCommand(program: Command): void {
+  const dfa = program
+    .command('dfa')
+    .description('inspect and combine DFAs stored as JSON ({"alphabet","initial","accepting","transitions"})')
+    .addHelpText(
+      'after',
+      '\nFILE may be - for standard input. Results are minimized unless --no-minimize is given; they are written as\n' +
+        'DFA JSON to standard output or to --output. Over merged alphabets a DFA ignores symbols it does not know.',
+    )
+
+  const produces = (name: string, description: string, arity: string, build: (dfas: Dfa[]) => Dfa) =>
+    dfa
+      .command(`${name} ${arity}`)
+      .description(description)
+      .option('-o, --output <file>', 'write the result here instead of standard output')
+      .option('--no-minimize', 'keep the raw construction instead of minimizing it')
+      .option('--json', 'errors as JSON too (the result is always DFA JSON)')
+      .action(async (...args: unknown[]) => {
+        const { files, flags } = split(args)
+        const out = createOutput(flags.json ?? false)
+        await guard(out, async () => {
+          const inputs = await Promise.all(files.map(load))
+          const built = build(inputs)
+          const result = flags.minimize === false ? built : minimize(built)
+          await emit(`${JSON.stringify(toDfaJson(result))}\n`, flags.output)
+        })
+      })
+
+  produces('minimize', 'the minimal complete DFA of the same language', '<file>', (dfas) => only(dfas))
+  produces('intersect', 'words every input accepts', '<files...>', (dfas) => dfas.reduce(intersect))
+  produces('union', 'words some input accepts', '<files...>', (dfas) => dfas.reduce(union))
+  produces('complement', 'words over its alphabet that the input rejects', '<file>', (dfas) => complement(only(dfas)))
+  produces('concat', 'words that split into a word of each input, in order', '<files...>', concatAll)
+
+  dfa
+    .command('show <file>')
+    .description('summarize a DFA: size, alphabet, whether it is minimal, a shortest accepted word')
+    .option('--json', 'print the summary as JSON')
+    .action(async (file: string, flags: DfaFlags) => {
+      const out = createOutput(flags.json ?? false)
+      await guard(out, async () => {
+        const dfa = await load(file)
+        const minimal = minimize(dfa)
+        const witness = shortestWitness(dfa)
+        const summary = {
+          states: dfa.stateCount,
+          minimalStates: minimal.stateCount,
+          alphabet: [...dfa.alphabet.symbols],
+          accepting: dfa.acceptingStates().length,
+          complete: dfa.isComplete,
+          empty: isEmpty(dfa),
+          shortestAccepted: witness ?? null,
+        }
+        out.result(
+          [
+            `${summary.states} states (${summary.minimalStates} when minimized), ${summary.accepting} accepting, ${summary.complete ? 'complete' : 'partial'}`,
+            `alphabet (${summary.alphabet.length}): ${summary.alphabet.join(' ')}`,
+            witness
+              ? `shortest accepted word: ${witness.length === 0 ? '(the empty word)' : witness.join(' ')}`
+              : 'accepts nothing',
+          ].join('\n'),
+          summary,
+        )
+      })
+    })
+
+  dfa
+    .command('equiv <a> <b>')
+    .description('are two DFAs equivalent? If not, a shortest word exactly one accepts')
+    .option('--json', 'print {"equivalent": bool, "counterexample": [...] | null, "acceptedBy": "left"|"right"|null}')
+    .action(async (a: string, b: string, flags: DfaFlags) => {
+      const out = createOutput(flags.json ?? false)
+      await guard(out, async () => {
+        const result = equivalent(await load(a), await load(b))
+        const word = result.counterexample
+        const text = result.equivalent
+          ? 'equivalent'
+          : `not equivalent: ${word?.length ? word.join(' ') : '(the empty word)'} is accepted only by ${result.acceptedBy === 'left' ? a : b}`
+        out.result(text, result)
+      })
+    })
+
+  dfa
+    .command('render <file>')
+    .description('draw a DFA as SVG (Graphviz), or as DOT text with --dot; dead states are left out')
+    .option('-o, --output <file>', 'write the picture here instead of standard output')
+    .option('--dot', 'DOT text instead of SVG')
+    .option('--json', 'print {"svg": "..."} or {"dot": "..."}')
+    .action(async (file: string, flags: DfaFlags) => {
+      const out = createOutput(flags.json ?? false)
+      await guard(out, async () => {
+        const dfa = await load(file)
+        const picture = flags.dot ? toDot(dfa) : await renderSvg(dfa)
+        if (flags.json) out.result('', { [flags.dot ? 'dot' : 'svg']: picture })
+        else await emit(picture, flags.output)
+      })
+    })
+}
+
+function only(dfas: Dfa[]): Dfa {
+  const [dfa] = dfas
+  if (!dfa || dfas.length !== 1) throw new Error('expected exactly one DFA')
+  return dfa
+}
+
+/** Commander passes the positional arguments, then the options, then the command. */
+function split(args: unknown[]): { files: string[]; flags: DfaFlags } {
+  const flags = args[args.length - 2] as DfaFlags
+  const files = args.slice(0, -2).flat() as string[]
+  return { files, flags }
+}
+
+async function load(file: string): Promise<Dfa> {
+  let text: string
+  try {
+    text = file === '-' ? await readStdin() : await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new Error(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`)
+  }
+  return parseDfaJson(text, file === '-' ? 'standard input' : file)
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function emit(text: string, file: string | undefined): Promise<void> {
+  if (file) await writeFile(file, text)
+  else process.stdout.write(text)
+}
+
+async function guard(out: Output, work: () => Promise<void>): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    out.fail((error as Error).message)
+  }
+}
