@@ -81,8 +81,11 @@ function tokenize(text: string): Token[] {
     if (!word) throw new LtlSyntaxError(`unexpected character '${ch}'`, column)
     if (word.endsWith('.')) throw new LtlSyntaxError(`proposition "${word}" cannot end with '.'`, column)
     const op = WORD_OPERATORS[word]
-    tokens.push(op ? { type: 'op', op, column } : { type: 'prop', name: word, column })
-    i += word.length
+    // The CEDAR paper writes propositions as calls, `mine(diamond_ore)`: one token when '(' follows at once.
+    const call = op ? undefined : /^\([A-Za-z0-9_.]+(?:,\s*\d+)?\)/.exec(text.slice(i + word.length))?.[0]
+    const name = call ? word + call : word
+    tokens.push(op ? { type: 'op', op, column } : { type: 'prop', name, column })
+    i += name.length
   }
   tokens.push({ type: 'end', column: text.length + 1 })
   return tokens
@@ -126,7 +129,8 @@ function describe(token: Token): string {
 }
 
 /**
- * Parses LTL text: propositions (letters, digits, `_`, `.`, or "double-quoted"), true, false, ! ~ ¬, & && ∧ ^,
+ * Parses LTL text: propositions (letters, digits, `_`, `.`, or "double-quoted", or a call such as
+ * `mine(diamond_ore)`, kept as one name), true, false, ! ~ ¬, & && ∧ ^,
  * | || ∨, -> => →, <-> <=> ↔, X (strong next), N and WX (weak next), F, G, U, R, W, parentheses. Precedence from
  * loosest: <->, -> (right-associative), |, &, then U R W (right-associative), then the unary operators.
  */

@@ -38,7 +38,8 @@ function print(f: Formula): string {
     case 'false':
       return f.kind
     case 'prop':
-      return /^[A-Za-z0-9_](?:[A-Za-z0-9_.]*[A-Za-z0-9_])?$/.test(f.name) && !KEYWORDS.has(f.name)
+      return /^[A-Za-z0-9_](?:[A-Za-z0-9_.]*[A-Za-z0-9_])?(?:\([A-Za-z0-9_.]+(?:, ?\d+)?\))?$/.test(f.name) &&
+        !KEYWORDS.has(f.name)
         ? f.name
         : `"${f.name}"`
   }

@@ -1,0 +1,30 @@
+/**
+ * Names for groups of items and blocks that instructions and laws talk about as one: "a log" is any of a dozen
+ * woods, "iron ore" includes its deepslate variant, "fuel" is whatever a furnace burns. A family name can stand
+ * where an item or block name stands in a symbol (`has.planks.3`, `mine.logs`, `sees.diamond_ore`).
+ */
+const FAMILIES: Readonly<Record<string, (name: string) => boolean>> = {
+  logs: (name) => (/_log$|_stem$/.test(name) && name !== 'mushroom_stem') || /_wood$|_hyphae$/.test(name),
+  planks: (name) => name.endsWith('_planks'),
+  fuel: (name) => ['coal', 'charcoal', 'coal_block', 'blaze_rod', 'lava_bucket', 'dried_kelp_block'].includes(name),
+  wool: (name) => name.endsWith('_wool'),
+  beds: (name) => name.endsWith('_bed'),
+}
+
+export function isFamily(object: string): boolean {
+  return object in FAMILIES
+}
+
+/** The families a concrete item or block name belongs to, including ore names its deepslate variant stands for. */
+export function familiesOf(name: string): string[] {
+  const families = Object.entries(FAMILIES)
+    .filter(([, member]) => member(name))
+    .map(([family]) => family)
+  if (name.startsWith('deepslate_') && name.endsWith('_ore')) families.push(name.slice('deepslate_'.length))
+  return families
+}
+
+/** Does the concrete `name` count as `object` (the same name, a family it belongs to, or its ore's variant)? */
+export function matchesObject(object: string, name: string): boolean {
+  return object === name || (FAMILIES[object]?.(name) ?? false) || name === `deepslate_${object}`
+}

@@ -1,0 +1,168 @@
+// The shield on LogicGuard's own laws and examples, with the paper's proposition names mapped to ours.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { addLawSet, buildLaw, createShield } from '../plugin/agent/laws.js'
+import { LOGICGUARD_LAW_SETS } from '../plugin/ltl/law-sets.js'
+import { LtlSyntaxError } from '../plugin/ltl/parser.js'
+
+const state = (...props: string[]) => new Set(props)
+
+describe('LogicGuard law sets', () => {
+  test('all 54 laws load unchanged and map onto our symbols', () => {
+    assert.deepEqual(
+      LOGICGUARD_LAW_SETS.map((s) => [s.name, s.kind, s.laws.length]),
+      [
+        ['saycan-hard', 'hard', 19],
+        ['saycan-soft', 'soft', 15],
+        ['innermonologue', 'soft', 20],
+      ],
+    )
+    const shield = createShield()
+    for (const set of LOGICGUARD_LAW_SETS) {
+      for (const monitor of addLawSet(shield, set.name, `${set.name}-`)) {
+        for (const prop of monitor.props) assert.match(prop, /^[a-z]+\.[a-z_]+(\.\d+)?$/, `${monitor.id}: ${prop}`)
+      }
+    }
+    assert.equal(shield.monitors().length, 54)
+    assert.equal(
+      shield.get('saycan-hard-1')?.text,
+      'G(!equipped.iron_pickaxe -> X !mine.diamond_ore)',
+      'the first hard law, in our symbols',
+    )
+  })
+})
+
+describe('shield decisions', () => {
+  test('mining diamond without an iron pickaxe equipped is blocked, naming the law and the alternatives', () => {
+    const shield = createShield()
+    addLawSet(shield, 'saycan-hard', 'H')
+    shield.observe(state('has.iron_pickaxe', 'sees.diamond_ore'))
+    const verdict = shield.check('mine.diamond_ore')
+    assert.equal(verdict.allowed, false)
+    assert.deepEqual(
+      verdict.blockedBy.map((law) => law.id),
+      ['H1'],
+    )
+    assert.equal(verdict.blockedBy[0]?.text, 'G(!equipped.iron_pickaxe -> X !mine.diamond_ore)')
+    assert.ok(verdict.allowedActions.includes('equip.iron_pickaxe'), verdict.allowedActions.join(' '))
+    assert.ok(!verdict.allowedActions.includes('equip.stone_pickaxe'), 'no stone pickaxe to equip (law 17)')
+    assert.ok(!verdict.allowedActions.includes('mine.diamond_ore'))
+
+    shield.commit('equip.iron_pickaxe')
+    shield.observe(state('has.iron_pickaxe', 'equipped.iron_pickaxe', 'sees.diamond_ore'))
+    assert.equal(shield.check('mine.diamond_ore').allowed, true)
+    assert.equal(shield.check('mine.deepslate_diamond_ore').allowed, true, 'the deepslate variant is a diamond ore')
+  })
+
+  test('family symbols: mining any log counts as action_mine_log', () => {
+    const shield = createShield({ actions: ['mine.oak_log', 'craft.planks', 'mine.stone'] })
+    shield.add(
+      buildLaw(
+        'S1',
+        'G(!obs_has_log & !obs_has_plank & !obs_has_2x_stick & !obs_has_iron_pickaxe -> X(action_mine_log))',
+        'soft',
+        'builtin',
+      ),
+    )
+    shield.observe(state())
+    assert.equal(shield.check('mine.birch_log').allowed, true)
+    assert.equal(shield.check('mine.stone').allowed, false)
+    shield.observe(state('has.logs'))
+    assert.equal(shield.check('mine.stone').allowed, true, 'the law only applies without logs')
+  })
+
+  test('a failed action leaves no trace: observing again replaces the pending state', () => {
+    const shield = createShield()
+    shield.add(buildLaw('once', 'G(craft.crafting_table -> X G !craft.crafting_table)', 'hard', 'user'))
+    shield.observe(state())
+    assert.equal(shield.check('craft.crafting_table').allowed, true)
+    shield.observe(state()) // the craft failed; no commit
+    assert.equal(shield.check('craft.crafting_table').allowed, true)
+    shield.commit('craft.crafting_table')
+    shield.observe(state('has.crafting_table'))
+    assert.equal(shield.check('craft.crafting_table').allowed, false, 'only once')
+    shield.reset()
+    shield.observe(state())
+    assert.equal(shield.check('craft.crafting_table').allowed, true, 'a new trajectory starts fresh')
+  })
+
+  test('blocking on dead states keeps eventualities reachable', () => {
+    const shield = createShield({ actions: ['mine.stone', 'sleep.bed'] })
+    shield.add(buildLaw('sleep', 'F sleep.bed', 'hard', 'user'))
+    shield.observe(state())
+    assert.equal(shield.check('mine.stone').allowed, true, 'not yet asleep is not a violation')
+  })
+
+  test('a soft law that keeps blocking the same action is dropped after the limit', () => {
+    const dropped: string[] = []
+    const shield = createShield({ softBlockLimit: 2, onDrop: (m, reason) => dropped.push(`${m.id}: ${reason}`) })
+    shield.addActions(['explore.any', 'mine.iron_ore'])
+    shield.add(
+      buildLaw(
+        'soft15',
+        'G(obs_has_fuel & obs_iron_in_chunk & obs_coal_in_chunk -> X(!action_explore_general))',
+        'soft',
+        'builtin',
+      ),
+    )
+    const known = state('has.fuel', 'sees.iron_ore', 'sees.coal_ore')
+    for (let i = 0; i < 3; i++) {
+      shield.observe(known)
+      assert.equal(shield.check('explore.any').allowed, false, `block ${i + 1}`)
+    }
+    assert.deepEqual(dropped, ['soft15: soft law soft15 blocked explore.any 3 times (limit 2); dropped'])
+    shield.observe(known)
+    assert.equal(shield.check('explore.any').allowed, true)
+    assert.equal(shield.get('soft15'), undefined)
+  })
+
+  test('hard laws are never dropped', () => {
+    const shield = createShield({ softBlockLimit: 1, actions: ['mine.stone', 'mine.diamond_ore'] })
+    shield.add(buildLaw('h', 'G(!equipped.iron_pickaxe -> X !mine.diamond_ore)', 'hard', 'builtin'))
+    for (let i = 0; i < 5; i++) {
+      shield.observe(state())
+      assert.equal(shield.check('mine.diamond_ore').allowed, false)
+    }
+    assert.ok(shield.get('h'))
+  })
+
+  test('an over-constrained state falls back to the hard laws and is recorded', () => {
+    const recorded: string[][] = []
+    const shield = createShield({
+      actions: ['mine.logs', 'craft.planks'],
+      onOverConstrained: (valuation) => recorded.push([...valuation].filter(([, v]) => v).map(([p]) => p)),
+    })
+    shield.add(buildLaw('hard', 'G(!has.logs -> X !craft.planks)', 'hard', 'builtin'))
+    shield.add(buildLaw('soft-a', 'G(!has.logs -> X craft.planks)', 'soft', 'critic'))
+    shield.add(buildLaw('soft-b', 'G(!has.logs -> X !mine.logs)', 'soft', 'critic'))
+    shield.observe(state('sees.oak_log'))
+    const verdict = shield.check('mine.logs')
+    assert.equal(verdict.allowed, true)
+    assert.equal(verdict.fallback, true)
+    assert.deepEqual(verdict.allowedActions, [])
+    assert.equal(shield.check('craft.planks').allowed, false, 'the hard law still holds')
+    assert.deepEqual(
+      shield.check('craft.planks').blockedBy.map((l) => l.id),
+      ['hard'],
+    )
+    assert.deepEqual(recorded[0], [])
+    assert.deepEqual(shield.allowedActions(), ['mine.logs'])
+  })
+
+  test('a law added mid-trajectory starts at the current state', () => {
+    const shield = createShield()
+    shield.observe(state('time.night'))
+    shield.add(buildLaw('night', 'G(time.night -> X !mine.diamond_ore)', 'hard', 'user'))
+    assert.equal(shield.check('mine.diamond_ore').allowed, false)
+  })
+
+  test('a law that does not parse is refused with its column; duplicate ids too', () => {
+    assert.throws(
+      () => buildLaw('x', 'G(a ->', 'hard', 'user'),
+      (e: unknown) => e instanceof LtlSyntaxError && e.column === 7,
+    )
+    const shield = createShield()
+    shield.add(buildLaw('x', 'G a', 'hard', 'user'))
+    assert.throws(() => shield.add(buildLaw('x', 'G b', 'hard', 'user')), /already in the shield/)
+  })
+})
