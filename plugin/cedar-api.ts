@@ -1,8 +1,10 @@
+import type { LawBook } from './agent/laws.js'
 import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
 import type { Channel } from './chat/command.js'
 import type { Invocation } from './chat/dispatcher.js'
 import type { CommandRegistry } from './chat/registry.js'
 import type { ResolvedCedarOptions } from './config/options.js'
+import type { Shield, Verdict } from './ltl/shield.js'
 
 export interface ExecuteOptions {
   /** Who the command runs as; defaults to `api`. Programmatic calls skip the owner check and rate limit. */
@@ -25,6 +27,11 @@ export interface CedarApi {
   /** Add commands here (`bot.cedar.commands.register(defineCommand({...}))`); `!help` lists them. */
   readonly commands: CommandRegistry
   readonly tasks: TaskRunner
+  /** The LTL shield every primitive passes; `laws` adds and removes its laws. */
+  readonly shield: Shield
+  readonly laws: LawBook
+  /** The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now. */
+  valuation(): (proposition: string) => boolean
   isOwner(username: string): boolean
   /** Runs a command line (without the prefix) as if typed; resolves with the reply lines, unsplit. */
   execute(line: string, options?: ExecuteOptions): Promise<string[]>
@@ -46,5 +53,13 @@ declare module 'mineflayer' {
     cedarIgnored: (username: string, reason: 'not_owner') => void
     cedarTaskStart: (task: TaskInfo) => void
     cedarTaskEnd: (task: TaskInfo, end: TaskEnd) => void
+    /** The shield refused a primitive; the call rejected with ShieldBlockedError. */
+    cedarShieldBlocked: (verdict: Verdict) => void
+    /** Every candidate action was blocked, so the primitive ran under the hard laws alone. */
+    cedarShieldFallback: (verdict: Verdict) => void
+    /** A soft law blocked the same action too often and was dropped. */
+    cedarLawDropped: (lawId: string, reason: string) => void
+    /** A primitive passed the shield and is starting. */
+    cedarAction: (action: string) => void
   }
 }

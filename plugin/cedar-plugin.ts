@@ -1,10 +1,12 @@
 import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
+import { createShield, LawBook } from './agent/laws.js'
 import { TaskRunner } from './agent/task-runner.js'
 import type { CedarApi, CedarStatus, ExecuteOptions } from './cedar-api.js'
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
 import { CommandDispatcher, type DispatcherHooks } from './chat/dispatcher.js'
+import { registerLtlCommands } from './chat/ltl-commands.js'
 import { CommandRegistry } from './chat/registry.js'
 import { attachChatRouter } from './chat/router.js'
 import {
@@ -14,8 +16,11 @@ import {
   type ResolvedCedarOptions,
   resolveOptions,
 } from './config/options.js'
+import { symbolProblem } from './grounding/validate.js'
 import { CEDAR_VERSION } from './version.js'
 import { haltMotion } from './world/pathfinding.js'
+import { botValuation } from './world/predicates.js'
+import { installShieldGate } from './world/shield-gate.js'
 
 const { pathfinder } = pathfinderModule
 
@@ -39,6 +44,23 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     // hasPlugin only knows plugin functions it loaded itself, so check the namespaces they create as well.
     if (!bot.pathfinder && !bot.hasPlugin(pathfinder)) bot.loadPlugin(pathfinder)
     if (!bot.collectBlock && !bot.hasPlugin(collectBlock)) bot.loadPlugin(collectBlock)
+  }
+
+  const shield = createShield({
+    softBlockLimit: options.shield.softBlockLimit,
+    onDrop: (monitor, reason) => {
+      options.logger.warn(`cedar: ${reason}`)
+      bot.emit('cedarLawDropped', monitor.id, reason)
+    },
+  })
+  const laws = new LawBook(shield, (symbol) => symbolProblem(symbol, bot.registry))
+  for (const set of options.shield.lawSets) laws.loadSet(set)
+  if (options.shield.gate) {
+    installShieldGate(bot, shield, {
+      onBlocked: (verdict) => bot.emit('cedarShieldBlocked', verdict),
+      onFallback: (verdict) => bot.emit('cedarShieldFallback', verdict),
+      onAction: (action) => bot.emit('cedarAction', action),
+    })
   }
 
   const registry = new CommandRegistry()
@@ -68,6 +90,9 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     options,
     commands: registry,
     tasks,
+    shield,
+    laws,
+    valuation: () => botValuation(bot),
     isOwner: (username) => dispatcher.isOwner(username),
     execute: async (line, { username = 'api', channel = 'chat' }: ExecuteOptions = {}) => {
       const replies: string[] = []
@@ -93,6 +118,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   }
   bot.cedar = api
   registerBuiltinCommands(registry, options.prefix)
+  registerLtlCommands(registry, options.prefix)
 
   if (options.owners !== '*' && options.owners.length === 0) {
     options.logger.warn('cedar: no owners configured, so the bot obeys nobody; pass { owners: [...] } or CEDAR_OWNERS')

@@ -1,32 +1,11 @@
 // `cedar dfa ...` on JSON files, run as a user runs it (a separate process), checked against the library.
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { promisify } from 'node:util'
 import { Dfa, equivalent, intersect, parseDfaJson, toDfaJson } from '../plugin/automata/index.js'
-
-const root = path.resolve(import.meta.dirname, '..')
-const run = promisify(execFile)
-
-async function cedar(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = run(process.execPath, ['--import', 'tsx', path.join(root, 'plugin/cli/main.ts'), ...args], {
-    cwd: root,
-    timeout: 60_000,
-  })
-  if (input !== undefined) {
-    child.child.stdin?.end(input)
-  }
-  try {
-    const { stdout, stderr } = await child
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string }
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' }
-  }
-}
+import { cedar } from './support/cli.js'
 
 // "at least one diamond mined" and "no mining before the first sleep", over overlapping alphabets.
 const mined = Dfa.from({

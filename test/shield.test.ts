@@ -1,7 +1,7 @@
 // The shield on LogicGuard's own laws and examples, with the paper's proposition names mapped to ours.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { addLawSet, buildLaw, createShield } from '../plugin/agent/laws.js'
+import { buildLaw, createShield, LawBook } from '../plugin/agent/laws.js'
 import { LOGICGUARD_LAW_SETS } from '../plugin/ltl/law-sets.js'
 import { LtlSyntaxError } from '../plugin/ltl/parser.js'
 
@@ -18,14 +18,15 @@ describe('LogicGuard law sets', () => {
       ],
     )
     const shield = createShield()
+    const book = new LawBook(shield)
     for (const set of LOGICGUARD_LAW_SETS) {
-      for (const monitor of addLawSet(shield, set.name, `${set.name}-`)) {
+      for (const monitor of book.loadSet(set.name)) {
         for (const prop of monitor.props) assert.match(prop, /^[a-z]+\.[a-z_]+(\.\d+)?$/, `${monitor.id}: ${prop}`)
       }
     }
     assert.equal(shield.monitors().length, 54)
     assert.equal(
-      shield.get('saycan-hard-1')?.text,
+      shield.get('H1')?.text,
       'G(!equipped.iron_pickaxe -> X !mine.diamond_ore)',
       'the first hard law, in our symbols',
     )
@@ -35,7 +36,7 @@ describe('LogicGuard law sets', () => {
 describe('shield decisions', () => {
   test('mining diamond without an iron pickaxe equipped is blocked, naming the law and the alternatives', () => {
     const shield = createShield()
-    addLawSet(shield, 'saycan-hard', 'H')
+    new LawBook(shield).loadSet('saycan-hard')
     shield.observe(state('has.iron_pickaxe', 'sees.diamond_ore'))
     const verdict = shield.check('mine.diamond_ore')
     assert.equal(verdict.allowed, false)

@@ -20,14 +20,60 @@ export function createShield(options: Omit<ShieldOptions, 'actionProps'> = {}): 
   return new Shield({ ...options, actionProps: actionPropositions })
 }
 
-/** Adds a shipped law set (e.g. LogicGuard's `saycan-hard`), with ids `<prefix><n>`; returns the monitors. */
-export function addLawSet(shield: Shield, name: string, prefix: string, source: LawSource = 'builtin'): LtlMonitor[] {
-  const set = lawSet(name)
-  if (!set) throw new Error(`no law set named ${name}`)
-  return set.laws.map((law, i) => {
-    const monitor = buildLaw(`${prefix}${i + 1}`, law.formula, set.kind, source, law.explanation)
-    shield.add(monitor)
-    shield.addActions(monitor.props.filter(isActionSymbol))
+/** Prefixes of the law ids of each shipped set, so `!ltl list` reads H1, S3, IM12. */
+const SET_PREFIX: Readonly<Record<string, string>> = { 'saycan-hard': 'H', 'saycan-soft': 'S', innermonologue: 'IM' }
+
+/** A law that cannot be added: it does not parse, or names a symbol the plugin cannot ground. */
+export class LawError extends Error {
+  override name = 'LawError'
+}
+
+/**
+ * The laws of one bot: players' laws (L1, L2, ...), shipped sets, and later the critic's, all in one shield.
+ * Every symbol is checked before a law goes in, so a typo is reported instead of silently never being true.
+ */
+export class LawBook {
+  private nextUserId = 1
+
+  constructor(
+    readonly shield: Shield,
+    /** Why a symbol cannot be grounded, or undefined when it can. */
+    readonly symbolProblem: (symbol: string) => string | undefined = () => undefined,
+  ) {}
+
+  add(text: string, kind: LawKind = 'hard', source: LawSource = 'user', explanation = ''): LtlMonitor {
+    let monitor: LtlMonitor
+    try {
+      monitor = buildLaw(`L${this.nextUserId}`, text, kind, source, explanation)
+    } catch (error) {
+      throw new LawError(`cannot read the law: ${(error as Error).message}`)
+    }
+    const problems = monitor.props.map((p) => this.symbolProblem(p)).filter((p) => p !== undefined)
+    if (problems.length > 0) throw new LawError(problems.join('; '))
+    this.nextUserId++
+    this.shield.add(monitor)
+    this.shield.addActions(monitor.props.filter(isActionSymbol))
     return monitor
-  })
+  }
+
+  remove(id: string): boolean {
+    return this.shield.remove(id)
+  }
+
+  /** Loads a shipped set under its prefix; laws of the set already present are skipped. */
+  loadSet(name: string): LtlMonitor[] {
+    const prefix = SET_PREFIX[name] ?? `${name}-`
+    const set = lawSet(name)
+    if (!set) throw new LawError(`no law set named ${name}; known: ${Object.keys(SET_PREFIX).join(', ')}`)
+    const added: LtlMonitor[] = []
+    set.laws.forEach((law, i) => {
+      const id = `${prefix}${i + 1}`
+      if (this.shield.get(id)) return
+      const monitor = buildLaw(id, law.formula, set.kind, 'builtin', law.explanation)
+      this.shield.add(monitor)
+      this.shield.addActions(monitor.props.filter(isActionSymbol))
+      added.push(monitor)
+    })
+    return added
+  }
 }

@@ -81,7 +81,10 @@ export function product(left: Dfa, right: Dfa, operation: ProductOperation): Dfa
       const rc = rightColumn[a]!
       const nl = l === NONE ? NONE : lc === NONE ? l : left.table[lBase + lc]!
       const nr = r === NONE ? NONE : rc === NONE ? r : right.table[rBase + rc]!
-      table[s * k + a] = idOf(nl, nr)
+      // idOf may grow (replace) `table`, so read the binding only after the call: `table[i] = idOf(...)` would
+      // evaluate `table` first and write the transition into the discarded array.
+      const target = idOf(nl, nr)
+      table[s * k + a] = target
     }
   }
   return new Dfa(alphabet, initial, accepting.slice(0, count), table.slice(0, count * k))

@@ -1,5 +1,5 @@
+import { closestName } from '../grounding/closest-name.js'
 import type { CommandDefinition, ParamSpec } from './command.js'
-import { closestName } from './suggest.js'
 
 const NAME = /^[a-z][a-z0-9_-]{0,31}$/
 

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import type { Command } from 'commander'
 import {
   complement,
@@ -15,7 +15,8 @@ import {
   toDot,
   union,
 } from '../automata/index.js'
-import { createOutput, type Output } from './output.js'
+import { readInput } from './input.js'
+import { createOutput, guarded } from './output.js'
 
 interface DfaFlags {
   json?: boolean
@@ -45,7 +46,7 @@ export function addDfaCommand(program: Command): void {
       .action(async (...args: unknown[]) => {
         const { files, flags } = split(args)
         const out = createOutput(flags.json ?? false)
-        await guard(out, async () => {
+        await guarded(out, async () => {
           const inputs = await Promise.all(files.map(load))
           const built = build(inputs)
           const result = flags.minimize === false ? built : minimize(built)
@@ -65,7 +66,7 @@ export function addDfaCommand(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action(async (file: string, flags: DfaFlags) => {
       const out = createOutput(flags.json ?? false)
-      await guard(out, async () => {
+      await guarded(out, async () => {
         const dfa = await load(file)
         const minimal = minimize(dfa)
         const witness = shortestWitness(dfa)
@@ -97,7 +98,7 @@ export function addDfaCommand(program: Command): void {
     .option('--json', 'print {"equivalent": bool, "counterexample": [...] | null, "acceptedBy": "left"|"right"|null}')
     .action(async (a: string, b: string, flags: DfaFlags) => {
       const out = createOutput(flags.json ?? false)
-      await guard(out, async () => {
+      await guarded(out, async () => {
         const result = equivalent(await load(a), await load(b))
         const word = result.counterexample
         const text = result.equivalent
@@ -115,7 +116,7 @@ export function addDfaCommand(program: Command): void {
     .option('--json', 'print {"svg": "..."} or {"dot": "..."}')
     .action(async (file: string, flags: DfaFlags) => {
       const out = createOutput(flags.json ?? false)
-      await guard(out, async () => {
+      await guarded(out, async () => {
         const dfa = await load(file)
         const picture = flags.dot ? toDot(dfa) : await renderSvg(dfa)
         if (flags.json) out.result('', { [flags.dot ? 'dot' : 'svg']: picture })
@@ -138,31 +139,10 @@ function split(args: unknown[]): { files: string[]; flags: DfaFlags } {
 }
 
 async function load(file: string): Promise<Dfa> {
-  let text: string
-  try {
-    text = file === '-' ? await readStdin() : await readFile(file, 'utf8')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    throw new Error(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`)
-  }
-  return parseDfaJson(text, file === '-' ? 'standard input' : file)
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+  return parseDfaJson(await readInput(file), file === '-' ? 'standard input' : file)
 }
 
 async function emit(text: string, file: string | undefined): Promise<void> {
   if (file) await writeFile(file, text)
   else process.stdout.write(text)
-}
-
-async function guard(out: Output, work: () => Promise<void>): Promise<void> {
-  try {
-    await work()
-  } catch (error) {
-    out.fail((error as Error).message)
-  }
 }

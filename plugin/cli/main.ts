@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander'
 import { CEDAR_VERSION } from '../version.js'
 import { addConfigCommand } from './config-command.js'
 import { addDfaCommand } from './dfa-command.js'
+import { addLtlCommand } from './ltl-command.js'
 import { addStartCommand } from './start-command.js'
 
 /** The `cedar` program; later features add their subcommands here. */
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
   addStartCommand(program)
   addConfigCommand(program)
   addDfaCommand(program)
+  addLtlCommand(program)
   return program
 }
 

@@ -20,3 +20,12 @@ export function createOutput(json: boolean): Output {
     },
   }
 }
+
+/** Runs a subcommand's work, turning any error into `out.fail` (a message and exit code 1). */
+export async function guarded(out: Output, work: () => Promise<void>): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    out.fail((error as Error).message)
+  }
+}

@@ -44,6 +44,16 @@ export const cedarOptionsSchema = z.strictObject({
   rateLimit: z.strictObject({ commands: z.number().int().min(1), perSeconds: z.number().positive() }).optional(),
   /** Load pathfinder and collectblock when the bot lacks them. */
   loadDependencies: z.boolean().optional(),
+  shield: z
+    .strictObject({
+      /** Gate the bot's own primitives (dig, placeBlock, craft, equip, ...) so other code is checked too. */
+      gate: z.boolean().optional(),
+      /** Shipped law sets to load: saycan-hard, saycan-soft, innermonologue. */
+      lawSets: z.array(z.enum(['saycan-hard', 'saycan-soft', 'innermonologue'])).optional(),
+      /** A soft law that blocks the same action more than this many times is dropped. */
+      softBlockLimit: z.number().int().min(1).optional(),
+    })
+    .optional(),
   logger: logger.optional(),
 })
 
@@ -74,6 +84,11 @@ export interface ResolvedCedarOptions {
   readonly maxReplyLines: number
   readonly rateLimit: { readonly commands: number; readonly perSeconds: number }
   readonly loadDependencies: boolean
+  readonly shield: {
+    readonly gate: boolean
+    readonly lawSets: readonly ('saycan-hard' | 'saycan-soft' | 'innermonologue')[]
+    readonly softBlockLimit: number
+  }
   readonly logger: CedarLogger
 }
 
@@ -105,6 +120,11 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     maxReplyLines: options.maxReplyLines ?? 8,
     rateLimit: options.rateLimit ?? { commands: 6, perSeconds: 10 },
     loadDependencies: options.loadDependencies ?? true,
+    shield: {
+      gate: options.shield?.gate ?? true,
+      lawSets: options.shield?.lawSets ?? ['saycan-hard'],
+      softBlockLimit: options.shield?.softBlockLimit ?? 3,
+    },
     logger: options.logger ?? console,
   }
 }

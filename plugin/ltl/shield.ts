@@ -105,8 +105,18 @@ export class Shield {
     this.observation = holds
   }
 
-  /** Would `action` be allowed now? Counts soft blocks (and drops laws past the limit) but changes no state. */
+  /** Decides an action about to be taken: counts soft blocks (dropping laws past the limit) and reports
+   * over-constrained states, but changes no monitor state. */
   check(action: string): Verdict {
+    return this.decide(action, true)
+  }
+
+  /** The same decision for a question ("would it be allowed?"): nothing is counted or reported. */
+  preview(action: string): Verdict {
+    return this.decide(action, false)
+  }
+
+  private decide(action: string, forReal: boolean): Verdict {
     const blockedBy = this.blocking(action, () => true)
     if (blockedBy.length === 0) return this.verdict(action, [], false)
     const candidates = this.candidates(action)
@@ -114,17 +124,19 @@ export class Shield {
     if (!anyAllowed) {
       // Over-constrained: every action is blocked, so fall back to the hard laws alone.
       const hardOnly = this.blocking(action, (m) => m.kind === 'hard')
-      const verdicts = candidates.map((a) =>
-        this.verdict(
-          a,
-          this.blocking(a, () => true),
-          false,
-        ),
-      )
-      this.options.onOverConstrained?.(this.lastValuation, verdicts)
+      if (forReal && this.options.onOverConstrained) {
+        const verdicts = candidates.map((a) =>
+          this.verdict(
+            a,
+            this.blocking(a, () => true),
+            false,
+          ),
+        )
+        this.options.onOverConstrained(this.lastValuation, verdicts)
+      }
       return this.verdict(action, hardOnly, true)
     }
-    this.countSoftBlocks(action, blockedBy)
+    if (forReal) this.countSoftBlocks(action, blockedBy)
     return this.verdict(action, blockedBy, false)
   }
 
@@ -209,4 +221,25 @@ export class Shield {
   private allowedBy(applies: (m: Monitor) => boolean): string[] {
     return this.candidates().filter((a) => this.blocking(a, applies).length === 0)
   }
+}
+
+/** What a gated primitive rejects with when the shield blocks it. */
+export class ShieldBlockedError extends Error {
+  override name = 'ShieldBlockedError'
+  constructor(readonly verdict: Verdict) {
+    super(describeVerdict(verdict))
+  }
+}
+
+/** One line for a player: which law forbids the action and what is still allowed. */
+export function describeVerdict(verdict: Verdict): string {
+  if (verdict.allowed) {
+    return verdict.fallback
+      ? `${verdict.action}: allowed (every action was blocked, so only the hard laws apply here)`
+      : `${verdict.action}: allowed`
+  }
+  const laws = verdict.blockedBy.map((law) => `${law.id} (${law.kind}) ${law.text}`).join('; ')
+  const alternatives =
+    verdict.allowedActions.length > 0 ? verdict.allowedActions.join(', ') : 'none of the known actions'
+  return `${verdict.action} is blocked by ${laws}. Allowed now: ${alternatives}`
 }

@@ -1,0 +1,95 @@
+import { LawError } from '../agent/laws.js'
+import { describeVerdict } from '../ltl/shield.js'
+import { defineCommand, param } from './command.js'
+import type { CommandRegistry } from './registry.js'
+
+const SUBCOMMANDS = ['add', 'list', 'show', 'rm', 'check', 'load'] as const
+
+/** Up to this many laws, `!ltl list` prints each; beyond, their ids only. */
+const LIST_IN_FULL = 6
+
+/**
+ * `!ltl add [hard|soft] <formula>`, `!ltl list`, `!ltl rm <id>`, `!ltl check <action>`, `!ltl load <set>`:
+ * the shield's laws, from chat.
+ */
+export function registerLtlCommands(registry: CommandRegistry, prefix: string): void {
+  registry.register(
+    defineCommand({
+      name: 'ltl',
+      aliases: ['law', 'laws'],
+      summary: 'the temporal laws every action must keep: add, list, show, rm, check, load',
+      details: [
+        `${prefix}ltl add [hard|soft] <formula>: a new law, e.g. ${prefix}ltl add G(time.night -> X !mine.diamond_ore)`,
+        `${prefix}ltl list: the laws in force; ${prefix}ltl show <id>: one law; ${prefix}ltl rm <id>: remove one`,
+        `${prefix}ltl check <action>: would the action be allowed now, and if not, why`,
+        `${prefix}ltl load <set>: saycan-hard, saycan-soft or innermonologue (LogicGuard's laws)`,
+        'Operators: ! & | -> <-> X (next) N (weak next) F G U R W; ^ means and.',
+      ].join('\n'),
+      params: [
+        param.word('subcommand', { choices: SUBCOMMANDS, description: 'add, list, show, rm, check or load' }),
+        param.text('rest', { optional: true, description: 'what the subcommand needs' }),
+      ],
+      run: ({ cedar }, { subcommand, rest = '' }) => {
+        const laws = cedar.laws
+        switch (subcommand) {
+          case 'add': {
+            const match = /^(hard|soft)\s+([\s\S]+)$/i.exec(rest)
+            const kind = (match?.[1]?.toLowerCase() ?? 'hard') as 'hard' | 'soft'
+            const text = (match?.[2] ?? rest).trim()
+            if (text === '') return `usage: ${prefix}ltl add [hard|soft] <formula>`
+            try {
+              const law = laws.add(text, kind)
+              return `added ${law.id} (${kind}): ${law.text}`
+            } catch (error) {
+              if (error instanceof LawError) return error.message
+              throw error
+            }
+          }
+          case 'list': {
+            const monitors = cedar.shield.monitors()
+            if (monitors.length === 0) return 'no laws; every action is allowed'
+            if (monitors.length <= LIST_IN_FULL) {
+              return monitors.map((m) => `${m.id} (${m.kind}, ${m.source}) ${m.text}`).join('\n')
+            }
+            const ids = (kind: string) =>
+              monitors
+                .filter((m) => m.kind === kind)
+                .map((m) => m.id)
+                .join(' ') || 'none'
+            return `${monitors.length} laws. hard: ${ids('hard')}. soft: ${ids('soft')}. Say ${prefix}ltl show <id> for one.`
+          }
+          case 'show': {
+            const monitor = cedar.shield.get(rest.trim())
+            if (!monitor) return `no law ${rest.trim() || '(none given)'}; see ${prefix}ltl list`
+            const explanation = 'explanation' in monitor && monitor.explanation ? ` (${monitor.explanation})` : ''
+            return `${monitor.id} (${monitor.kind}, ${monitor.source}) ${monitor.text}${explanation}`
+          }
+          case 'rm': {
+            const id = rest.trim()
+            if (id === '') return `usage: ${prefix}ltl rm <id> (see ${prefix}ltl list)`
+            return laws.remove(id) ? `removed ${id}` : `no law ${id}; see ${prefix}ltl list`
+          }
+          case 'check': {
+            const action = rest.trim()
+            if (action === '') return `usage: ${prefix}ltl check <action>, e.g. mine.diamond_ore`
+            const problem = cedar.laws.symbolProblem(action)
+            if (problem) return problem
+            cedar.shield.observe(cedar.valuation())
+            return describeVerdict(cedar.shield.preview(action))
+          }
+          case 'load': {
+            try {
+              const added = laws.loadSet(rest.trim())
+              return added.length > 0
+                ? `loaded ${added.length} laws (${added[0]?.id}..${added.at(-1)?.id})`
+                : `every law of ${rest.trim()} is loaded already`
+            } catch (error) {
+              if (error instanceof LawError) return error.message
+              throw error
+            }
+          }
+        }
+      },
+    }),
+  )
+}

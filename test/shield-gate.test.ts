@@ -1,0 +1,119 @@
+// The shield in front of the bot's own primitives, on the real server: calls from outside code are refused.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Bot } from 'mineflayer'
+import { createCedar } from '../index.js'
+import { ShieldBlockedError } from '../plugin/ltl/shield.js'
+import { openSession, type TestSession, waitFor, waitUntil } from './harness/index.js'
+
+const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
+
+describe('shield gate over the real protocol', () => {
+  let session: TestSession
+  let cedarBot: Bot
+  let alex: Bot
+
+  before(async () => {
+    session = await openSession()
+    cedarBot = await session.bot('cedar', {
+      botOptions: {
+        plugins: {
+          cedar: createCedar({ owners: ['Alex'], logger: quietLogger, rateLimit: { commands: 100, perSeconds: 10 } }),
+        },
+      },
+    })
+    alex = await session.bot('Alex')
+    await waitUntil(cedarBot, () => Boolean(cedarBot.players.Alex), 'cedar sees Alex')
+  })
+  after(() => session?.close())
+
+  async function ask(line: string): Promise<string> {
+    const reply = waitFor(alex, 'chat', (username: string) => username === 'cedar')
+    alex.chat(line)
+    return (await reply)[1]
+  }
+
+  /** Puts a block beside the cedar bot (offsets from its feet) and waits until the bot sees it. */
+  async function placeNearBot(dx: number, dy: number, dz: number, name: string) {
+    const position = cedarBot.entity.position.floored().offset(dx, dy, dz)
+    await session.server.setBlock(position, name)
+    await waitUntil(cedarBot, () => cedarBot.blockAt(position)?.name === name, `${name} at ${position}`)
+    return cedarBot.blockAt(position)!
+  }
+
+  test('bot.dig on diamond ore without an iron pickaxe equipped is refused, naming the law', async () => {
+    const ore = await placeNearBot(1, 0, 0, 'diamond_ore')
+    const blocked = waitFor(cedarBot, 'cedarShieldBlocked')
+    await assert.rejects(cedarBot.dig(ore), (error: unknown) => {
+      assert.ok(error instanceof ShieldBlockedError)
+      assert.deepEqual(
+        error.verdict.blockedBy.map((law) => law.id),
+        ['H1'],
+      )
+      assert.match(
+        error.message,
+        /^mine\.diamond_ore is blocked by H1 \(hard\) G\(!equipped\.iron_pickaxe -> X !mine\.diamond_ore\)\. Allowed now: /,
+      )
+      return true
+    })
+    assert.equal((await blocked)[0].action, 'mine.diamond_ore')
+    assert.equal(cedarBot.blockAt(ore.position)?.name, 'diamond_ore', 'the block was not touched')
+    assert.match(await ask('!ltl check mine.diamond_ore'), /^mine\.diamond_ore is blocked by H1 \(hard\)/)
+  })
+
+  test('with an iron pickaxe equipped the same call goes through', async () => {
+    alex.chat('/give cedar iron_pickaxe')
+    await waitUntil(
+      cedarBot,
+      () => cedarBot.inventory.items().some((i) => i.name === 'iron_pickaxe'),
+      'the pickaxe arrives',
+    )
+    const pickaxe = cedarBot.inventory.items().find((i) => i.name === 'iron_pickaxe')!
+    await cedarBot.equip(pickaxe, 'hand')
+    assert.equal(await ask('!ltl check mine.diamond_ore'), 'mine.diamond_ore: allowed')
+    const ore = cedarBot.blockAt(cedarBot.entity.position.floored().offset(1, 0, 0))!
+    await cedarBot.dig(ore)
+    assert.equal(cedarBot.blockAt(ore.position)?.name, 'air')
+  })
+
+  test('a player’s law applies at once and can be removed', async () => {
+    assert.equal(
+      await ask('!ltl add G(time.night -> X !mine.grass_block)'),
+      'added L1 (hard): G(time.night -> X !mine.grass_block)',
+    )
+    session.server.setTime(18000)
+    await waitUntil(cedarBot, () => cedarBot.time.isDay === false, 'night')
+    const grass = cedarBot.blockAt(cedarBot.entity.position.floored().offset(1, -1, 1))!
+    assert.equal(grass.name, 'grass_block')
+    await assert.rejects(
+      cedarBot.dig(grass),
+      (e: unknown) => e instanceof ShieldBlockedError && e.verdict.blockedBy[0]?.id === 'L1',
+    )
+    assert.equal(await ask('!ltl rm L1'), 'removed L1')
+    await cedarBot.dig(grass)
+    assert.equal(cedarBot.blockAt(grass.position)?.name, 'air')
+  })
+
+  test('bad laws get specific messages and change nothing', async () => {
+    assert.equal(
+      await ask('!ltl add G(mine.diamnod_ore)'),
+      'unknown mine object "diamnod_ore" in mine.diamnod_ore; did you mean mine.diamond_ore?',
+    )
+    assert.equal(
+      await ask('!ltl add G(time.night ->'),
+      'cannot read the law: expected a formula but the formula ended at column 16',
+    )
+    assert.equal(
+      await ask('!ltl check fly.away'),
+      'unknown verb "fly" in fly.away; known: mine, craft, smelt, place, equip, sleep, kill, attack, eat, activate, explore, goto, has, equipped, near, sees, time, biome, health',
+    )
+    assert.equal(
+      await ask('!ltl list'),
+      '19 laws. hard: H1 H2 H3 H4 H5 H6 H7 H8 H9 H10 H11 H12 H13 H14 H15 H16 H17 H18 H19. soft: none. Say !ltl show <id> for one.',
+    )
+    assert.equal(
+      await ask('!ltl show H6'),
+      'H6 (hard, builtin) G(!has.iron_pickaxe -> X !equip.iron_pickaxe) (Cannot equip an iron pickaxe unless the agent has one.)',
+    )
+  })
+})
