@@ -9,6 +9,7 @@ export {
   type TaskInfo,
   TaskRunner,
 } from './plugin/agent/task-runner.js'
+export * as automata from './plugin/automata/index.js'
 export type { CedarApi, CedarStatus, ExecuteOptions } from './plugin/cedar-api.js'
 export { cedar, createCedar } from './plugin/cedar-plugin.js'
 export {
@@ -30,4 +31,7 @@ export {
   type ResolvedCedarOptions,
   resolveOptions,
 } from './plugin/config/options.js'
+export * as ltl from './plugin/ltl/index.js'
+export type { LawKind, LawSource, Monitor, Valuation } from './plugin/ltl/monitor.js'
+export { describeVerdict, Shield, ShieldBlockedError, type Verdict } from './plugin/ltl/shield.js'
 export { CEDAR_VERSION } from './plugin/version.js'

@@ -8,5 +8,15 @@ export {
   valuationIndex,
   valuationLetters,
 } from './compile.js'
+export { type LawSet, LOGICGUARD_LAW_SETS, lawSet } from './law-sets.js'
+export { type LawKind, type LawSource, LtlMonitor, type Monitor, type Valuation } from './monitor.js'
 export { LtlSyntaxError, parseLtl } from './parser.js'
 export { printLtl } from './printer.js'
+export {
+  type BlockingLaw,
+  describeVerdict,
+  Shield,
+  ShieldBlockedError,
+  type ShieldOptions,
+  type Verdict,
+} from './shield.js'
