@@ -18,7 +18,10 @@ import {
   intersect,
   isEmpty,
   minimize,
+  product as productOf,
+  randomInt,
   reachableStates,
+  seededRandom,
   shortestPathToAcceptance,
   shortestWitness,
   symmetricDifference,
@@ -78,6 +81,58 @@ describe('products over merged alphabets', () => {
       )
     })
   }
+
+  test('products with hundreds of states (the tables grow while they are built) agree on random words', () => {
+    // A regression: a transition was once written into the table that growing had just replaced.
+    const word = fc.array(fc.constantFrom(...ALL), { maxLength: 24 })
+    fc.assert(
+      fc.property(
+        dfaSpec(ALL, { maxStates: 40, partial: false }),
+        dfaSpec(ALL, { maxStates: 40, partial: false }),
+        fc.array(word, { minLength: 50, maxLength: 50 }),
+        (a, b, words) => {
+          const result = symmetricDifference(toDfa(a), toDfa(b))
+          for (const w of words) assert.equal(result.accepts(w), refAccepts(a, w) !== refAccepts(b, w), w.join(' '))
+        },
+      ),
+      { numRuns: 60 },
+    )
+    const big = (seed: number) => {
+      const n = 60
+      const random = seededRandom(seed)
+      return Dfa.from({
+        alphabet: ALL,
+        initial: 0,
+        accepting: Array.from({ length: n }, (_, s) => s).filter(() => random() < 0.5),
+        transitions: Array.from({ length: n }, () => ALL.map(() => randomInt(random, n))),
+      })
+    }
+    const [left, right] = [big(1), big(2)]
+    const product = intersect(left, right)
+    assert.ok(product.stateCount > 2000, `${product.stateCount} pair states`)
+    const random = seededRandom(3)
+    for (let i = 0; i < 3000; i++) {
+      const w = Array.from({ length: 1 + randomInt(random, 40) }, () => ALL[randomInt(random, 3)]!)
+      assert.equal(product.accepts(w), left.accepts(w) && right.accepts(w), w.join(' '))
+    }
+  })
+
+  test('the hashed pair table (for huge products) builds the same automaton as the dense one', () => {
+    fc.assert(
+      fc.property(
+        dfaOverSomeAlphabet,
+        dfaOverSomeAlphabet,
+        fc.constantFrom('intersection', 'union', 'difference', 'symmetricDifference' as const),
+        (a, b, operation) => {
+          const dense = productOf(toDfa(a), toDfa(b), operation)
+          const hashed = productOf(toDfa(a), toDfa(b), operation, { densePairLimit: 0 })
+          assert.deepEqual(hashed.rows(), dense.rows())
+          assert.deepEqual(hashed.acceptingStates(), dense.acceptingStates())
+        },
+      ),
+      RUNS,
+    )
+  })
 
   test('complement: L(¬A) is every other word over A’s alphabet', () => {
     fc.assert(

@@ -15,6 +15,7 @@ export {
   intersect,
   isSubsetOf,
   type ProductOperation,
+  type ProductOptions,
   product,
   symmetricDifference,
   union,

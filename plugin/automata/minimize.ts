@@ -80,7 +80,8 @@ class Partition {
  */
 export function minimize(dfa: Dfa, options: { complete?: boolean } = {}): Dfa {
   const minimal = canonicalize(refine(dfa))
-  return options.complete === false ? minimal : canonicalize(complete(minimal))
+  // canonicalize is idempotent, so a minimal DFA that is already complete needs no second pass.
+  return options.complete === false || minimal.isComplete ? minimal : canonicalize(complete(minimal))
 }
 
 /** Trim + refine; returns a partial DFA whose states are the blocks of the coarsest stable partition. */
@@ -171,26 +172,29 @@ function refine(dfa: Dfa): Dfa {
   touched[work.size++] = 0
   blocks.split()
 
-  // Cords: transitions grouped by label.
+  // Cords: transitions grouped by label, one cord per label that occurs, in label order. A stable counting sort
+  // (labels are < k): linear, where a comparison sort of the m transitions was the largest single cost.
   const cords = new Partition(m, marked, touched, work)
   if (m > 0) {
-    const order = Int32Array.from({ length: m }, (_, t) => t).sort((x, y) => labels[x]! - labels[y]!)
+    const next = new Int32Array(k + 1)
+    for (let t = 0; t < m; t++) next[labels[t]! + 1]!++
+    for (let a = 0; a < k; a++) next[a + 1]! += next[a]!
+    const cordOf = new Int32Array(k)
     cords.count = 0
-    marked[0] = 0
-    let label = labels[order[0]!]!
-    for (let i = 0; i < m; i++) {
-      const t = order[i]!
-      cords.elems[i] = t
-      if (labels[t] !== label) {
-        label = labels[t]!
-        cords.past[cords.count++] = i
-        cords.first[cords.count] = i
-        marked[cords.count] = 0
-      }
-      cords.setOf[t] = cords.count
-      cords.loc[t] = i
+    for (let a = 0; a < k; a++) {
+      if (next[a] === next[a + 1]) continue
+      cords.first[cords.count] = next[a]!
+      cords.past[cords.count] = next[a + 1]!
+      marked[cords.count] = 0
+      cordOf[a] = cords.count++
     }
-    cords.past[cords.count++] = m
+    for (let t = 0; t < m; t++) {
+      const a = labels[t]!
+      const i = next[a]!++
+      cords.elems[i] = t
+      cords.loc[t] = i
+      cords.setOf[t] = cordOf[a]!
+    }
   }
 
   makeAdjacent(heads)

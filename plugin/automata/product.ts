@@ -1,4 +1,5 @@
 import { Dfa, NONE } from './dfa.js'
+import { PairIds } from './pair-ids.js'
 import { shortestWitness } from './search.js'
 
 /** How the two sides' acceptance combine. */
@@ -19,8 +20,13 @@ const PRUNE: Record<ProductOperation, (aDead: boolean, bDead: boolean) => boolea
   symmetricDifference: (a, b) => a && b,
 }
 
-/** Above this many pair slots, pair ids live in a hash map instead of a dense array. */
+/** Above this many pair slots (128 MiB of Int32), pair ids live in a hash table instead of a dense array. */
 const DENSE_PAIR_LIMIT = 1 << 25
+
+export interface ProductOptions {
+  /** Pair-slot count above which pairs are hashed (for tests of the hashed path). */
+  readonly densePairLimit?: number
+}
 
 /**
  * The product automaton, built on the fly over the pairs reachable from the initial pair only. The alphabet is
@@ -29,7 +35,7 @@ const DENSE_PAIR_LIMIT = 1 << 25
  * that hits a missing transition stays "fallen off" (it rejects from then on). The result is partial where a
  * pair can no longer affect acceptance, and is not minimized.
  */
-export function product(left: Dfa, right: Dfa, operation: ProductOperation): Dfa {
+export function product(left: Dfa, right: Dfa, operation: ProductOperation, options: ProductOptions = {}): Dfa {
   const alphabet = left.alphabet.union(right.alphabet)
   const k = alphabet.size
   const kl = left.alphabet.size
@@ -41,8 +47,8 @@ export function product(left: Dfa, right: Dfa, operation: ProductOperation): Dfa
   // Side states are shifted by one so that 0 encodes "fallen off" (NONE).
   const width = right.stateCount + 1
   const slots = (left.stateCount + 1) * width
-  const dense = slots <= DENSE_PAIR_LIMIT ? new Int32Array(slots).fill(-1) : undefined
-  const sparse = dense ? undefined : new Map<number, number>()
+  const dense = slots <= (options.densePairLimit ?? DENSE_PAIR_LIMIT) ? new Int32Array(slots).fill(-1) : undefined
+  const sparse = dense ? undefined : new PairIds()
 
   let pairs = new Int32Array(1024) // left+1, right+1 for each product state
   let table = new Int32Array(512 * k)
@@ -51,7 +57,7 @@ export function product(left: Dfa, right: Dfa, operation: ProductOperation): Dfa
 
   const idOf = (l: number, r: number): number => {
     const key = (l + 1) * width + (r + 1)
-    const known = dense ? dense[key]! : (sparse!.get(key) ?? -1)
+    const known = dense ? dense[key]! : sparse!.get(key)
     if (known >= 0) return known
     if (prune(l === NONE, r === NONE)) return NONE
     const id = count++
