@@ -31,6 +31,7 @@ export interface Suite {
 /** The suites, in run order. Later issues append here. */
 const SUITES: readonly { readonly name: string; readonly load: () => Promise<Suite> }[] = [
   { name: 'automata', load: async () => (await import('./automata.js')).automataSuite },
+  { name: 'shield', load: async () => (await import('./shield.js')).shieldSuite },
 ]
 
 export interface Machine {

@@ -23,8 +23,15 @@ export interface Monitor {
   readonly source: LawSource
   /** How the monitor reads in messages: the formula, or a constraint's description. */
   readonly text: string
+  /** The state propositions the monitor reads, when it knows them (reported for over-constrained states). */
+  readonly props?: readonly string[]
   readonly initial: number
   stepState(state: number, valuation: Valuation): number
+  /**
+   * Fast path: the state after a state position whose valuation of `props` is the bitmask `letter` (bit i for
+   * props[i]). Monitors that offer it let the shield evaluate each proposition once per observation.
+   */
+  stepStateLetter?(state: number, letter: number): number
   /** `props` are the propositions true at the action position (the action and its families). */
   stepAction(state: number, action: string, props: ReadonlySet<string>): number
   /** No continuation from here can satisfy the law. */
@@ -57,6 +64,10 @@ export class LtlMonitor implements Monitor {
 
   stepState(state: number, valuation: Valuation): number {
     return state === NONE ? NONE : this.dfa.next(state, valuationIndex(this.props, valuation))
+  }
+
+  stepStateLetter(state: number, letter: number): number {
+    return state === NONE ? NONE : this.dfa.next(state, letter)
   }
 
   stepAction(state: number, action: string, props: ReadonlySet<string>): number {
