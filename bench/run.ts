@@ -32,6 +32,7 @@ export interface Suite {
 const SUITES: readonly { readonly name: string; readonly load: () => Promise<Suite> }[] = [
   { name: 'automata', load: async () => (await import('./automata.js')).automataSuite },
   { name: 'shield', load: async () => (await import('./shield.js')).shieldSuite },
+  { name: 'learning', load: async () => (await import('./learning.js')).learningSuite },
 ]
 
 export interface Machine {

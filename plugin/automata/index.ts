@@ -21,6 +21,7 @@ export {
   union,
 } from './product.js'
 export { type Random, randomInt, seededRandom } from './random.js'
+export { randomMinimalDfa } from './random-dfa.js'
 export {
   complement,
   complete,

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander'
 import { CEDAR_VERSION } from '../version.js'
 import { addConfigCommand } from './config-command.js'
 import { addDfaCommand } from './dfa-command.js'
+import { addLearnCommand } from './learn-command.js'
 import { addLtlCommand } from './ltl-command.js'
 import { addStartCommand } from './start-command.js'
 
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   addConfigCommand(program)
   addDfaCommand(program)
   addLtlCommand(program)
+  addLearnCommand(program)
   return program
 }
 

@@ -1,0 +1,130 @@
+// The learning suite: L*, KV and CAPAL on random minimal DFAs (drawn as AALpy draws them), with a simulated
+// teacher that is persistently wrong on a share p of the distinct words, and an exact shortest-counterexample
+// equivalence oracle — beside the peer figures the issue quotes for AALpy.
+import { equivalent, randomMinimalDfa, seededRandom } from '../plugin/automata/index.js'
+import { type Algorithm, ExactOracle, learn, SimulatedTeacher } from '../plugin/learning/index.js'
+import { markdownTable, type Suite, type SuiteOptions, type SuiteReport } from './run.js'
+
+const ALGORITHMS: readonly Algorithm[] = ['lstar', 'kv', 'capal']
+const NOISE = [0, 0.01, 0.05, 0.1] as const
+/** AALpy's distinct-word MQ counts (exact shortest counterexamples), from the issue: KV and L#. */
+const PEER_KV: Readonly<Record<string, number>> = {
+  '10,5': 152,
+  '20,5': 387,
+  '50,5': 1232,
+  '10,10': 323,
+  '20,10': 840,
+  '50,10': 2695,
+}
+const PEER_LSHARP: Readonly<Record<string, number>> = { '10,5': 141, '20,5': 365, '50,5': 1193 }
+
+interface Cell {
+  algorithm: Algorithm
+  states: number
+  symbols: number
+  noise: number
+  targets: number
+  meanDistinctMq: number
+  meanTeacherCalls: number
+  meanEq: number
+  exact: number
+  meanMs: number
+}
+
+export const learningSuite: Suite = {
+  name: 'learning',
+  description: 'L*, KV and CAPAL on random minimal DFAs with a persistently noisy teacher',
+  async run({ quick, log }: SuiteOptions): Promise<SuiteReport> {
+    const sizes: [number, number][] = quick
+      ? [
+          [10, 5],
+          [20, 5],
+        ]
+      : [
+          [10, 5],
+          [20, 5],
+          [50, 5],
+          [10, 10],
+          [20, 10],
+          [50, 10],
+        ]
+    const targets = quick ? 3 : 10
+    const cells: Cell[] = []
+    for (const [states, symbols] of sizes) {
+      for (const noise of NOISE) {
+        for (const algorithm of ALGORITHMS) {
+          const cell: Cell = {
+            algorithm,
+            states,
+            symbols,
+            noise,
+            targets,
+            meanDistinctMq: 0,
+            meanTeacherCalls: 0,
+            meanEq: 0,
+            exact: 0,
+            meanMs: 0,
+          }
+          for (let i = 0; i < targets; i++) {
+            // The same targets and the same lies for every algorithm.
+            const target = randomMinimalDfa(states, symbols, seededRandom(1000 * states + 10 * symbols + i))
+            const started = performance.now()
+            const report = await learn({
+              alphabet: target.alphabet,
+              teacher: new SimulatedTeacher(target, noise, 7 + i),
+              oracle: new ExactOracle(target),
+              algorithm,
+              maxEquivalenceQueries: 10 * states,
+              capal: { noiseBound: noise, seed: i },
+            })
+            cell.meanMs += (performance.now() - started) / targets
+            cell.meanDistinctMq += report.queries.distinctWords / targets
+            cell.meanTeacherCalls += report.queries.teacherCalls / targets
+            cell.meanEq += report.equivalenceQueries / targets
+            if (report.outcome === 'equivalent' && report.dfa && equivalent(report.dfa, target).equivalent) cell.exact++
+          }
+          log(
+            `n=${states} k=${symbols} p=${noise} ${algorithm}: ${cell.exact}/${targets} exact, ${Math.round(cell.meanDistinctMq)} MQs`,
+          )
+          cells.push(cell)
+        }
+      }
+    }
+    const rows = cells.map((c) => {
+      const key = `${c.states},${c.symbols}`
+      const peer = c.noise === 0 ? PEER_KV[key] : undefined
+      return [
+        String(c.states),
+        String(c.symbols),
+        String(c.noise),
+        c.algorithm,
+        Math.round(c.meanDistinctMq).toLocaleString('en-US'),
+        peer ? (c.meanDistinctMq / peer).toFixed(2) : '',
+        c.meanTeacherCalls.toFixed(1),
+        c.meanEq.toFixed(1),
+        `${c.exact}/${c.targets}`,
+        c.meanMs.toFixed(0),
+      ]
+    })
+    const markdown = [
+      markdownTable(
+        ['n', 'k', 'p', 'algorithm', 'distinct MQs', 'vs AALpy KV', 'teacher calls', 'EQs', 'exact', 'ms'],
+        rows,
+      ),
+      '',
+      `- Targets: ${targets} random minimal DFAs per size, drawn like AALpy's \`generate_random_deterministic_automata\``,
+      '  (⌊n/2⌋ accepting states, every state a transition target at least once, all reachable, minimal).',
+      '- Teacher: each distinct word’s label flipped once with probability p, decided by a seeded hash (persistent).',
+      '  Oracle: exact, a shortest counterexample with its true label, stored as gold. EQ budget 10·n.',
+      '- distinct MQs: words the teacher answered (cache hits and gold labels are free); teacher calls: batches.',
+      `- Peer (AALpy, distinct words, exact shortest counterexamples, noiseless): KV ${Object.entries(PEER_KV)
+        .map(([k, v]) => `${k.replace(',', '/')}: ${v}`)
+        .join(', ')}; L# ${Object.entries(PEER_LSHARP)
+        .map(([k, v]) => `${k.replace(',', '/')}: ${v}`)
+        .join(', ')} (n/k). AALpy's KV, L* and L# learn 0–2 of 10 at p = 0.01.`,
+      '- CAPAL runs with η̄ = p (η̄ = 0: exact comparisons, no suffix pool), α = 0.05, τ_max = 0.15, 24 pool suffixes.',
+      '- Goals: noiseless MQs ≤ 0.9× AALpy KV; exact ≥ 9/10 at p = 0.05 and ≥ 7/10 at p = 0.1 for n = 10, 20, k = 5.',
+    ].join('\n')
+    return { markdown, raw: cells, mismatch: false }
+  },
+}

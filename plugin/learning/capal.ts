@@ -1,0 +1,297 @@
+import { Dfa } from '../automata/dfa.js'
+import { type Random, randomInt, seededRandom } from '../automata/random.js'
+import { concatWords, type Learner, type LearnerContext, rivestSchapire } from './learner.js'
+import type { SymbolWord } from './ports.js'
+import { joinKeys, keyWord, wordKey } from './query-cache.js'
+
+export interface CapalParameters {
+  /** η̄: a conservative upper bound on the teacher's error rate (0 means exact comparisons). Default 0.1. */
+  readonly noiseBound?: number
+  /** α: the confidence parameter of the class query's tolerance. Default 0.05. */
+  readonly alpha?: number
+  /** τ_max: the largest tolerance added to p0. Default 0.15. */
+  readonly tauMax?: number
+  /** Random suffixes in the pool (none when noiseBound is 0). Default 24. */
+  readonly poolSize?: number
+  /** Longest pool suffix. Default 8. */
+  readonly poolMaxLength?: number
+  readonly seed?: number
+}
+
+interface Row {
+  readonly labels: Uint8Array
+  readonly gold: Uint8Array
+}
+
+interface Partition {
+  readonly classes: { rep: string; members: string[] }[]
+  readonly classOf: Map<string, number>
+}
+
+/**
+ * CAPAL (Appendix G of the CEDAR paper): active learning that tolerates a teacher who is persistently wrong on
+ * some words. Prefixes are grouped into Myhill–Nerode classes by a statistical class query: u and v are the same
+ * class when they disagree on at most p0 + τ of the suffixes E = E_core ∪ E_pool (p0 = 2η̄(1−η̄),
+ * τ = min(τ_max, √(ln(2/α)/2m))), stopping early once "different" is certain; two words with conflicting gold labels
+ * are always different. The hypothesis takes each class's acceptance and transitions by vote over its members, gold
+ * labels outweighing teacher answers. A counterexample's label is gold; its prefixes join the access set, and
+ * Rivest–Schapire analysis adds a discriminator to E_core; a counterexample that teaches nothing new twice adds
+ * all its suffixes, and as a last resort the pool grows.
+ */
+export class Capal implements Learner {
+  readonly name = 'capal'
+  private readonly prefixes = new Map<string, SymbolWord>([['', []]])
+  private readonly core: SymbolWord[] = [[]]
+  private readonly pool: SymbolWord[] = []
+  private readonly labels = new Map<string, boolean>()
+  private readonly different = new Map<string, true>()
+  private readonly seenCounterexamples = new Set<string>()
+  private version = 0
+  private partition: Partition | undefined
+  private readonly noiseBound: number
+  private readonly alpha: number
+  private readonly tauMax: number
+  private readonly random: Random
+  private readonly poolMaxLength: number
+
+  constructor(
+    private readonly context: LearnerContext,
+    parameters: CapalParameters = {},
+  ) {
+    this.noiseBound = parameters.noiseBound ?? 0.1
+    this.alpha = parameters.alpha ?? 0.05
+    this.tauMax = parameters.tauMax ?? 0.15
+    this.poolMaxLength = parameters.poolMaxLength ?? 8
+    this.random = seededRandom(parameters.seed ?? 1)
+    if (this.noiseBound > 0) this.growPool(parameters.poolSize ?? 24)
+  }
+
+  async hypothesis(): Promise<Dfa> {
+    for (;;) {
+      await this.fillRows()
+      const { partition, unclosed } = this.cluster()
+      if (unclosed.length === 0) {
+        this.partition = partition
+        return this.build(partition).dfa
+      }
+      for (const word of unclosed) this.prefixes.set(wordKey(word), word)
+    }
+  }
+
+  async refine(word: SymbolWord, label: boolean): Promise<boolean> {
+    const partition = this.partition ?? this.cluster().partition
+    const { dfa, access } = this.build(partition)
+    let changed = false
+    for (let i = 0; i <= word.length; i++) {
+      const prefix = word.slice(0, i)
+      if (!this.prefixes.has(wordKey(prefix))) {
+        this.prefixes.set(wordKey(prefix), prefix)
+        changed = true
+      }
+    }
+    if (dfa.accepts(word) !== label) {
+      const split = await rivestSchapire(
+        word,
+        label,
+        (prefix) => access[dfa.run(prefix)]!,
+        async (w) => (await this.context.cache.ask([w]))[0]!,
+      )
+      changed = this.addSuffixes([word.slice(split + 1)]) || changed
+    }
+    const key = wordKey(word)
+    if (!changed && this.seenCounterexamples.has(key)) {
+      // A label-only counterexample that came back: separate what it reaches with all of its suffixes.
+      changed = this.addSuffixes(word.map((_, i) => word.slice(i)))
+    }
+    this.seenCounterexamples.add(key)
+    if (!changed) changed = this.growPool(8) > 0
+    this.partition = undefined
+    return changed
+  }
+
+  private addSuffixes(suffixes: SymbolWord[]): boolean {
+    const known = new Set([...this.core, ...this.pool].map(wordKey))
+    const fresh = suffixes.filter((e) => !known.has(wordKey(e)))
+    for (const e of fresh) this.core.push(e)
+    if (fresh.length > 0) this.version++
+    return fresh.length > 0
+  }
+
+  /** Adds up to `count` new random suffixes to the pool; returns how many were new. */
+  private growPool(count: number): number {
+    const known = new Set([...this.core, ...this.pool].map(wordKey))
+    let added = 0
+    for (let tries = 0; tries < count * 10 && added < count; tries++) {
+      const length = 1 + randomInt(this.random, this.poolMaxLength)
+      const e = Array.from({ length }, () =>
+        this.context.alphabet.symbol(randomInt(this.random, this.context.alphabet.size)),
+      )
+      if (known.has(wordKey(e))) continue
+      known.add(wordKey(e))
+      this.pool.push(e)
+      added++
+    }
+    if (added > 0) this.version++
+    return added
+  }
+
+  private get suffixes(): SymbolWord[] {
+    return [...this.core, ...this.pool]
+  }
+
+  private extensions(): SymbolWord[] {
+    const out: SymbolWord[] = []
+    for (const u of this.prefixes.values()) {
+      for (const a of this.context.alphabet.symbols) {
+        const ua = concatWords(u, [a])
+        if (!this.prefixes.has(wordKey(ua))) out.push(ua)
+      }
+    }
+    return out
+  }
+
+  /** Asks, in one batch, every cell of (S ∪ S·Σ) × E not yet known. */
+  private async fillRows(): Promise<void> {
+    const missing: string[] = []
+    const suffixKeys = this.suffixes.map(wordKey)
+    for (const u of [...this.prefixes.values(), ...this.extensions()]) {
+      const uKey = wordKey(u)
+      for (const e of suffixKeys) {
+        const key = joinKeys(uKey, e)
+        if (!this.labels.has(key)) missing.push(key)
+      }
+    }
+    if (missing.length === 0) return
+    const answers = await this.context.cache.ask(missing.map(keyWord))
+    missing.forEach((key, i) => {
+      this.labels.set(key, answers[i]!)
+    })
+  }
+
+  /** The current label of a word: gold if there is one now, else the first answer. */
+  private label(word: SymbolWord): boolean {
+    return this.context.cache.known(word) ?? this.labels.get(wordKey(word)) ?? false
+  }
+
+  private threshold(m: number): number {
+    if (this.noiseBound === 0) return 0
+    const p0 = 2 * this.noiseBound * (1 - this.noiseBound)
+    return p0 + Math.min(this.tauMax, Math.sqrt(Math.log(2 / this.alpha) / (2 * m)))
+  }
+
+  /** Each word's labels over E (gold applied) and which of them are gold, as byte vectors. */
+  private rows(words: readonly SymbolWord[], suffixes: readonly SymbolWord[]): Map<string, Row> {
+    const suffixKeys = suffixes.map(wordKey)
+    const rows = new Map<string, Row>()
+    for (const u of words) {
+      const uKey = wordKey(u)
+      const labels = new Uint8Array(suffixKeys.length)
+      const gold = new Uint8Array(suffixKeys.length)
+      suffixKeys.forEach((e, i) => {
+        const key = joinKeys(uKey, e)
+        const g = this.context.cache.goldByKey(key)
+        gold[i] = g === undefined ? 0 : 1
+        labels[i] = (g ?? this.labels.get(key) ?? false) ? 1 : 0
+      })
+      rows.set(uKey, { labels, gold })
+    }
+    return rows
+  }
+
+  /**
+   * The disagreement rate of two rows, or Infinity once they are certainly different: a gold conflict, or more
+   * disagreements than the threshold allows (the early stop). Only "different" is cached, keyed by the pair, the
+   * suffix-set version and the threshold, because "same" may change with more evidence.
+   */
+  private distance(u: string, v: string, ru: Row, rv: Row, threshold: number): number {
+    const cacheKey = `${u}\u0002${v}\u0002${this.version}\u0002${threshold}`
+    if (this.different.has(cacheKey)) return Number.POSITIVE_INFINITY
+    const m = ru.labels.length
+    const limit = threshold * m
+    let disagreements = 0
+    for (let i = 0; i < m; i++) {
+      if (ru.labels[i] === rv.labels[i]) continue
+      if ((ru.gold[i]! & rv.gold[i]!) === 1 || ++disagreements > limit) {
+        this.different.set(cacheKey, true)
+        return Number.POSITIVE_INFINITY
+      }
+    }
+    return disagreements / m
+  }
+
+  /**
+   * Groups S ∪ S·Σ into classes, shortest words first: each word joins the nearest class whose representative
+   * it is statistically the same as, or founds a class. A founder outside S is a closedness defect.
+   */
+  private cluster(): { partition: Partition; unclosed: SymbolWord[] } {
+    const suffixes = this.suffixes
+    const threshold = this.threshold(suffixes.length)
+    const all = [...this.prefixes.values(), ...this.extensions()].sort(
+      (a, b) => a.length - b.length || wordKey(a).localeCompare(wordKey(b)),
+    )
+    const rows = this.rows(all, suffixes)
+    const classes: { rep: string; members: string[] }[] = []
+    const classOf = new Map<string, number>()
+    const unclosed: SymbolWord[] = []
+    for (const word of all) {
+      const key = wordKey(word)
+      const row = rows.get(key)!
+      let best = -1
+      let bestDistance = Number.POSITIVE_INFINITY
+      classes.forEach((c, i) => {
+        const d = this.distance(key, c.rep, row, rows.get(c.rep)!, threshold)
+        if (d < bestDistance) {
+          bestDistance = d
+          best = i
+        }
+      })
+      if (best < 0) {
+        best = classes.length
+        classes.push({ rep: key, members: [] })
+        if (!this.prefixes.has(key)) unclosed.push(word)
+      }
+      classes[best]!.members.push(key)
+      classOf.set(key, best)
+    }
+    return { partition: { classes, classOf }, unclosed }
+  }
+
+  /** States are classes; acceptance and transitions are votes over members, gold labels counting far more. */
+  private build(partition: Partition): { dfa: Dfa; access: SymbolWord[] } {
+    const k = this.context.alphabet.size
+    const n = partition.classes.length
+    const table = new Int32Array(n * k)
+    const accepting = new Uint8Array(n)
+    const access = partition.classes.map((c) => this.prefixes.get(c.rep) ?? [])
+    partition.classes.forEach((c, s) => {
+      let votes = 0
+      for (const key of c.members) {
+        const word = keyWord(key)
+        const gold = this.context.cache.goldLabel(word)
+        const weight = gold === undefined ? 1 : 1000
+        votes += (gold ?? this.label(word)) ? weight : -weight
+      }
+      accepting[s] = votes > 0 || (votes === 0 && this.label(access[s]!)) ? 1 : 0
+      for (let a = 0; a < k; a++) {
+        const symbol = this.context.alphabet.symbol(a)
+        const tally = new Map<number, number>()
+        for (const key of c.members) {
+          if (!this.prefixes.has(key)) continue
+          const target = partition.classOf.get(wordKey(concatWords(this.prefixes.get(key)!, [symbol])))
+          if (target !== undefined) tally.set(target, (tally.get(target) ?? 0) + (key === c.rep ? 1.5 : 1))
+        }
+        let best = s
+        let bestVotes = -1
+        for (const [target, count] of tally) {
+          if (count > bestVotes) {
+            best = target
+            bestVotes = count
+          }
+        }
+        table[s * k + a] = best
+      }
+    })
+    const initial = partition.classOf.get('') ?? 0
+    return { dfa: new Dfa(this.context.alphabet, initial, accepting, table), access }
+  }
+}

@@ -1,0 +1,9 @@
+// Active DFA learning with a noisy teacher: L*, Kearns–Vazirani and CAPAL. Pure: no I/O, no mineflayer.
+export { Capal, type CapalParameters } from './capal.js'
+export { KearnsVazirani } from './kv.js'
+export { type Algorithm, createLearner, type LearnOptions, type LearnReport, learn } from './learn.js'
+export type { Learner, LearnerContext } from './learner.js'
+export { LStar } from './lstar.js'
+export type { Counterexample, EquivalenceOracle, LearningEvent, MembershipTeacher, SymbolWord } from './ports.js'
+export { BudgetExhausted, QueryCache, type QueryCounters, wordKey } from './query-cache.js'
+export { ExactOracle, SimulatedTeacher } from './simulated.js'
