@@ -33,8 +33,9 @@ interface Partition {
  * some words. Prefixes are grouped into Myhill–Nerode classes by a statistical class query: u and v are the same
  * class when they disagree on at most p0 + τ of the suffixes E = E_core ∪ E_pool (p0 = 2η̄(1−η̄),
  * τ = min(τ_max, √(ln(2/α)/2m))), stopping early once "different" is certain; two words with conflicting gold labels
- * are always different. The hypothesis takes each class's acceptance and transitions by vote over its members, gold
- * labels outweighing teacher answers. A counterexample's label is gold; its prefixes join the access set, and
+ * are always different. Closedness is repaired as the classes are formed, consistency lazily (once per hypothesis,
+ * only on strong evidence). The hypothesis takes each class's acceptance and transitions by vote over its members,
+ * gold labels outweighing teacher answers. A counterexample's label is gold; its prefixes join the access set, and
  * Rivest–Schapire analysis adds a discriminator to E_core; a counterexample that teaches nothing new twice adds
  * all its suffixes, and as a last resort the pool grows.
  */
@@ -67,15 +68,68 @@ export class Capal implements Learner {
   }
 
   async hypothesis(): Promise<Dfa> {
+    let repaired = false
     for (;;) {
       await this.fillRows()
-      const { partition, unclosed } = this.cluster()
-      if (unclosed.length === 0) {
-        this.partition = partition
-        return this.build(partition).dfa
+      const { partition, unclosed, rows } = this.cluster()
+      if (unclosed.length > 0) {
+        for (const word of unclosed) this.prefixes.set(wordKey(word), word)
+        continue
       }
-      for (const word of unclosed) this.prefixes.set(wordKey(word), word)
+      // Consistency is repaired lazily, at most once per hypothesis: noise makes small splits look like defects.
+      const discriminator = repaired ? undefined : this.inconsistency(partition, rows)
+      if (discriminator && this.addSuffixes([discriminator])) {
+        repaired = true
+        continue
+      }
+      this.partition = partition
+      return this.build(partition).dfa
     }
+  }
+
+  /**
+   * A consistency defect with strong support: members of one class whose a-successors fall, at least twice each,
+   * into two different classes X and Y. The repair column is a·e for the suffix e on which X's and Y's members
+   * disagree most clearly (by majority, so single wrong answers do not choose it) — the statistical stand-in for
+   * the discrimination tree's lowest common ancestor.
+   */
+  private inconsistency(partition: Partition, rows: Map<string, Row>): SymbolWord | undefined {
+    const suffixes = this.suffixes
+    for (const c of partition.classes) {
+      for (const a of this.context.alphabet.symbols) {
+        const tally = new Map<number, number>()
+        for (const key of c.members) {
+          const u = this.prefixes.get(key)
+          if (!u) continue
+          const target = partition.classOf.get(wordKey(concatWords(u, [a])))
+          if (target !== undefined) tally.set(target, (tally.get(target) ?? 0) + 1)
+        }
+        const strong = [...tally].filter(([, votes]) => votes >= 2).map(([target]) => target)
+        if (strong.length < 2) continue
+        const [x, y] = strong.map((t) => this.acceptShare(partition.classes[t]!.members, rows, suffixes.length))
+        let best = -1
+        let gap = 0.5
+        for (let i = 0; i < suffixes.length; i++) {
+          const g = Math.abs(x![i]! - y![i]!)
+          if (g > gap) {
+            gap = g
+            best = i
+          }
+        }
+        if (best >= 0) return concatWords([a], suffixes[best]!)
+      }
+    }
+    return undefined
+  }
+
+  /** For each suffix, the share of the members whose row accepts it. */
+  private acceptShare(members: readonly string[], rows: Map<string, Row>, m: number): Float64Array {
+    const share = new Float64Array(m)
+    for (const key of members) {
+      const row = rows.get(key)
+      if (row) for (let i = 0; i < m; i++) share[i]! += row.labels[i]! / members.length
+    }
+    return share
   }
 
   async refine(word: SymbolWord, label: boolean): Promise<boolean> {
@@ -223,7 +277,7 @@ export class Capal implements Learner {
    * Groups S ∪ S·Σ into classes, shortest words first: each word joins the nearest class whose representative
    * it is statistically the same as, or founds a class. A founder outside S is a closedness defect.
    */
-  private cluster(): { partition: Partition; unclosed: SymbolWord[] } {
+  private cluster(): { partition: Partition; unclosed: SymbolWord[]; rows: Map<string, Row> } {
     const suffixes = this.suffixes
     const threshold = this.threshold(suffixes.length)
     const all = [...this.prefixes.values(), ...this.extensions()].sort(
@@ -253,7 +307,7 @@ export class Capal implements Learner {
       classes[best]!.members.push(key)
       classOf.set(key, best)
     }
-    return { partition: { classes, classOf }, unclosed }
+    return { partition: { classes, classOf }, unclosed, rows }
   }
 
   /** States are classes; acceptance and transitions are votes over members, gold labels counting far more. */
