@@ -18,8 +18,9 @@ import {
 } from './config/options.js'
 import { symbolProblem } from './grounding/validate.js'
 import { CEDAR_VERSION } from './version.js'
+import { observeBot } from './world/mineflayer-observation.js'
 import { haltMotion } from './world/pathfinding.js'
-import { botValuation } from './world/predicates.js'
+import { observationValuation } from './world/predicates.js'
 import { installShieldGate } from './world/shield-gate.js'
 
 const { pathfinder } = pathfinderModule
@@ -92,7 +93,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     tasks,
     shield,
     laws,
-    valuation: () => botValuation(bot),
+    valuation: () => observationValuation(observeBot(bot)),
     isOwner: (username) => dispatcher.isOwner(username),
     execute: async (line, { username = 'api', channel = 'chat' }: ExecuteOptions = {}) => {
       const replies: string[] = []

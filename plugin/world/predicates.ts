@@ -1,6 +1,6 @@
-import type { Bot } from 'mineflayer'
 import { matchesObject } from '../grounding/families.js'
 import { parseSymbol } from '../grounding/symbols.js'
+import type { Observation } from './port.js'
 
 export interface PredicateOptions {
   /** `near.X`: within this many blocks (default 6, a little beyond reach). */
@@ -11,65 +11,51 @@ export interface PredicateOptions {
   readonly lowHealth?: number
 }
 
-/**
- * The truth of state predicates on the live bot, computed only when asked (the shield asks only about the
- * propositions its laws mention):
- * `has.X[.n]` (at least n, default 1, of item or family X in the inventory), `equipped.X` (held in hand),
- * `near.X` / `sees.X` (a block of X within the near / sight radius), `time.day`, `time.night`, `health.low`,
- * `health.full`, `biome.X`. Action symbols and unknown predicates are false at a state position.
- */
-export function botValuation(bot: Bot, options: PredicateOptions = {}): (proposition: string) => boolean {
-  const nearRadius = options.nearRadius ?? 6
-  const seeRadius = options.seeRadius ?? 32
-  const lowHealth = options.lowHealth ?? 6
-  const blockIds = new Map<string, number[]>()
-  const idsOf = (object: string): number[] => {
-    let ids = blockIds.get(object)
-    if (!ids) {
-      ids = bot.registry.blocksArray.filter((b) => matchesObject(object, b.name)).map((b) => b.id)
-      blockIds.set(object, ids)
-    }
-    return ids
-  }
-  const blockWithin = (object: string, radius: number): boolean => {
-    const ids = idsOf(object)
-    return ids.length > 0 && bot.entity !== undefined && bot.findBlock({ matching: ids, maxDistance: radius }) !== null
-  }
+export const DEFAULT_NEAR_RADIUS = 6
+export const DEFAULT_SEE_RADIUS = 32
 
-  return (proposition) => {
-    const symbol = parseSymbol(proposition)
-    if (!symbol) return false
-    const { verb, object } = symbol
-    switch (verb) {
-      case 'has': {
-        const wanted = symbol.count ?? 1
-        let count = 0
-        for (const item of bot.inventory.items()) if (matchesObject(object, item.name)) count += item.count
-        return count >= wanted
-      }
-      case 'equipped':
-        return bot.heldItem !== null && matchesObject(object, bot.heldItem.name)
-      case 'near':
-        return blockWithin(object, nearRadius)
-      case 'sees':
-        return blockWithin(object, seeRadius)
-      case 'time':
-        if (!bot.time) return false
-        return object === 'day' ? bot.time.isDay : object === 'night' ? !bot.time.isDay : false
-      case 'health':
-        return object === 'low' ? bot.health <= lowHealth : object === 'full' ? bot.health >= 20 : false
-      case 'biome':
-        return biomeName(bot) === object
-      default:
-        return false
-    }
+/**
+ * The one definition of every state predicate, on an Observation, so the real game and the Sim agree:
+ * `has.X[.n]` (at least n, default 1, of item or family X), `equipped.X` (in hand), `near.X` / `sees.X` (a block of
+ * X within the near / sight radius), `time.day`, `time.night`, `health.low`, `health.full`, `biome.X`. Action
+ * symbols and unknown predicates are false at a state position.
+ */
+export function holdsIn(observation: Observation, proposition: string, options: PredicateOptions = {}): boolean {
+  const symbol = parseSymbol(proposition)
+  if (!symbol) return false
+  const { verb, object } = symbol
+  switch (verb) {
+    case 'has':
+      return countOf(observation, object) >= (symbol.count ?? 1)
+    case 'equipped':
+      return observation.equipped !== undefined && matchesObject(object, observation.equipped)
+    case 'near':
+      return observation.nearest(object, options.nearRadius ?? DEFAULT_NEAR_RADIUS) !== undefined
+    case 'sees':
+      return observation.nearest(object, options.seeRadius ?? DEFAULT_SEE_RADIUS) !== undefined
+    case 'time':
+      return object === 'night' ? observation.isNight : object === 'day' ? !observation.isNight : false
+    case 'health':
+      return object === 'low'
+        ? observation.health <= (options.lowHealth ?? 6)
+        : object === 'full'
+          ? observation.health >= 20
+          : false
+    case 'biome':
+      return observation.biome === object
+    default:
+      return false
   }
 }
 
-/** The biome at the bot's feet, by id through the registry (block.biome.name is empty in mineflayer 4.25). */
-function biomeName(bot: Bot): string | undefined {
-  if (!bot.entity) return undefined
-  const block = bot.blockAt(bot.entity.position)
-  const id = block?.biome?.id
-  return id === undefined ? undefined : bot.registry.biomes[id]?.name
+/** How many items of `object` (a name or a family) the inventory holds. */
+export function countOf(observation: Observation, object: string): number {
+  let count = 0
+  for (const [name, n] of observation.inventory) if (matchesObject(object, name)) count += n
+  return count
+}
+
+/** A valuation for the shield over one observation (each proposition is computed on first ask). */
+export function observationValuation(observation: Observation, options: PredicateOptions = {}): (p: string) => boolean {
+  return (proposition) => holdsIn(observation, proposition, options)
 }

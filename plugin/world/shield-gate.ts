@@ -3,7 +3,8 @@ import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
 import type { Item } from 'prismarine-item'
 import { type Shield, ShieldBlockedError, type Verdict } from '../ltl/shield.js'
-import { botValuation, type PredicateOptions } from './predicates.js'
+import { observeBot } from './mineflayer-observation.js'
+import { observationValuation, type PredicateOptions } from './predicates.js'
 
 export interface GateHooks {
   onBlocked?(verdict: Verdict): void
@@ -35,7 +36,7 @@ export function installShieldGate(
   }
 
   const admit = (action: string): void => {
-    shield.observe(botValuation(bot, predicates))
+    shield.observe(observationValuation(observeBot(bot), predicates))
     const verdict = shield.check(action)
     if (!verdict.allowed) {
       hooks.onBlocked?.(verdict)

@@ -1,0 +1,86 @@
+/**
+ * The World port: what the agent sees and the primitives it can run, the same for the real game (Mineflayer) and
+ * the symbolic Sim. Nothing above this port can tell the two apart.
+ */
+
+export const PRIMITIVE_VERBS = ['mine', 'craft', 'smelt', 'place', 'equip', 'explore', 'sleep', 'kill', 'eat'] as const
+export type PrimitiveVerb = (typeof PRIMITIVE_VERBS)[number]
+
+/**
+ * One primitive: the action symbol `verb.object` of the alphabet. `mine.oak_log` (a block or a family such as
+ * `logs`), `craft.wooden_pickaxe`, `smelt.raw_iron` (the input; `fuel` picks the fuel, else the best one held),
+ * `place.crafting_table`, `equip.iron_pickaxe`, `explore.diamond_ore` (search until one is seen), `sleep.bed`,
+ * `kill.zombie`, `eat.bread`.
+ */
+export interface Primitive {
+  readonly verb: PrimitiveVerb
+  readonly object: string
+  readonly fuel?: string
+}
+
+export type FailureKind =
+  | 'missing_tool'
+  | 'missing_ingredients'
+  | 'not_found'
+  | 'path_failed'
+  | 'not_now' // e.g. sleeping by day
+  | 'timeout'
+  | 'cancelled'
+  | 'blocked' // the shield refused it
+  | 'unsupported' // the server cannot host this mechanic (flying-squid: crafting, furnaces, beds)
+  | 'server_error'
+
+export type Outcome =
+  | { readonly ok: true; readonly detail?: string }
+  | { readonly ok: false; readonly failure: FailureKind; readonly message: string }
+
+export interface Position {
+  readonly x: number
+  readonly y: number
+  readonly z: number
+}
+
+/** A snapshot of the world as the agent sees it. */
+export interface Observation {
+  /** Item name → count (whole inventory, hotbar included). */
+  readonly inventory: ReadonlyMap<string, number>
+  /** The item in hand. */
+  readonly equipped: string | undefined
+  /** 0..23999; night is 13,000 and later. */
+  readonly timeOfDay: number
+  readonly isNight: boolean
+  readonly biome: string | undefined
+  readonly position: Position
+  readonly health: number
+  readonly food: number
+  /**
+   * Distance to the nearest block of `object` (a name, a family, or an ore that includes its deepslate variant)
+   * within `radius` (at most the world's sight radius), or undefined when none is there. Computed on demand.
+   */
+  nearest(object: string, radius?: number): number | undefined
+}
+
+export interface ActOptions {
+  /** Give up after this long (ms for the real game, ticks' worth for the Sim); default per primitive. */
+  readonly timeoutMs?: number
+}
+
+export interface World {
+  observe(): Observation
+  /** Runs one primitive. Never throws for game reasons: failures are outcomes. Honours `signal` (`!stop`). */
+  act(primitive: Primitive, signal?: AbortSignal, options?: ActOptions): Promise<Outcome>
+}
+
+export function primitiveSymbol(primitive: Primitive): string {
+  return `${primitive.verb}.${primitive.object}`
+}
+
+/** `mine.oak_log` → { verb: 'mine', object: 'oak_log' }; undefined for a symbol that is not a primitive. */
+export function parsePrimitive(symbol: string): Primitive | undefined {
+  const { verb, object } = /^(?<verb>[a-z]+)\.(?<object>[a-z0-9_]+)$/.exec(symbol)?.groups ?? {}
+  if (verb === undefined || object === undefined) return undefined
+  return (PRIMITIVE_VERBS as readonly string[]).includes(verb) ? { verb: verb as PrimitiveVerb, object } : undefined
+}
+
+export const failure = (kind: FailureKind, message: string): Outcome => ({ ok: false, failure: kind, message })
+export const success = (detail?: string): Outcome => (detail === undefined ? { ok: true } : { ok: true, detail })
