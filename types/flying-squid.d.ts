@@ -22,6 +22,8 @@ declare module 'flying-squid' {
     getBlockStateId(pos: SquidVec3): Promise<number>
     getBlockType(pos: SquidVec3): Promise<number>
     setBlockStateId(pos: SquidVec3, stateId: number): Promise<void>
+    /** The biome id (the server's registry) at a position. */
+    getBiome(pos: SquidVec3): Promise<number>
   }
 
   /** A minecraft-protocol server-side client. */

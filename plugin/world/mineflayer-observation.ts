@@ -1,5 +1,7 @@
+import minecraftData, { type IndexedData } from 'minecraft-data'
 import type { Bot } from 'mineflayer'
 import { matchesObject } from '../grounding/families.js'
+import { nearestState, statesOf } from './block-search.js'
 import type { Observation } from './port.js'
 import { DEFAULT_SEE_RADIUS } from './predicates.js'
 
@@ -34,19 +36,34 @@ export function observeBot(bot: Bot, sightRadius = DEFAULT_SEE_RADIUS): Observat
 }
 
 function nearestBlock(bot: Bot, object: string, radius: number): number | undefined {
-  if (!bot.entity) return undefined
-  const ids = bot.registry.blocksArray.filter((b) => matchesObject(object, b.name)).map((b) => b.id)
-  if (ids.length === 0) return undefined
-  const block = bot.findBlock({ matching: ids, maxDistance: radius })
-  return block ? block.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position) : undefined
+  return nearestState(
+    bot,
+    statesOf(bot, (name) => matchesObject(object, name)),
+    radius,
+  )
 }
 
 /**
- * The biome at the bot's feet, named through the registry by id: mineflayer 4.25 leaves `block.biome.name` empty,
- * and on 1.21.4 its registry's biome ids can disagree with the server's, which the test checks.
+ * The biome at the bot's feet, named by id through minecraft-data's table for the bot's version. Mineflayer 4.25
+ * leaves `block.biome.name` empty, and its registry takes biome ids from the server's registry codec — which
+ * flying-squid sends in an order that disagrees with the ids it writes into chunks (its id 40, plains, arrives as
+ * river). Vanilla's codec order is the table's order, so the table is right for both; an id the table lacks (a
+ * datapack's biome) falls back to the codec's name.
  */
 export function biomeName(bot: Bot): string | undefined {
   if (!bot.entity) return undefined
   const id = bot.blockAt(bot.entity.position)?.biome?.id
-  return id === undefined ? undefined : bot.registry.biomes[id]?.name
+  if (id === undefined) return undefined
+  return staticBiomes(bot.version)[id]?.name ?? bot.registry.biomes[id]?.name
+}
+
+const biomeTables = new Map<string, IndexedData['biomes']>()
+
+function staticBiomes(version: string): IndexedData['biomes'] {
+  let table = biomeTables.get(version)
+  if (!table) {
+    table = minecraftData(version).biomes
+    biomeTables.set(version, table)
+  }
+  return table
 }

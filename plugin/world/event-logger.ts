@@ -1,0 +1,108 @@
+import { familiesOf } from '../grounding/families.js'
+import { parseSymbol } from '../grounding/symbols.js'
+import { type Observation, type Outcome, type Primitive, primitiveSymbol } from './port.js'
+import { DEFAULT_NEAR_RADIUS, holdsIn, type PredicateOptions } from './predicates.js'
+
+/** Blocks whose sight is an event by default: where resources and workstations are. */
+const SIGHTS = [
+  'logs',
+  'coal_ore',
+  'iron_ore',
+  'gold_ore',
+  'copper_ore',
+  'redstone_ore',
+  'lapis_ore',
+  'diamond_ore',
+  'emerald_ore',
+  'crafting_table',
+  'furnace',
+  'beds',
+]
+const WORKSTATIONS = ['crafting_table', 'furnace', 'beds']
+
+/** One LogicGuard position pair: the predicates true before an action, and the action (with its outcome). */
+export interface TraceStep {
+  readonly state: ReadonlySet<string>
+  readonly action: string
+  readonly outcome: Outcome
+}
+
+/**
+ * CEDAR's word extractor φ: turns a run (observations between acts) into a word — each act contributes its action
+ * symbol, and each predicate contributes its event symbol at the moment it becomes true (edge-triggered):
+ * `time.night` when night starts, `has.cobblestone.3` when the count reaches 3, `biome.X` on entering, `sees.X`,
+ * `near.X`, `equipped.X`, `health.low`. It also keeps the LogicGuard trace: the set of predicates true at each state
+ * position, alternating with the actions.
+ *
+ * Which predicates are tracked: every `has.<item>.1` for items held, `equipped.<item>`, `time.day|night`,
+ * `biome.<current>`, `near.` workstations, `sees.` resources (logs, ores, workstations), `health.low` — plus any
+ * predicate symbols passed in `watch` (e.g. the alphabet's `has.cobblestone.3`). All are evaluated by the one
+ * definition in predicates.ts.
+ */
+export class EventLogger {
+  private previous = new Set<string>()
+  private readonly events: string[] = []
+  private readonly steps: TraceStep[] = []
+  private pending: ReadonlySet<string> | undefined
+  private readonly watch: readonly string[]
+
+  constructor(
+    watch: Iterable<string> = [],
+    private readonly options: PredicateOptions = {},
+  ) {
+    this.watch = [...watch].filter((symbol) => parseSymbol(symbol) !== undefined)
+  }
+
+  /** The first observation: predicates already true count as becoming true. Returns their events. */
+  start(observation: Observation): string[] {
+    this.previous = new Set()
+    this.events.length = 0
+    this.steps.length = 0
+    return this.observe(observation)
+  }
+
+  /** A state position: returns the events of predicates that became true since the last observation. */
+  observe(observation: Observation): string[] {
+    const now = this.truePredicates(observation)
+    const fresh = [...now].filter((p) => !this.previous.has(p)).sort()
+    this.previous = now
+    this.pending = now
+    this.events.push(...fresh)
+    return fresh
+  }
+
+  /** An act and what followed: the action symbol, then the events it caused. Returns them. */
+  record(primitive: Primitive, outcome: Outcome, after: Observation): string[] {
+    const action = primitiveSymbol(primitive)
+    this.steps.push({ state: this.pending ?? this.previous, action, outcome })
+    this.events.push(action)
+    return [action, ...this.observe(after)]
+  }
+
+  /** The CEDAR word of the run so far: action symbols and event symbols, in order. */
+  get word(): readonly string[] {
+    return this.events
+  }
+
+  /** The LogicGuard trace so far. */
+  get trace(): readonly TraceStep[] {
+    return this.steps
+  }
+
+  /** The tracked predicates true in an observation. */
+  truePredicates(observation: Observation): Set<string> {
+    const candidates = new Set<string>(this.watch)
+    for (const [item, count] of observation.inventory) {
+      if (count > 0) candidates.add(`has.${item}.1`)
+      for (const family of familiesOf(item)) candidates.add(`has.${family}.1`)
+    }
+    if (observation.equipped) candidates.add(`equipped.${observation.equipped}`)
+    candidates.add(observation.isNight ? 'time.night' : 'time.day')
+    if (observation.biome) candidates.add(`biome.${observation.biome}`)
+    for (const w of WORKSTATIONS) candidates.add(`near.${w}`)
+    for (const s of SIGHTS) candidates.add(`sees.${s}`)
+    candidates.add('health.low')
+    const options = { nearRadius: DEFAULT_NEAR_RADIUS, ...this.options }
+    return new Set([...candidates].filter((p) => holdsIn(observation, p, options)))
+  }
+}

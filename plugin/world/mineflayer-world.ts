@@ -1,0 +1,59 @@
+import type { Bot } from 'mineflayer'
+import { eat, equip, explore, kill, mine, place } from './mineflayer/gather.js'
+import { runLimited } from './mineflayer/limits.js'
+import { craft, sleep, smelt } from './mineflayer/workstations.js'
+import { observeBot } from './mineflayer-observation.js'
+import { type ActOptions, type Observation, type Outcome, type Primitive, primitiveSymbol, type World } from './port.js'
+
+/** Default deadlines per primitive (ms): walking and searching take longer than handling items. */
+const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
+  mine: 60_000,
+  craft: 20_000,
+  smelt: 60_000,
+  place: 10_000,
+  equip: 5_000,
+  explore: 180_000,
+  sleep: 15_000,
+  kill: 60_000,
+  eat: 10_000,
+}
+
+/**
+ * The World port on a live Mineflayer bot: pathfinder and collectblock for moving and mining, the bot's own
+ * craft, furnace and sleep APIs for the rest. Every act has a deadline and honours the AbortSignal; failures are
+ * outcomes, never exceptions. The shield gate (when installed) sees these primitives' calls like any other code's.
+ */
+export class MineflayerWorld implements World {
+  constructor(private readonly bot: Bot) {}
+
+  observe(): Observation {
+    return observeBot(this.bot)
+  }
+
+  act(primitive: Primitive, signal?: AbortSignal, options: ActOptions = {}): Promise<Outcome> {
+    const bot = this.bot
+    const what = primitiveSymbol(primitive)
+    return runLimited(bot, what, options.timeoutMs ?? TIMEOUTS[primitive.verb], signal, async (inner) => {
+      switch (primitive.verb) {
+        case 'mine':
+          return mine(bot, primitive.object, inner)
+        case 'equip':
+          return equip(bot, primitive.object)
+        case 'place':
+          return place(bot, primitive.object)
+        case 'explore':
+          return explore(bot, primitive.object, inner)
+        case 'eat':
+          return eat(bot, primitive.object)
+        case 'kill':
+          return kill(bot, primitive.object, inner)
+        case 'craft':
+          return craft(bot, primitive.object)
+        case 'smelt':
+          return smelt(bot, primitive.object, primitive.fuel, inner)
+        case 'sleep':
+          return sleep(bot)
+      }
+    })
+  }
+}

@@ -1,0 +1,220 @@
+import type { Bot } from 'mineflayer'
+import pathfinderModule from 'mineflayer-pathfinder'
+import type { Block } from 'prismarine-block'
+import type { Entity } from 'prismarine-entity'
+import { Vec3 } from 'vec3'
+import { matchesObject } from '../../grounding/families.js'
+import { nearestStatePosition, statesOf } from '../block-search.js'
+import { gentleMovements } from '../pathfinding.js'
+import { type Outcome, success } from '../port.js'
+import { DEFAULT_SEE_RADIUS } from '../predicates.js'
+import { fail } from './limits.js'
+
+const { goals } = pathfinderModule
+
+export function blockIdsOf(bot: Bot, object: string): number[] {
+  return bot.registry.blocksArray.filter((b) => matchesObject(object, b.name)).map((b) => b.id)
+}
+
+/** The nearest block of `object` within `radius` — the same search, and distance, as an Observation's `nearest`. */
+export function findNearestBlock(bot: Bot, object: string, radius = DEFAULT_SEE_RADIUS): Block | null {
+  const found = nearestStatePosition(
+    bot,
+    statesOf(bot, (name) => matchesObject(object, name)),
+    radius,
+  )
+  return found ? bot.blockAt(new Vec3(found.x, found.y, found.z)) : null
+}
+
+export function inventoryItem(bot: Bot, object: string) {
+  return bot.inventory.items().find((item) => matchesObject(object, item.name)) ?? null
+}
+
+/** mine.X: the nearest X within sight, collected with the tool in hand (which must be able to harvest it). */
+export async function mine(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
+  const block = findNearestBlock(bot, object)
+  if (!block) return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
+  const tools = block.harvestTools ? Object.keys(block.harvestTools).map(Number) : []
+  const held = bot.heldItem
+  if (tools.length > 0 && !(held && tools.includes(held.type))) {
+    const names = tools.map((id) => bot.registry.items[id]?.name).filter(Boolean)
+    return fail(
+      'missing_tool',
+      `${block.name} needs one of ${names.slice(0, 4).join(', ')} in hand (holding ${held?.name ?? 'nothing'})`,
+    )
+  }
+  const before = countItems(bot)
+  await bot.collectBlock.collect(block)
+  let gained = diffItems(before, countItems(bot))
+  if (gained.length === 0) {
+    // collectblock sometimes digs from reach distance and leaves the drop lying; the server only hands items to
+    // players standing within ~1.75 blocks, so walk onto what fell.
+    await pickUpDrops(bot, block.position, signal)
+    gained = diffItems(before, countItems(bot))
+  }
+  return success(gained.length > 0 ? `got ${gained.join(', ')}` : 'mined, nothing picked up')
+}
+
+/**
+ * Walks onto item entities lying within 3 blocks of `around`. The drop's spawn packet can arrive after the dig is
+ * done, so when none is there yet, the first one to spawn there (within 2 s) is awaited.
+ */
+async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal): Promise<void> {
+  const center = around.offset(0.5, 0.5, 0.5)
+  const isDrop = (e: Entity) => e.name === 'item' && e.position.distanceTo(center) < 3
+  let drops = Object.values(bot.entities).filter(isDrop)
+  if (drops.length === 0) {
+    const spawned = await new Promise<Entity | undefined>((resolve) => {
+      const onSpawn = (e: Entity) => {
+        if (!isDrop(e)) return
+        clearTimeout(timer)
+        bot.off('entitySpawn', onSpawn)
+        resolve(e)
+      }
+      const timer = setTimeout(() => {
+        bot.off('entitySpawn', onSpawn)
+        resolve(undefined)
+      }, 2000)
+      bot.on('entitySpawn', onSpawn)
+    })
+    drops = spawned ? [spawned] : []
+  }
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  for (const drop of drops) {
+    if (signal.aborted || !drop.isValid) continue
+    const { x, y, z } = drop.position
+    try {
+      await bot.pathfinder.goto(new goals.GoalNear(x, y, z, 0.5))
+    } catch {
+      // the item may have been picked up or despawned on the way
+    }
+  }
+}
+
+/** equip.X: from the inventory into the hand. */
+export async function equip(bot: Bot, object: string): Promise<Outcome> {
+  const item = inventoryItem(bot, object)
+  if (!item) return fail('missing_ingredients', `no ${object} in the inventory`)
+  await bot.equip(item, 'hand')
+  return success(`holding ${item.name}`)
+}
+
+/** place.X: on top of a solid block next to the bot, where there is room. */
+export async function place(bot: Bot, object: string): Promise<Outcome> {
+  const item = inventoryItem(bot, object)
+  if (!item) return fail('missing_ingredients', `no ${object} in the inventory`)
+  const spot = placementSpot(bot)
+  if (!spot) return fail('not_found', 'no free spot next to me to place a block on')
+  await bot.equip(item, 'hand')
+  await bot.placeBlock(spot, new Vec3(0, 1, 0))
+  return success(`placed ${item.name}`)
+}
+
+/** A solid block beside the bot's feet level with two free blocks above it, not where the bot stands. */
+export function placementSpot(bot: Bot): Block | null {
+  const feet = bot.entity.position.floored()
+  for (const [dx, dz] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+    [1, 1],
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+  ] as const) {
+    const below = bot.blockAt(feet.offset(dx, -1, dz))
+    const at = bot.blockAt(feet.offset(dx, 0, dz))
+    const above = bot.blockAt(feet.offset(dx, 1, dz))
+    if (below && below.boundingBox === 'block' && at?.name === 'air' && above?.name === 'air') return below
+  }
+  return null
+}
+
+/**
+ * explore.X: walk outwards in a square spiral of legs until X is in sight, looking as the bot moves (so a leg ends
+ * the moment X appears, not at its far end).
+ */
+export async function explore(
+  bot: Bot,
+  object: string,
+  signal: AbortSignal,
+  legs = 8,
+  legLength = 16,
+): Promise<Outcome> {
+  if (findNearestBlock(bot, object)) return success(`${object} is in sight`)
+  if (blockIdsOf(bot, object).length === 0) return fail('not_found', `there is no block called ${object}`)
+  const directions = [
+    [1, 0],
+    [0, 1],
+    [-1, 0],
+    [0, -1],
+  ] as const
+  let seen = false
+  let moves = 0
+  const look = () => {
+    if (++moves % 5 !== 0 || seen) return
+    if (findNearestBlock(bot, object)) {
+      seen = true
+      bot.pathfinder.setGoal(null)
+    }
+  }
+  bot.on('move', look)
+  let failures = 0
+  try {
+    for (let leg = 0; leg < legs && !signal.aborted && !seen; leg++) {
+      const [dx, dz] = directions[leg % 4] ?? [1, 0]
+      const length = legLength * (1 + Math.floor(leg / 2))
+      const { x, z } = bot.entity.position
+      bot.pathfinder.setMovements(gentleMovements(bot))
+      try {
+        await bot.pathfinder.goto(new goals.GoalNearXZ(x + dx * length, z + dz * length, 2))
+      } catch {
+        if (!seen) failures++
+      }
+      if (seen || findNearestBlock(bot, object)) return success(`${object} in sight after ${leg + 1} legs`)
+    }
+  } finally {
+    bot.removeListener('move', look)
+  }
+  if (failures === legs) return fail('path_failed', `could not walk anywhere to look for ${object}`)
+  return fail('not_found', `no ${object} found after ${legs} legs of exploring`)
+}
+
+/** eat.X: the food in hand, eaten. */
+export async function eat(bot: Bot, object: string): Promise<Outcome> {
+  const item = inventoryItem(bot, object)
+  if (!item) return fail('missing_ingredients', `no ${object} to eat`)
+  await bot.equip(item, 'hand')
+  await bot.consume()
+  return success(`ate ${item.name}`)
+}
+
+/** kill.X: the nearest such mob, attacked until it is gone. */
+export async function kill(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
+  const target = bot.nearestEntity((e) => e.name === object && e.type !== 'player')
+  if (!target) return fail('not_found', `no ${object} nearby`)
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  bot.pathfinder.setGoal(new goals.GoalFollow(target, 2), true)
+  try {
+    while (target.isValid && !signal.aborted) {
+      if (bot.entity.position.distanceTo(target.position) < 3.5) bot.attack(target)
+      await new Promise<void>((resolve) => bot.once('physicsTick', () => resolve()))
+    }
+  } finally {
+    bot.pathfinder.setGoal(null)
+  }
+  return success(`${object} is gone`)
+}
+
+function countItems(bot: Bot): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const item of bot.inventory.items()) counts.set(item.name, (counts.get(item.name) ?? 0) + item.count)
+  return counts
+}
+
+function diffItems(before: Map<string, number>, after: Map<string, number>): string[] {
+  return [...after]
+    .filter(([name, n]) => n > (before.get(name) ?? 0))
+    .map(([name, n]) => `${n - (before.get(name) ?? 0)} ${name}`)
+}

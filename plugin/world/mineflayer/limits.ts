@@ -1,0 +1,66 @@
+import type { Bot } from 'mineflayer'
+import { ShieldBlockedError } from '../../ltl/shield.js'
+import { haltMotion } from '../pathfinding.js'
+import { failure, type Outcome } from '../port.js'
+
+/** Thrown by a primitive's work to end with a specific failure. */
+export class PrimitiveFailure extends Error {
+  constructor(readonly outcome: Extract<Outcome, { ok: false }>) {
+    super(outcome.message)
+  }
+}
+
+export const fail = (...args: Parameters<typeof failure>): never => {
+  throw new PrimitiveFailure(failure(...args) as Extract<Outcome, { ok: false }>)
+}
+
+/**
+ * Runs a primitive's work under a deadline and the caller's AbortSignal. On either, the bot's motions are halted
+ * (pathfinding, collecting, digging) so nothing keeps running after the outcome is reported. Errors become typed
+ * failures: the shield's refusal is `blocked`, pathfinder's give-ups are `path_failed`, the rest `server_error`.
+ */
+export async function runLimited(
+  bot: Bot,
+  what: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  work: (signal: AbortSignal) => Promise<Outcome>,
+): Promise<Outcome> {
+  if (signal?.aborted) return failure('cancelled', `${what}: cancelled before it started`)
+  const controller = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let onAbort: (() => void) | undefined
+  const stopped = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(
+      () => resolve(failure('timeout', `${what}: no result within ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    )
+    onAbort = () => resolve(failure('cancelled', `${what}: cancelled`))
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+  const done = work(controller.signal).catch((error: unknown) => toOutcome(what, error))
+  try {
+    const outcome = await Promise.race([done, stopped])
+    if (!outcome.ok && (outcome.failure === 'timeout' || outcome.failure === 'cancelled')) {
+      controller.abort()
+      haltMotion(bot)
+    }
+    return outcome
+  } finally {
+    clearTimeout(timer)
+    if (onAbort) signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+function toOutcome(what: string, error: unknown): Outcome {
+  if (error instanceof PrimitiveFailure) return error.outcome
+  if (error instanceof ShieldBlockedError) return failure('blocked', error.message)
+  const err = error instanceof Error ? error : new Error(String(error))
+  if (
+    ['NoPath', 'Timeout', 'GoalChanged', 'PathStopped', 'NoItem'].includes(err.name) ||
+    /no path/i.test(err.message)
+  ) {
+    return failure('path_failed', `${what}: ${err.message}`)
+  }
+  return failure('server_error', `${what}: ${err.message}`)
+}

@@ -1,0 +1,90 @@
+import type { Bot } from 'mineflayer'
+import pathfinderModule from 'mineflayer-pathfinder'
+import type { Block } from 'prismarine-block'
+import { Vec3 } from 'vec3'
+import { matchesObject } from '../../grounding/families.js'
+import { gentleMovements } from '../pathfinding.js'
+import { type Outcome, success } from '../port.js'
+import { findNearestBlock, inventoryItem, placementSpot } from './gather.js'
+import { fail } from './limits.js'
+
+const { goals } = pathfinderModule
+
+/** A workstation (crafting table, furnace, bed) within sight, walked to; or placed from the inventory. */
+async function workstation(bot: Bot, object: string): Promise<Block> {
+  let block = findNearestBlock(bot, object)
+  if (!block) {
+    const item = inventoryItem(bot, object)
+    const spot = item ? placementSpot(bot) : null
+    if (!item || !spot) return fail('not_found', `no ${object} nearby or in the inventory`)
+    await bot.equip(item, 'hand')
+    await bot.placeBlock(spot, new Vec3(0, 1, 0))
+    block = findNearestBlock(bot, object, 6)
+    if (!block) return fail('server_error', `placed ${object} but cannot see it`)
+  }
+  if (block.position.distanceTo(bot.entity.position) > 3.5) {
+    bot.pathfinder.setMovements(gentleMovements(bot))
+    await bot.pathfinder.goto(new goals.GoalNear(block.position.x, block.position.y, block.position.z, 2))
+  }
+  return block
+}
+
+/** craft.X: one batch of the recipe, at a crafting table when it needs one (placed or walked to). */
+export async function craft(bot: Bot, object: string): Promise<Outcome> {
+  const item = bot.registry.itemsByName[object] ?? craftableMember(bot, object)
+  if (!item) return fail('not_found', `there is no item called ${object}`)
+  const inHand = bot.recipesFor(item.id, null, 1, null)
+  let recipe = inHand[0]
+  let table: Block | null = null
+  if (!recipe) {
+    if (bot.recipesAll(item.id, null, true).length === 0) {
+      return fail('missing_ingredients', `no recipe makes ${object}`)
+    }
+    const withTable = bot.recipesFor(item.id, null, 1, true)
+    if (withTable.length === 0) return fail('missing_ingredients', `not enough ingredients for ${object}`)
+    table = await workstation(bot, 'crafting_table')
+    recipe = bot.recipesFor(item.id, null, 1, table)[0]
+    if (!recipe) return fail('missing_ingredients', `not enough ingredients for ${object}`)
+  }
+  await bot.craft(recipe, 1, table ?? undefined)
+  return success(`crafted ${object}`)
+}
+
+/** For a family (`planks`), the member the inventory can make now, preferring one that needs no table. */
+function craftableMember(bot: Bot, family: string) {
+  const members = bot.registry.itemsArray.filter((i) => i.name !== family && matchesObject(family, i.name))
+  return (
+    members.find((i) => bot.recipesFor(i.id, null, 1, null).length > 0) ??
+    members.find((i) => bot.recipesFor(i.id, null, 1, true).length > 0)
+  )
+}
+
+/** smelt.X: one X in a furnace (placed or walked to) with the given or any held fuel; waits for the output. */
+export async function smelt(bot: Bot, input: string, fuel: string | undefined, signal: AbortSignal): Promise<Outcome> {
+  const source = inventoryItem(bot, input)
+  if (!source) return fail('missing_ingredients', `no ${input} to smelt`)
+  const fuelItem = inventoryItem(bot, fuel ?? 'fuel')
+  if (!fuelItem) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
+  const block = await workstation(bot, 'furnace')
+  const furnace = await bot.openFurnace(block)
+  try {
+    await furnace.putFuel(fuelItem.type, null, 1)
+    await furnace.putInput(source.type, null, 1)
+    while (!furnace.outputItem() && !signal.aborted) {
+      await new Promise<void>((resolve) => furnace.once('update', () => resolve()))
+    }
+    if (signal.aborted) return fail('cancelled', 'smelting cancelled')
+    const output = await furnace.takeOutput()
+    return success(`smelted ${output?.name ?? input}`)
+  } finally {
+    furnace.close()
+  }
+}
+
+/** sleep.bed: only at night, in a bed nearby (or placed from the inventory); resolves once asleep. */
+export async function sleep(bot: Bot): Promise<Outcome> {
+  if (bot.time.isDay) return fail('not_now', 'you can only sleep at night')
+  const bed = await workstation(bot, 'beds')
+  await bot.sleep(bed)
+  return success('asleep')
+}

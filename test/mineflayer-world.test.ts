@@ -1,0 +1,178 @@
+// The World port on a real server: primitives, the event logger, deadlines and !stop, and what flying-squid
+// cannot host (crafting, furnaces, beds) asserted by name.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import { createCedar } from '../index.js'
+import { runScript, WOODEN_PICKAXE_SCRIPT } from '../plugin/agent/script.js'
+import { EventLogger } from '../plugin/world/event-logger.js'
+import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
+import type { Outcome } from '../plugin/world/port.js'
+import { nextChat, openSession, type TestSession, waitUntil } from './harness/index.js'
+
+const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
+
+describe('MineflayerWorld over the real protocol', () => {
+  let session: TestSession
+  let bot: Bot
+  let alex: Bot
+  let world: MineflayerWorld
+
+  before(async () => {
+    session = await openSession()
+    bot = await session.bot('cedar', {
+      botOptions: {
+        plugins: {
+          cedar: createCedar({
+            owners: ['Alex'],
+            logger: quietLogger,
+            shield: { lawSets: [] },
+            rateLimit: { commands: 100, perSeconds: 10 },
+          }),
+        },
+      },
+    })
+    alex = await session.bot('Alex')
+    world = new MineflayerWorld(bot)
+    await waitUntil(bot, () => Boolean(bot.players.Alex), 'cedar sees Alex')
+  })
+  after(() => session?.close())
+
+  /**
+   * Sets a block at a place in the scene and waits until the bot sees it. The scene stays 3+ blocks from the spawn
+   * point where Alex stands: the server hands a drop to any player within ~1.75 blocks, and he must not take it.
+   */
+  async function put(x: number, y: number, z: number, name: string): Promise<void> {
+    const at = new Vec3(x, y, z)
+    await session.server.setBlock(at, name)
+    await waitUntil(bot, () => bot.blockAt(at)?.name === name, `${name} at ${at}`)
+  }
+
+  async function give(item: string, count = 1): Promise<void> {
+    const before = bot.inventory
+      .items()
+      .filter((i) => i.name === item)
+      .reduce((n, i) => n + i.count, 0)
+    alex.chat(`/give cedar ${item} ${count}`)
+    await waitUntil(
+      bot,
+      () =>
+        bot.inventory
+          .items()
+          .filter((i) => i.name === item)
+          .reduce((n, i) => n + i.count, 0) >=
+        before + count,
+      `${count} ${item} to arrive`,
+    )
+  }
+
+  const ok = (outcome: Outcome) => assert.ok(outcome.ok, outcome.ok ? '' : `${outcome.failure}: ${outcome.message}`)
+
+  test('mine oak_log gives the item, and the logger emits has.oak_log.1', async () => {
+    await put(4, 5, 0, 'oak_log')
+    const logger = new EventLogger()
+    logger.start(world.observe())
+    const outcome = await world.act({ verb: 'mine', object: 'oak_log' })
+    ok(outcome)
+    const events = logger.record({ verb: 'mine', object: 'oak_log' }, outcome, world.observe())
+    assert.ok(bot.inventory.items().some((i) => i.name === 'oak_log'))
+    assert.deepEqual(events.slice(0, 1), ['mine.oak_log'])
+    assert.ok(events.includes('has.oak_log.1'), events.join(' '))
+    assert.ok(events.includes('has.logs.1'), 'the family too')
+  })
+
+  test('stone needs a pickaxe in hand: missing_tool, then equip, then cobblestone', async () => {
+    await put(4, 5, 4, 'stone')
+    const bare = await world.act({ verb: 'mine', object: 'stone' })
+    assert.deepEqual(bare.ok ? 'ok' : bare.failure, 'missing_tool')
+    await give('wooden_pickaxe')
+    ok(await world.act({ verb: 'equip', object: 'wooden_pickaxe' }))
+    assert.equal(bot.heldItem?.name, 'wooden_pickaxe')
+    const mined = await world.act({ verb: 'mine', object: 'stone' })
+    ok(mined)
+    await waitUntil(
+      bot,
+      () => bot.inventory.items().some((i) => i.name === 'cobblestone'),
+      'cobblestone in the inventory',
+    )
+  })
+
+  test('place puts the block next to the bot', async () => {
+    const placed = await world.act({ verb: 'place', object: 'cobblestone' })
+    ok(placed)
+    assert.ok(world.observe().nearest('cobblestone', 3) !== undefined)
+  })
+
+  test('explore walks until a placed block is seen', async () => {
+    const start = bot.entity.position.clone()
+    await session.server.setBlock(start.floored().offset(40, 0, 0), 'gold_block')
+    assert.equal(world.observe().nearest('gold_block'), undefined, 'out of sight at first')
+    ok(await world.act({ verb: 'explore', object: 'gold_block' }))
+    assert.ok(world.observe().nearest('gold_block') !== undefined)
+    assert.ok(bot.entity.position.distanceTo(start) > 5, 'it walked')
+  })
+
+  test('a deadline ends a long act and stops the bot', async () => {
+    const outcome = await world.act({ verb: 'explore', object: 'emerald_block' }, undefined, { timeoutMs: 1500 })
+    assert.deepEqual(outcome.ok ? 'ok' : outcome.failure, 'timeout')
+    assert.equal(bot.pathfinder.goal, null, 'no goal is left running')
+  })
+
+  test('!stop cancels a long act run as the bot’s task', async () => {
+    // The task ends as cancelled (the runner rethrows TaskCancelledError); catch it at once so it is never unhandled.
+    const acting = bot.cedar.tasks
+      .run('explore', 'Alex', (signal) => world.act({ verb: 'explore', object: 'emerald_block' }, signal))
+      .then(
+        () => 'finished',
+        (error: Error) => error.name,
+      )
+    await waitUntil(bot, () => bot.pathfinder.isMoving(), 'the bot to start walking', 10_000)
+    const reply = nextChat(alex, 'cedar')
+    alex.chat('!stop')
+    assert.equal((await reply).message, 'stopped explore')
+    assert.equal(await acting, 'TaskCancelledError')
+    assert.equal(bot.pathfinder.goal, null)
+  })
+
+  test('the logger emits time.night when the server sets night', async () => {
+    const logger = new EventLogger()
+    session.server.setTime(1000)
+    await waitUntil(bot, () => bot.time.isDay, 'day')
+    logger.start(world.observe())
+    session.server.setTime(13500)
+    await waitUntil(bot, () => !bot.time.isDay, 'night')
+    assert.deepEqual(logger.observe(world.observe()), ['time.night'])
+  })
+
+  test('the biome under the bot is read by id and named as the server names it', async () => {
+    const feet = bot.entity.position.floored()
+    const serverBiomeId = await session.server.serv.overworld.getBiome(feet)
+    const serverName = session.server.registry.biomes[serverBiomeId]?.name
+    assert.ok(serverName, `the server's biome id ${serverBiomeId} has a name`)
+    assert.equal(world.observe().biome, serverName)
+  })
+
+  test('the wooden-pickaxe script: mining works here, crafting is unsupported by flying-squid (it times out)', async () => {
+    // Beside wherever exploring left the bot (it walked away from the spawn point, so Alex is far).
+    const here = bot.entity.position.floored()
+    for (const dz of [-3, -4, -5]) await put(here.x + 2, 5, here.z + dz, 'birch_log')
+    // An axe only makes the logs quicker to cut; the script is the same one the Sim runs.
+    await give('diamond_axe')
+    ok(await world.act({ verb: 'equip', object: 'diamond_axe' }))
+    const result = await runScript(world, WOODEN_PICKAXE_SCRIPT, { timeoutMs: 6_000 })
+    assert.deepEqual(
+      result.steps.slice(0, 3).map((s) => [s.symbol, s.outcome.ok]),
+      [
+        ['mine.logs', true],
+        ['mine.logs', true],
+        ['mine.logs', true],
+      ],
+    )
+    const craft = result.steps[3]!
+    assert.equal(craft.symbol, 'craft.planks')
+    // flying-squid has no crafting logic: bot.craft never completes (../shared/FLYING-SQUID.md). Issue #11 adds it.
+    assert.deepEqual(craft.outcome.ok ? 'ok' : craft.outcome.failure, 'timeout', 'flying-squid cannot craft')
+    assert.equal(result.completed, false)
+  })
+})
