@@ -4,6 +4,7 @@ import { addConfigCommand } from './config-command.js'
 import { addDfaCommand } from './dfa-command.js'
 import { addLearnCommand } from './learn-command.js'
 import { addLtlCommand } from './ltl-command.js'
+import { addSimCommand } from './sim-command.js'
 import { addStartCommand } from './start-command.js'
 
 /** The `cedar` program; later features add their subcommands here. */
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   addDfaCommand(program)
   addLtlCommand(program)
   addLearnCommand(program)
+  addSimCommand(program)
   return program
 }
 

@@ -1,0 +1,202 @@
+/**
+ * The inventory primitives: `mine`, `craft`, `smelt`, `place`, `equip`, `eat`. Preconditions follow the rules module
+ * and fail before any time passes; the hand is never changed behind the agent's back (no auto-equip).
+ */
+import { isFamily, matchesObject } from '../../grounding/families.js'
+import { failure, type Outcome } from '../port.js'
+import type { Recipe } from '../rules.js'
+import { type ActEnv, perform, wearTool } from './perform.js'
+import { addItem, BODY, COSTS, countHeld, held, levelY, removeItems, type SimContext, type SimState } from './state.js'
+import { nearestThing, type Thing, thingsInSight } from './view.js'
+
+const list = (items: ReadonlyMap<string, number>) => [...items].map(([name, n]) => `${n} ${name}`).join(', ')
+
+export function mine(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
+  const { rules } = context
+  if (rules.isMob(object)) return failure('not_found', `${object} is a mob, not a block: kill it`)
+  const target = thingsInSight(state, context, object).find((thing) => thing.kind !== 'mob')
+  if (!target) return failure('not_found', `no ${object} in sight; explore for it first`)
+  if (target.name === 'lava') return takeLava(state, context, env, target)
+  if (!rules.canHarvest(target.name, state.equipped)) {
+    const tools = rules.harvestTools(target.name).join(' or ')
+    const hand = state.equipped ? `holding ${state.equipped}` : 'the hand is empty'
+    return failure('missing_tool', `${target.name} needs ${tools} in hand; ${hand}`)
+  }
+  const ticks = rules.miningTicks(target.name, state.equipped)
+  return perform(state, context, env, { what: target.name, distance: target.distance, ticks }, () => {
+    take(state, target)
+    const drops = rules.drops(target.name)
+    for (const [item, n] of drops) addItem(state, item, n)
+    const broke = wearTool(state, context)
+    return [`mined ${target.name}`, drops.size > 0 ? `got ${list(drops)}` : 'it dropped nothing', broke]
+      .filter(Boolean)
+      .join('; ')
+  })
+}
+
+/** Lava is taken with a bucket in hand: the bucket becomes a lava bucket (the best furnace fuel). */
+function takeLava(state: SimState, context: SimContext, env: ActEnv, target: Thing): Outcome {
+  if (state.equipped !== 'bucket') return failure('missing_tool', 'lava can only be taken with a bucket in hand')
+  return perform(state, context, env, { what: 'lava', distance: target.distance, ticks: 5 }, () => {
+    take(state, target)
+    removeItems(state, 'bucket', 1)
+    addItem(state, 'lava_bucket', 1)
+    state.equipped = 'lava_bucket'
+    return 'filled a bucket with lava'
+  })
+}
+
+/** Takes one from a deposit (the bot walks to it) or picks up a placed block; the ground never runs out. */
+export function take(state: SimState, thing: Thing): void {
+  if (thing.kind === 'placed') {
+    state.placed.splice(Number(thing.id.slice('placed:'.length)), 1)
+  } else if (thing.kind === 'deposit' || (thing.kind === 'mob' && Number.isFinite(thing.left))) {
+    state.taken.set(thing.id, (state.taken.get(thing.id) ?? 0) + 1)
+  }
+  if (thing.kind !== 'ground') walkNear(state, thing)
+}
+
+function hasIngredients(state: SimState, recipe: Recipe): boolean {
+  return [...recipe.ingredients].every(([name, n]) => countHeld(state, name) >= n)
+}
+
+function missing(state: SimState, recipe: Recipe): Map<string, number> {
+  const lacking = new Map<string, number>()
+  for (const [name, n] of recipe.ingredients) {
+    const have = countHeld(state, name)
+    if (have < n) lacking.set(name, n - have)
+  }
+  return lacking
+}
+
+export function craft(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
+  const { rules } = context
+  const items = rules.isItem(object)
+    ? [object]
+    : isFamily(object)
+      ? rules.itemNames.filter((name) => matchesObject(object, name))
+      : []
+  const recipes = items.flatMap((item) => rules.recipes(item))
+  if (recipes.length === 0) return failure('missing_ingredients', `${object} has no crafting recipe`)
+  let table = nearestThing(state, context, 'crafting_table')
+  // Like the real adapter: a recipe that needs a table places one from the inventory when none is in sight.
+  if (
+    !table &&
+    recipes.some((r) => r.needsTable && hasIngredients(state, r)) &&
+    held(state, 'crafting_table').length > 0
+  ) {
+    const placed = place(state, context, env, 'crafting_table')
+    if (!placed.ok) return placed
+    table = nearestThing(state, context, 'crafting_table')
+  }
+  let needsTable: Recipe | undefined
+  for (const recipe of recipes) {
+    if (!hasIngredients(state, recipe)) continue
+    if (recipe.needsTable && !table) {
+      needsTable ??= recipe
+      continue
+    }
+    const distance = recipe.needsTable && table ? table.distance : 0
+    return perform(state, context, env, { what: 'crafting table', distance, ticks: COSTS.craft }, () => {
+      for (const [name, n] of recipe.ingredients) removeItems(state, name, n)
+      addItem(state, recipe.result, recipe.count)
+      if (recipe.needsTable && table) walkNear(state, table)
+      return `crafted ${recipe.count} ${recipe.result}`
+    })
+  }
+  if (needsTable) {
+    return failure('not_found', `${needsTable.result} needs a crafting table: none in sight or in the inventory`)
+  }
+  const simplest = recipes[0] as Recipe
+  return failure(
+    'missing_ingredients',
+    `${simplest.result} needs ${list(simplest.ingredients)}; missing ${list(missing(state, simplest))}`,
+  )
+}
+
+/** The bot ends its walk a block short of what it walked to. */
+function walkNear(state: SimState, thing: Thing): void {
+  if (thing.distance <= COSTS.reach) return
+  const f = (thing.distance - 1) / thing.distance
+  state.x += (thing.x - state.x) * f
+  state.z += (thing.z - state.z) * f
+}
+
+/** Smelts one `object` (an item or a family) in a furnace within sight, with `fuel` or the first fuel held. */
+export function smelt(state: SimState, context: SimContext, env: ActEnv, object: string, fuel?: string): Outcome {
+  const { rules } = context
+  if (!nearestThing(state, context, 'furnace') && held(state, 'furnace').length > 0) {
+    const placed = place(state, context, env, 'furnace')
+    if (!placed.ok) return placed
+  }
+  const furnaceThing = nearestThing(state, context, 'furnace')
+  const furnace =
+    furnaceThing?.kind === 'placed' ? state.placed[Number(furnaceThing.id.slice('placed:'.length))] : undefined
+  if (!furnaceThing || !furnace) return failure('not_found', 'no furnace in sight or in the inventory')
+  const input = held(state, object).find((name) => rules.smeltingOutput(name) !== undefined)
+  if (!input) {
+    const smeltable = rules.smeltingOutput(object) !== undefined || isFamily(object)
+    return failure(
+      'missing_ingredients',
+      smeltable ? `no ${object} to smelt` : `${object} does not smelt into anything`,
+    )
+  }
+  const output = rules.smeltingOutput(input) as string
+  const burn = new Map<string, number>()
+  let fuelLeft = furnace.fuel
+  const spare = (name: string) => (state.inventory.get(name) ?? 0) - (name === input ? 1 : 0) - (burn.get(name) ?? 0)
+  while (fuelLeft < 1) {
+    const candidates = fuel !== undefined ? held(state, fuel) : [...state.inventory.keys()]
+    const pick = candidates
+      .filter((name) => rules.fuelValue(name) > 0 && spare(name) > 0)
+      .sort((a, b) => rules.fuelRank(a) - rules.fuelRank(b) || (a < b ? -1 : 1))[0]
+    if (pick === undefined) {
+      return failure('missing_ingredients', fuel !== undefined ? `no ${fuel} to burn` : 'no fuel to burn')
+    }
+    burn.set(pick, (burn.get(pick) ?? 0) + 1)
+    fuelLeft += rules.fuelValue(pick)
+  }
+  const work = { what: 'furnace', distance: furnaceThing.distance, ticks: COSTS.smelt }
+  return perform(state, context, env, work, () => {
+    removeItems(state, input, 1)
+    for (const [name, n] of burn) removeItems(state, name, n)
+    furnace.fuel = fuelLeft - 1
+    addItem(state, output, 1)
+    walkNear(state, furnaceThing)
+    return `smelted ${input} into ${output}${burn.size > 0 ? ` burning ${list(burn)}` : ''}`
+  })
+}
+
+export function place(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
+  const name = held(state, object)[0]
+  if (name === undefined) return failure('missing_ingredients', `no ${object} to place`)
+  if (!context.rules.isBlock(name)) return failure('missing_ingredients', `${name} is not a block`)
+  return perform(state, context, env, { what: 'spot', distance: 0, ticks: COSTS.place }, () => {
+    removeItems(state, name, 1)
+    state.placed.push({ block: name, x: state.x + 1, y: levelY(state.level), z: state.z, fuel: 0 })
+    return `placed ${name}`
+  })
+}
+
+export function equip(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
+  const name = held(state, object)[0]
+  if (name === undefined) return failure('missing_ingredients', `no ${object} to equip`)
+  return perform(state, context, env, { what: 'hotbar', distance: 0, ticks: COSTS.equip }, () => {
+    state.equipped = name
+    return `holding ${name}`
+  })
+}
+
+export function eat(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
+  const name = held(state, object).find((item) => context.rules.foodPoints(item) !== undefined)
+  if (name === undefined) {
+    const food = context.rules.foodPoints(object) !== undefined || isFamily(object)
+    return failure('missing_ingredients', food ? `no ${object} to eat` : `${object} is not food`)
+  }
+  if (state.food >= BODY.maxFood) return failure('not_now', 'not hungry (food is full)')
+  return perform(state, context, env, { what: 'food', distance: 0, ticks: COSTS.eat }, () => {
+    removeItems(state, name, 1)
+    state.food = Math.min(BODY.maxFood, state.food + (context.rules.foodPoints(name) ?? 0))
+    return `ate ${name}; food ${state.food}`
+  })
+}

@@ -1,0 +1,131 @@
+/**
+ * What the bot sees from where it stands: the ground of its level, the deposits of its region and the eight around
+ * it on its level, what it placed (anywhere; distances are 3-D, so a table 24 blocks overhead is in sight), and, on
+ * the surface at night, hostile mobs. Everything beyond the sight radius (32) is unseen.
+ */
+import { matchesObject } from '../../grounding/families.js'
+import type { Observation } from '../port.js'
+import { cloneState, isNightTime, levelY, SIGHT_RADIUS, type SimContext, type SimState } from './state.js'
+import { mix, NIGHT_MOBS, REGION_SIZE } from './world-map.js'
+
+export type ThingKind = 'ground' | 'deposit' | 'placed' | 'mob'
+
+export interface Thing {
+  readonly kind: ThingKind
+  readonly name: string
+  /** Deposit id, or `placed:i`, or the ground's name. */
+  readonly id: string
+  readonly x: number
+  readonly y: number
+  readonly z: number
+  readonly distance: number
+  /** Blocks (or animals) left; Infinity for the ground and hostile mobs. */
+  readonly left: number
+}
+
+export const regionOf = (coordinate: number): number => Math.floor(coordinate / REGION_SIZE)
+
+/** Everything matching `object` within `radius`, nearest first. */
+export function thingsInSight(state: SimState, context: SimContext, object: string, radius = SIGHT_RADIUS): Thing[] {
+  const limit = Math.min(radius, SIGHT_RADIUS)
+  const y = levelY(state.level)
+  const found: Thing[] = []
+  const rx = regionOf(state.x)
+  const rz = regionOf(state.z)
+  for (const ground of context.map.layer(rx, rz, state.level).ground) {
+    if (ground.distance > limit || !matchesObject(object, ground.block)) continue
+    const at = { x: state.x, y: y - ground.distance, z: state.z }
+    found.push({
+      kind: 'ground',
+      name: ground.block,
+      id: ground.block,
+      ...at,
+      left: Infinity,
+      distance: ground.distance,
+    })
+  }
+  for (let dx = -1; dx <= 1; dx++) {
+    for (let dz = -1; dz <= 1; dz++) {
+      for (const deposit of context.map.depositsOf(rx + dx, rz + dz, state.level, object)) {
+        const distance = Math.sqrt((deposit.x - state.x) ** 2 + (deposit.z - state.z) ** 2)
+        const left = deposit.size - (state.taken.get(deposit.id) ?? 0)
+        if (distance > limit || left <= 0) continue
+        const kind = context.rules.isMob(deposit.name) ? 'mob' : 'deposit'
+        const { id, name, x, z } = deposit
+        found.push({ kind, name, id, x, y: deposit.y, z, left, distance })
+      }
+    }
+  }
+  state.placed.forEach((placed, i) => {
+    if (!matchesObject(object, placed.block)) return
+    const distance = Math.sqrt((placed.x - state.x) ** 2 + (placed.y - y) ** 2 + (placed.z - state.z) ** 2)
+    if (distance > limit) return
+    found.push({
+      kind: 'placed',
+      name: placed.block,
+      id: `placed:${i}`,
+      x: placed.x,
+      y: placed.y,
+      z: placed.z,
+      left: 1,
+      distance,
+    })
+  })
+  if (state.level === 0 && isNightTime(state.timeOfDay)) {
+    NIGHT_MOBS.forEach((mob, i) => {
+      if (!matchesObject(object, mob)) return
+      const distance = 8 + (20 * mix(context.seed, state.day, rx, rz, i)) / 4294967296
+      if (distance > limit) return
+      found.push({
+        kind: 'mob',
+        name: mob,
+        id: `night:${mob}`,
+        x: state.x + distance,
+        y,
+        z: state.z,
+        left: Infinity,
+        distance,
+      })
+    })
+  }
+  return found.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+export function nearestThing(state: SimState, context: SimContext, object: string, radius?: number): Thing | undefined {
+  return thingsInSight(state, context, object, radius)[0]
+}
+
+/** On the surface, enough solid blocks placed around the bot keep mobs off; underground tunnels are closed. */
+export function isSheltered(state: SimState, context: SimContext, needed: number): boolean {
+  if (state.level > 0) return true
+  const y = levelY(state.level)
+  let walls = 0
+  for (const placed of state.placed) {
+    const near = Math.hypot(placed.x - state.x, placed.y - y, placed.z - state.z) <= 2
+    if (near && context.rules.isSolid(placed.block) && !context.rules.isBed(placed.block)) walls++
+  }
+  return walls >= needed
+}
+
+/** A snapshot Observation of the state (later acts do not change it). */
+export function observeState(live: SimState, context: SimContext): Observation {
+  const state = cloneState(live)
+  const rx = regionOf(state.x)
+  const rz = regionOf(state.z)
+  const cache = new Map<string, number | undefined>()
+  return {
+    inventory: new Map(state.inventory),
+    equipped: state.equipped,
+    timeOfDay: state.timeOfDay,
+    isNight: isNightTime(state.timeOfDay),
+    biome: context.map.biomeAt(rx, rz),
+    position: { x: state.x, y: levelY(state.level), z: state.z },
+    health: state.health,
+    food: state.food,
+    nearest(object, radius = SIGHT_RADIUS) {
+      const key = `${object}@${radius}`
+      if (!cache.has(key)) cache.set(key, nearestThing(state, context, object, radius)?.distance)
+      return cache.get(key)
+    },
+  }
+}

@@ -1,0 +1,47 @@
+// `cedar sim optimal`, run as a user runs it.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { parsePrimitive } from '../plugin/world/port.js'
+import { SimWorld } from '../plugin/world/sim/index.js'
+import { cedar } from './support/cli.js'
+
+describe('cedar sim optimal', () => {
+  test('prints the shortest plan to a diamond as JSON, and it works in a fresh world', async () => {
+    const result = await cedar(['sim', 'optimal', 'diamond', '--json'])
+    assert.equal(result.code, 0, result.stderr)
+    const plan = JSON.parse(result.stdout) as { item: string; length: number; plan: string[] }
+    assert.deepEqual(Object.keys(plan), ['item', 'length', 'plan'])
+    assert.equal(plan.item, 'diamond')
+    assert.equal(plan.length, plan.plan.length)
+    assert.ok(plan.length > 30 && plan.length < 50, `${plan.length} steps`)
+    assert.equal(plan.plan.at(-1), 'mine.diamond_ore')
+    const world = new SimWorld({ pathFailureRate: 0 })
+    for (const symbol of plan.plan) {
+      const primitive = parsePrimitive(symbol)
+      assert.ok(primitive, symbol)
+      const outcome = world.actNow(primitive)
+      assert.ok(outcome.ok, `${symbol}: ${outcome.ok ? '' : outcome.message}`)
+    }
+    assert.equal(world.state.inventory.diamond, 1)
+  })
+
+  test('prints one symbol a line and the length; --seed and --biome pick the world', async () => {
+    const result = await cedar(['sim', 'optimal', 'wooden_pickaxe', '--seed', '3', '--biome', 'desert'])
+    assert.equal(result.code, 0, result.stderr)
+    const lines = result.stdout.trimEnd().split('\n')
+    assert.equal(lines[0], 'explore.logs')
+    assert.equal(lines.at(-2), 'craft.wooden_pickaxe')
+    assert.equal(lines.at(-1), `${lines.length - 1} steps to wooden_pickaxe (seed 3, start desert)`)
+  })
+
+  test('an unknown item or biome is named, with the nearest real name', async () => {
+    const typo = await cedar(['sim', 'optimal', 'diamnd'])
+    assert.equal(typo.code, 1)
+    assert.equal(typo.stderr, 'cedar: unknown item diamnd; did you mean diamond?\n')
+    const json = await cedar(['sim', 'optimal', 'elytra', '--json'])
+    assert.equal(json.code, 1)
+    assert.deepEqual(JSON.parse(json.stdout), { error: "elytra cannot be obtained in the Sim's world" })
+    const biome = await cedar(['sim', 'optimal', 'stick', '--biome', 'desrt'])
+    assert.equal(biome.stderr, 'cedar: unknown biome desrt; did you mean desert?\n')
+  })
+})
