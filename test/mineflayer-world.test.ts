@@ -175,4 +175,33 @@ describe('MineflayerWorld over the real protocol', () => {
     assert.deepEqual(craft.outcome.ok ? 'ok' : craft.outcome.failure, 'timeout', 'flying-squid cannot craft')
     assert.equal(result.completed, false)
   })
+
+  test('smelting is unsupported by flying-squid: the furnace never opens, and the act says so by timing out', async () => {
+    const here = bot.entity.position.floored()
+    await put(here.x + 2, 5, here.z + 2, 'furnace')
+    await give('raw_iron')
+    await give('coal')
+    const outcome = await world.act({ verb: 'smelt', object: 'raw_iron' }, undefined, { timeoutMs: 6_000 })
+    // ../shared/FLYING-SQUID.md: openFurnace times out on flying-squid. Issue #11 adds furnaces to the test server.
+    assert.equal(outcome.ok ? 'ok' : outcome.failure, 'timeout', 'flying-squid has no furnaces')
+    assert.ok(
+      bot.inventory.items().some((i) => i.name === 'raw_iron'),
+      'nothing was lost',
+    )
+  })
+
+  test('sleeping: refused by day by the adapter itself, and unsupported by flying-squid at night', async () => {
+    const here = bot.entity.position.floored()
+    await put(here.x - 2, 5, here.z - 2, 'red_bed')
+    session.server.setTime(1000)
+    await waitUntil(bot, () => bot.time.isDay, 'day')
+    const byDay = await world.act({ verb: 'sleep', object: 'bed' })
+    assert.equal(byDay.ok ? 'ok' : byDay.failure, 'not_now')
+    session.server.setTime(14_000)
+    await waitUntil(bot, () => !bot.time.isDay, 'night')
+    const atNight = await world.act({ verb: 'sleep', object: 'bed' }, undefined, { timeoutMs: 6_000 })
+    // ../shared/FLYING-SQUID.md: beds do nothing on flying-squid ("bot is not sleeping"). Issue #11 adds them.
+    assert.ok(!atNight.ok, 'flying-squid cannot put the bot to bed')
+    assert.ok(['server_error', 'timeout'].includes(atNight.failure), `${atNight.failure}: ${atNight.message}`)
+  })
 })
