@@ -18,7 +18,7 @@ export const ACTION_VERBS = [
   'explore',
   'goto',
 ] as const
-export const PREDICATE_KINDS = ['has', 'equipped', 'near', 'sees', 'time', 'biome', 'health'] as const
+export const PREDICATE_KINDS = ['has', 'equipped', 'near', 'sees', 'time', 'biome', 'health', 'food'] as const
 
 export type ActionVerb = (typeof ACTION_VERBS)[number]
 export type PredicateKind = (typeof PREDICATE_KINDS)[number]

@@ -8,6 +8,7 @@ type Registry = Pick<IndexedData, 'blocksByName' | 'itemsByName' | 'entitiesByNa
 const FIXED_OBJECTS: Readonly<Record<string, readonly string[]>> = {
   time: ['day', 'night'],
   health: ['low', 'full'],
+  food: ['low', 'full'],
   sleep: ['bed'],
   goto: ['position'],
 }

@@ -9,6 +9,8 @@ export interface PredicateOptions {
   readonly seeRadius?: number
   /** `health.low`: at or below this (default 6 of 20). */
   readonly lowHealth?: number
+  /** `food.low`: at or below this (default 6 of 20). */
+  readonly lowFood?: number
 }
 
 export const DEFAULT_NEAR_RADIUS = 6
@@ -17,8 +19,8 @@ export const DEFAULT_SEE_RADIUS = 32
 /**
  * The one definition of every state predicate, on an Observation, so the real game and the Sim agree:
  * `has.X[.n]` (at least n, default 1, of item or family X), `equipped.X` (in hand), `near.X` / `sees.X` (a block of
- * X within the near / sight radius), `time.day`, `time.night`, `health.low`, `health.full`, `biome.X`. Action
- * symbols and unknown predicates are false at a state position.
+ * X within the near / sight radius), `time.day`, `time.night`, `health.low`, `health.full`, `food.low`, `food.full`,
+ * `biome.X`. Action symbols and unknown predicates are false at a state position.
  */
 export function holdsIn(observation: Observation, proposition: string, options: PredicateOptions = {}): boolean {
   const symbol = parseSymbol(proposition)
@@ -40,6 +42,12 @@ export function holdsIn(observation: Observation, proposition: string, options: 
         ? observation.health <= (options.lowHealth ?? 6)
         : object === 'full'
           ? observation.health >= 20
+          : false
+    case 'food':
+      return object === 'low'
+        ? observation.food <= (options.lowFood ?? 6)
+        : object === 'full'
+          ? observation.food >= 20
           : false
     case 'biome':
       return observation.biome === object
