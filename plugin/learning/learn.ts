@@ -30,8 +30,12 @@ export interface LearnOptions {
 export interface LearnReport {
   /** The last hypothesis; undefined only if the budget ran out before the first one. */
   readonly dfa: Dfa | undefined
-  /** `equivalent`: the oracle found no counterexample; otherwise why learning stopped. */
-  readonly outcome: 'equivalent' | 'mq-budget' | 'eq-budget' | 'no-progress'
+  /**
+   * `equivalent`: the oracle found no counterexample; otherwise why learning stopped. `teacher-failed`: the
+   * teacher or the oracle threw (an unreachable LLM, a reply that stayed invalid); `error` says how.
+   */
+  readonly outcome: 'equivalent' | 'mq-budget' | 'eq-budget' | 'no-progress' | 'teacher-failed'
+  readonly error?: string
   readonly equivalenceQueries: number
   readonly queries: QueryCounters
   /** The cache, to continue learning (e.g. on a larger alphabet). */
@@ -56,9 +60,10 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
 
   let dfa: Dfa | undefined
   let rounds = 0
-  const report = (outcome: LearnReport['outcome']): LearnReport => ({
+  const report = (outcome: LearnReport['outcome'], error?: unknown): LearnReport => ({
     dfa,
     outcome,
+    ...(error === undefined ? {} : { error: error instanceof Error ? error.message : String(error) }),
     equivalenceQueries: rounds,
     queries: cache.counters,
     cache,
@@ -77,7 +82,9 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
     }
   } catch (error) {
     if (error instanceof BudgetExhausted) return report('mq-budget')
-    throw error
+    // Teachers and oracles talk to the outside world (an LLM, a player, the game): their failures end learning
+    // with a report that keeps the latest hypothesis, so nothing learned is lost.
+    return report('teacher-failed', error)
   }
 }
 

@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import OpenAI from 'openai'
+import writeFileAtomic from 'write-file-atomic'
+
+/** What a call is for; each role may use its own model. */
+export type LlmRole = 'mq' | 'prune' | 'split' | 'critic'
+
+export interface LlmClientOptions {
+  readonly apiKey?: string | undefined
+  /** Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio). */
+  readonly baseURL?: string | undefined
+  /** The model for roles without their own. */
+  readonly model: string
+  readonly models?: Partial<Record<LlmRole | 'embed', string>>
+  readonly timeoutMs?: number
+  /** Retries after a 429, a 5xx or a dropped connection, with exponential backoff. Default 4. */
+  readonly maxRetries?: number
+  /** The first backoff, doubled on each retry (a Retry-After header wins). Default 500 ms. */
+  readonly backoffMs?: number
+  /** Requests that may reach the endpoint (retries included); cache hits are free. Default unlimited. */
+  readonly maxRequests?: number
+  /** Directory of the disk cache keyed by (model, prompt); none when undefined. */
+  readonly cacheDir?: string | undefined
+}
+
+export interface LlmStats {
+  readonly requests: number
+  readonly cacheHits: number
+  readonly retries: number
+  readonly promptTokens: number
+  readonly completionTokens: number
+}
+
+export interface ChatMessage {
+  readonly role: 'system' | 'user' | 'assistant'
+  readonly content: string
+}
+
+/** No endpoint answered: the message names the URL and the reason. */
+export class LlmUnavailableError extends Error {
+  override name = 'LlmUnavailableError'
+}
+
+/** The request budget is spent. */
+export class LlmBudgetExhausted extends Error {
+  override name = 'LlmBudgetExhausted'
+}
+
+/** The endpoint kept answering with errors after every retry. */
+export class LlmRequestError extends Error {
+  override name = 'LlmRequestError'
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * The one way the plugin talks to a language model: the `openai` client pointed at any compatible endpoint, a model
+ * per role, a timeout, retries with backoff on 429 and 5xx, a request budget, token counts, and a disk cache keyed
+ * by (model, prompt), so a rerun costs nothing. Replies are returned as text; callers validate them (model output
+ * is data, never code).
+ */
+export class LlmClient {
+  private readonly openai: OpenAI
+  private counters = { requests: 0, cacheHits: 0, retries: 0, promptTokens: 0, completionTokens: 0 }
+
+  constructor(private readonly options: LlmClientOptions) {
+    // The SDK's own retries are off: this class retries, so it can count and budget every attempt.
+    this.openai = new OpenAI({
+      apiKey: options.apiKey ?? 'not-needed',
+      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+      timeout: options.timeoutMs ?? 30_000,
+      maxRetries: 0,
+    })
+  }
+
+  get stats(): LlmStats {
+    return { ...this.counters }
+  }
+
+  get endpoint(): string {
+    return this.options.baseURL ?? 'https://api.openai.com/v1'
+  }
+
+  modelFor(role: LlmRole | 'embed'): string {
+    return this.options.models?.[role] ?? this.options.model
+  }
+
+  /** One chat completion; `json` asks for a JSON object reply. */
+  async chat(role: LlmRole, messages: readonly ChatMessage[], { json = false } = {}): Promise<string> {
+    const model = this.modelFor(role)
+    const key = cacheKey('chat', model, { messages, json })
+    const cached = await this.fromCache<{ text: string }>(key)
+    if (cached) return cached.text
+    const completion = await this.withRetries(() =>
+      this.openai.chat.completions.create({
+        model,
+        messages: messages.map((m) => ({ role: m.role, content: m.content })),
+        ...(json ? { response_format: { type: 'json_object' as const } } : {}),
+      }),
+    )
+    const text = completion.choices[0]?.message?.content ?? ''
+    this.count(completion.usage, messages.map((m) => m.content).join('\n'), text)
+    await this.toCache(key, { text })
+    return text
+  }
+
+  /** Embedding vectors, one per text; each text is cached on its own. */
+  async embed(texts: readonly string[]): Promise<number[][]> {
+    const model = this.modelFor('embed')
+    const vectors: (number[] | undefined)[] = await Promise.all(
+      texts.map(async (text) => (await this.fromCache<{ vector: number[] }>(cacheKey('embed', model, text)))?.vector),
+    )
+    const missing = texts.flatMap((_, i) => (vectors[i] ? [] : [i]))
+    for (let start = 0; start < missing.length; start += 256) {
+      const batch = missing.slice(start, start + 256)
+      const response = await this.withRetries(() =>
+        // float, not the SDK's default base64: some compatible servers only speak float.
+        this.openai.embeddings.create({ model, input: batch.map((i) => texts[i] ?? ''), encoding_format: 'float' }),
+      )
+      this.count(response.usage, batch.map((i) => texts[i]).join('\n'), '')
+      for (const [j, i] of batch.entries()) {
+        const vector = response.data[j]?.embedding
+        if (!vector)
+          throw new LlmRequestError(
+            `the embedding endpoint returned ${response.data.length} of ${batch.length}`,
+            undefined,
+          )
+        vectors[i] = vector
+        await this.toCache(cacheKey('embed', model, texts[i] ?? ''), { vector })
+      }
+    }
+    return vectors as number[][]
+  }
+
+  private async withRetries<T>(request: () => Promise<T>): Promise<T> {
+    const maxRetries = this.options.maxRetries ?? 4
+    for (let attempt = 0; ; attempt++) {
+      if (this.counters.requests >= (this.options.maxRequests ?? Number.POSITIVE_INFINITY)) {
+        throw new LlmBudgetExhausted(`the LLM request budget (${this.options.maxRequests}) is spent`)
+      }
+      this.counters.requests++
+      try {
+        return await request()
+      } catch (error) {
+        const retryable = isRetryable(error)
+        if (!retryable || attempt >= maxRetries) throw this.explain(error)
+        this.counters.retries++
+        await delay(retryAfterMs(error) ?? (this.options.backoffMs ?? 500) * 2 ** attempt)
+      }
+    }
+  }
+
+  private explain(error: unknown): Error {
+    if (error instanceof OpenAI.APIConnectionError) {
+      const cause = (error.cause as { code?: string; message?: string } | undefined) ?? {}
+      return new LlmUnavailableError(
+        `cannot reach the LLM at ${this.endpoint}: ${cause.code ?? cause.message ?? error.message}`,
+      )
+    }
+    if (error instanceof OpenAI.APIError) {
+      return new LlmRequestError(`the LLM at ${this.endpoint} answered ${error.status}: ${error.message}`, error.status)
+    }
+    return error instanceof Error ? error : new Error(String(error))
+  }
+
+  private count(
+    usage: { prompt_tokens?: number; completion_tokens?: number } | undefined,
+    prompt: string,
+    reply: string,
+  ): void {
+    // Without usage figures, about four characters a token is the usual estimate.
+    this.counters.promptTokens += usage?.prompt_tokens ?? Math.ceil(prompt.length / 4)
+    this.counters.completionTokens += usage?.completion_tokens ?? Math.ceil(reply.length / 4)
+  }
+
+  private async fromCache<T>(key: string): Promise<T | undefined> {
+    if (!this.options.cacheDir) return undefined
+    try {
+      const value = JSON.parse(await readFile(path.join(this.options.cacheDir, `${key}.json`), 'utf8')) as T
+      this.counters.cacheHits++
+      return value
+    } catch {
+      return undefined // absent or unreadable: ask again and overwrite
+    }
+  }
+
+  private async toCache(key: string, value: unknown): Promise<void> {
+    if (!this.options.cacheDir) return
+    await mkdir(this.options.cacheDir, { recursive: true })
+    await writeFileAtomic(path.join(this.options.cacheDir, `${key}.json`), JSON.stringify(value))
+  }
+}
+
+function cacheKey(kind: string, model: string, payload: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([kind, model, payload]))
+    .digest('hex')
+    .slice(0, 40)
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof OpenAI.APIConnectionError) return true
+  if (!(error instanceof OpenAI.APIError)) return false
+  return error.status === 429 || error.status === 408 || (error.status !== undefined && error.status >= 500)
+}
+
+function retryAfterMs(error: unknown): number | undefined {
+  if (!(error instanceof OpenAI.APIError)) return undefined
+  const header = error.headers?.get('retry-after')
+  const seconds = header === null || header === undefined ? Number.NaN : Number(header)
+  return Number.isFinite(seconds) ? Math.min(seconds * 1000, 60_000) : undefined
+}
+
+/** Backoff between retries is real waiting, by design: the server asked for it. */
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
