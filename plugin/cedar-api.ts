@@ -2,6 +2,7 @@ import type { LawBook } from './agent/laws.js'
 import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
 import type { Channel } from './chat/command.js'
 import type { Invocation } from './chat/dispatcher.js'
+import type { Answer } from './chat/questions.js'
 import type { CommandRegistry } from './chat/registry.js'
 import type { ResolvedCedarOptions } from './config/options.js'
 import type { Shield, Verdict } from './ltl/shield.js'
@@ -32,6 +33,8 @@ export interface CedarApi {
   readonly laws: LawBook
   /** The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now. */
   valuation(): (proposition: string) => boolean
+  /** Asks a player a yes/no question in chat; they answer `!yes`, `!no` or `!skip` (or time out). */
+  ask(username: string, question: string, timeoutMs?: number): Promise<Answer>
   isOwner(username: string): boolean
   /** Runs a command line (without the prefix) as if typed; resolves with the reply lines, unsplit. */
   execute(line: string, options?: ExecuteOptions): Promise<string[]>

@@ -7,6 +7,7 @@ import type { CedarApi, CedarStatus, ExecuteOptions } from './cedar-api.js'
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
 import { CommandDispatcher, type DispatcherHooks } from './chat/dispatcher.js'
 import { registerLtlCommands } from './chat/ltl-commands.js'
+import { ChatQuestions, registerAnswerCommands } from './chat/questions.js'
 import { CommandRegistry } from './chat/registry.js'
 import { attachChatRouter } from './chat/router.js'
 import {
@@ -65,6 +66,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   }
 
   const registry = new CommandRegistry()
+  const questions = new ChatQuestions()
   const tasks = new TaskRunner({
     onStart: (task) => bot.emit('cedarTaskStart', task),
     onEnd: (task, end) => bot.emit('cedarTaskEnd', task, end),
@@ -94,6 +96,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     shield,
     laws,
     valuation: () => observationValuation(observeBot(bot)),
+    ask: (username, question, timeoutMs = 60_000) => questions.ask(username, question, timeoutMs),
     isOwner: (username) => dispatcher.isOwner(username),
     execute: async (line, { username = 'api', channel = 'chat' }: ExecuteOptions = {}) => {
       const replies: string[] = []
@@ -120,13 +123,16 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   bot.cedar = api
   registerBuiltinCommands(registry, options.prefix)
   registerLtlCommands(registry, options.prefix)
+  registerAnswerCommands(registry, questions)
 
   if (options.owners !== '*' && options.owners.length === 0) {
     options.logger.warn('cedar: no owners configured, so the bot obeys nobody; pass { owners: [...] } or CEDAR_OWNERS')
   }
-  const detach = attachChatRouter(bot, dispatcher, options)
+  const router = attachChatRouter(bot, dispatcher, options)
+  questions.bind((username, text) => router.send(username, 'chat', `${username}, ${text}`))
   bot.once('end', () => {
     tasks.stop('disconnected')
-    detach()
+    questions.cancelAll()
+    router.detach()
   })
 }

@@ -9,11 +9,17 @@ export interface ChatRouterSettings {
   readonly maxReplyLines: number
 }
 
+export interface ChatRouter {
+  /** Sends text to a player the way the reply mode says (`chat` as if they had asked in public chat). */
+  send(username: string, channel: Channel, text: string): void
+  detach(): void
+}
+
 /**
  * Connects the bot's chat and whisper events to the dispatcher and sends replies back the way the command came,
- * split to the server's line limit. Returns a function that disconnects it.
+ * split to the server's line limit.
  */
-export function attachChatRouter(bot: Bot, dispatcher: CommandDispatcher, settings: ChatRouterSettings): () => void {
+export function attachChatRouter(bot: Bot, dispatcher: CommandDispatcher, settings: ChatRouterSettings): ChatRouter {
   const limit = settings.chatLimit ?? (bot.supportFeature('lessCharsInChat') ? 100 : 256)
 
   const send = (username: string, channel: Channel, text: string): void => {
@@ -44,8 +50,11 @@ export function attachChatRouter(bot: Bot, dispatcher: CommandDispatcher, settin
   const onWhisper = listen('whisper')
   bot.on('chat', onChat)
   bot.on('whisper', onWhisper)
-  return () => {
-    bot.removeListener('chat', onChat)
-    bot.removeListener('whisper', onWhisper)
+  return {
+    send,
+    detach: () => {
+      bot.removeListener('chat', onChat)
+      bot.removeListener('whisper', onWhisper)
+    },
   }
 }

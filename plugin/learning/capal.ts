@@ -158,7 +158,8 @@ export class Capal implements Learner {
       changed = this.addSuffixes(word.map((_, i) => word.slice(i)))
     }
     this.seenCounterexamples.add(key)
-    if (!changed) changed = this.growPool(8) > 0
+    // Growing the pool is the last resort, and a bounded one: past it, learning reports no progress.
+    if (!changed && this.pool.length < 256) changed = this.growPool(8) > 0
     this.partition = undefined
     return changed
   }

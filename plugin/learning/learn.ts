@@ -76,6 +76,13 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
       const counterexample = await options.oracle.findCounterexample(dfa)
       rounds++
       if (!counterexample) return report('equivalent')
+      if (dfa.accepts(counterexample.word) === counterexample.label) {
+        // The hypothesis already says this: the oracle contradicts itself, and learning cannot move on.
+        return report(
+          'no-progress',
+          new Error(`the oracle's counterexample ${JSON.stringify(counterexample.word)} is not one`),
+        )
+      }
       emit?.({ type: 'counterexample', word: counterexample.word, label: counterexample.label, round: rounds })
       cache.setGold(counterexample.word, counterexample.label)
       if (!(await learner.refine(counterexample.word, counterexample.label))) return report('no-progress')
