@@ -1,0 +1,181 @@
+import { z } from 'zod'
+import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../teachers/llm-client.js'
+import type { SymbolEntry, SymbolInventory } from './inventory.js'
+import { type GroundingComponents, offlineGrounding } from './pipeline.js'
+import type { PartRole, Pruner } from './pruner.js'
+import { DEFAULT_RETRIEVAL_K, type RetrievedSymbol, type Retriever } from './retrieval.js'
+import type { InstructionParts, Splitter } from './splitter.js'
+
+/** What the LLM components had to correct, for logs and the bench. */
+export interface LlmGroundingStats {
+  /** Symbols the model named that are not candidates of the inventory: dropped, never trusted. */
+  rejectedSymbols: string[]
+  /** Replies that were not valid JSON of the asked shape, answered instead by the offline component. */
+  fallbacks: number
+}
+
+const splitSchema = z.object({ goals: z.array(z.string().min(1)), constraints: z.array(z.string().min(1)) })
+const alphabetSchema = z.object({ alphabet: z.array(z.string()) })
+
+/** Splits an instruction with the model: `{"goals": [...], "constraints": [...]}`, else the grammar decides. */
+export class LlmSplitter implements Splitter {
+  constructor(
+    private readonly client: LlmClient,
+    private readonly fallback: Splitter,
+    private readonly stats: LlmGroundingStats,
+  ) {}
+
+  async split(text: string): Promise<InstructionParts> {
+    const messages: ChatMessage[] = [
+      {
+        role: 'system',
+        content:
+          'Split a Minecraft instruction into goal parts (things to obtain or do) and constraint parts (rules to keep ' +
+          'while doing them, e.g. "sleep at night", "mine only at night", "stay in the forest"). Copy the wording. ' +
+          'Answer only with JSON {"goals": [...], "constraints": [...]}.',
+      },
+      { role: 'user', content: text },
+    ]
+    const parsed = await askJson(this.client, 'split', messages, splitSchema)
+    if (parsed && parsed.goals.length + parsed.constraints.length > 0) return parsed
+    this.stats.fallbacks++
+    return this.fallback.split(text)
+  }
+}
+
+/**
+ * Prunes retrieved candidates with the CEDAR Appendix E prompt. The reply is data: only symbols among the
+ * candidates survive (others are recorded as rejected); an empty or invalid reply falls back to the offline pruner.
+ */
+export class LlmPruner implements Pruner {
+  constructor(
+    private readonly client: LlmClient,
+    private readonly fallback: Pruner,
+    private readonly stats: LlmGroundingStats,
+  ) {}
+
+  async prune(part: string, role: PartRole, candidates: readonly SymbolEntry[]): Promise<string[]> {
+    const messages: ChatMessage[] = [
+      {
+        role: 'system',
+        content:
+          'Given the specification and the candidate symbols in braces, construct an alphabet for a DFA in Minecraft. ' +
+          'Combine verbs with appropriate nouns: mine should be paired with blocks, smelt and place with items, and ' +
+          'kill with entities. Event predicates should remain standalone symbols. Omit irrelevant symbols. Return only ' +
+          'the selected symbols, as JSON {"alphabet": [...]}, choosing only among the candidates.',
+      },
+      {
+        role: 'user',
+        content: [
+          `Specification (${role === 'goal' ? 'a task' : 'a constraint'}): ${part}`,
+          '{',
+          ...candidates.map((c) => `${c.symbol}: ${c.description}`),
+          '}',
+        ].join('\n'),
+      },
+    ]
+    const parsed = await askJson(this.client, 'prune', messages, alphabetSchema)
+    const allowed = new Set(candidates.map((c) => c.symbol))
+    const chosen = (parsed?.alphabet ?? []).filter((symbol) => {
+      if (allowed.has(symbol)) return true
+      this.stats.rejectedSymbols.push(symbol)
+      return false
+    })
+    if (chosen.length > 0) return [...new Set(chosen)]
+    this.stats.fallbacks++
+    return this.fallback.prune(part, role, candidates)
+  }
+}
+
+/**
+ * Retrieval by embeddings (each symbol's description, embedded once and cached on disk by the client), fused with
+ * the lexical ranking by reciprocal rank, so a word the embedding model misreads is still found by its name.
+ */
+export class EmbeddingRetriever implements Retriever {
+  private vectors: Promise<number[][]> | undefined
+
+  constructor(
+    private readonly client: LlmClient,
+    private readonly inventory: SymbolInventory,
+    private readonly lexical: Retriever,
+  ) {}
+
+  async retrieve(text: string, k = DEFAULT_RETRIEVAL_K): Promise<RetrievedSymbol[]> {
+    this.vectors ??= this.client.embed(this.inventory.entries.map((e) => `${e.symbol}: ${e.description}`))
+    const [vectors, [query], lexical] = await Promise.all([
+      this.vectors,
+      this.client.embed([text]),
+      this.lexical.retrieve(text, k),
+    ])
+    const semantic = this.inventory.entries
+      .map((entry, i) => ({ symbol: entry.symbol, score: cosine(query ?? [], vectors[i] ?? []) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, k)
+    const fused = new Map<string, number>()
+    for (const ranking of [semantic, lexical]) {
+      ranking.forEach(({ symbol }, rank) => {
+        fused.set(symbol, (fused.get(symbol) ?? 0) + 1 / (60 + rank))
+      })
+    }
+    return [...fused]
+      .map(([symbol, score]) => ({ symbol, score }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, k)
+  }
+}
+
+/**
+ * The grounding pipeline with the LLM: its splitter and pruner, and embedding retrieval when an embedding model is
+ * configured (`embeddings: true`); every LLM component falls back to its offline twin on a bad reply.
+ */
+export function llmGrounding(
+  client: LlmClient,
+  options: { readonly version?: string; readonly embeddings?: boolean } = {},
+): GroundingComponents & { readonly stats: LlmGroundingStats } {
+  const offline = offlineGrounding(options.version)
+  const stats: LlmGroundingStats = { rejectedSymbols: [], fallbacks: 0 }
+  return {
+    ...offline,
+    splitter: new LlmSplitter(client, offline.splitter, stats),
+    pruner: new LlmPruner(client, offline.pruner, stats),
+    retriever: options.embeddings
+      ? new EmbeddingRetriever(client, offline.inventory, offline.retriever)
+      : offline.retriever,
+    stats,
+  }
+}
+
+async function askJson<T>(
+  client: LlmClient,
+  role: 'split' | 'prune',
+  messages: ChatMessage[],
+  schema: z.ZodType<T>,
+): Promise<T | undefined> {
+  let text: string
+  try {
+    text = await client.chat(role, messages, { json: true })
+  } catch (error) {
+    if (error instanceof LlmBudgetExhausted) return undefined
+    throw error
+  }
+  try {
+    const parsed = schema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function cosine(a: readonly number[], b: readonly number[]): number {
+  let dot = 0
+  let na = 0
+  let nb = 0
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i] ?? 0
+    const y = b[i] ?? 0
+    dot += x * y
+    na += x * x
+    nb += y * y
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb)
+}
