@@ -33,6 +33,7 @@ const SUITES: readonly { readonly name: string; readonly load: () => Promise<Sui
   { name: 'automata', load: async () => (await import('./automata.js')).automataSuite },
   { name: 'shield', load: async () => (await import('./shield.js')).shieldSuite },
   { name: 'learning', load: async () => (await import('./learning.js')).learningSuite },
+  { name: 'grounding', load: async () => (await import('./grounding.js')).groundingSuite },
 ]
 
 export interface Machine {

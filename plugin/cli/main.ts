@@ -1,11 +1,13 @@
 import { Command, CommanderError } from 'commander'
 import { CEDAR_VERSION } from '../version.js'
+import { addAlphabetCommand } from './alphabet-command.js'
 import { addConfigCommand } from './config-command.js'
 import { addDfaCommand } from './dfa-command.js'
 import { addLearnCommand } from './learn-command.js'
 import { addLtlCommand } from './ltl-command.js'
 import { addSimCommand } from './sim-command.js'
 import { addStartCommand } from './start-command.js'
+import { addSymbolsCommand } from './symbols-command.js'
 
 /** The `cedar` program; later features add their subcommands here. */
 export function buildProgram(): Command {
@@ -23,6 +25,8 @@ export function buildProgram(): Command {
   addLtlCommand(program)
   addLearnCommand(program)
   addSimCommand(program)
+  addSymbolsCommand(program)
+  addAlphabetCommand(program)
   return program
 }
 

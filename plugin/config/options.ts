@@ -18,6 +18,10 @@ const llmSchema = z.strictObject({
     .url({ protocol: /^https?$/, message: 'expected an http(s) URL such as http://127.0.0.1:11434/v1' })
     .optional(),
   model: z.string().min(1).optional(),
+  /** An embedding model turns on embedding retrieval (fused with BM25); without one, retrieval is lexical. */
+  embeddingModel: z.string().min(1).optional(),
+  /** Where replies and embeddings are cached, keyed by (model, prompt), so a rerun costs nothing. */
+  cacheDir: z.string().min(1).optional(),
   timeoutMs: z.number().int().positive().optional(),
 })
 
@@ -69,6 +73,8 @@ export interface LlmSettings {
   readonly apiKey: string | undefined
   readonly baseURL: string | undefined
   readonly model: string
+  readonly embeddingModel: string | undefined
+  readonly cacheDir: string
   readonly timeoutMs: number
   /** An LLM is used only when a key or an endpoint is given; without one, the offline teachers answer. */
   readonly enabled: boolean
@@ -93,6 +99,8 @@ export interface ResolvedCedarOptions {
 }
 
 export const DEFAULT_MODEL = 'gpt-4o-mini'
+/** Relative to the working directory, like the store; git-ignored in this repository. */
+export const DEFAULT_LLM_CACHE = '.cedar-cache/llm'
 
 /** Thrown for options that fail validation; the message names every bad field. */
 export class CedarOptionsError extends Error {
@@ -103,7 +111,7 @@ type Env = Readonly<Record<string, string | undefined>>
 
 /**
  * Validates plugin options and fills defaults. LLM settings fall back to OPENAI_API_KEY, OPENAI_BASE_URL and
- * CEDAR_MODEL, so a bot script need not pass secrets around; explicit options win over the environment.
+ * CEDAR_MODEL (and CEDAR_EMBED_MODEL, CEDAR_LLM_CACHE), so a bot script need not pass secrets around; explicit options win over the environment.
  */
 export function resolveOptions(input: unknown = {}, env: Env = process.env): ResolvedCedarOptions {
   const parsed = cedarOptionsSchema.safeParse(input ?? {})
@@ -135,15 +143,19 @@ function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
       apiKey: env.OPENAI_API_KEY || undefined,
       baseURL: env.OPENAI_BASE_URL || undefined,
       model: env.CEDAR_MODEL || undefined,
+      embeddingModel: env.CEDAR_EMBED_MODEL || undefined,
+      cacheDir: env.CEDAR_LLM_CACHE || undefined,
     }),
   )
-  if (!fromEnv.success) throw new CedarOptionsError(describeIssues('environment (OPENAI_*/CEDAR_MODEL)', fromEnv.error))
+  if (!fromEnv.success) throw new CedarOptionsError(describeIssues('environment (OPENAI_*/CEDAR_*)', fromEnv.error))
   const apiKey = given.apiKey ?? fromEnv.data.apiKey
   const baseURL = given.baseURL ?? fromEnv.data.baseURL
   return {
     apiKey,
     baseURL,
     model: given.model ?? fromEnv.data.model ?? DEFAULT_MODEL,
+    embeddingModel: given.embeddingModel ?? fromEnv.data.embeddingModel,
+    cacheDir: path.resolve(given.cacheDir ?? fromEnv.data.cacheDir ?? DEFAULT_LLM_CACHE),
     timeoutMs: given.timeoutMs ?? 30_000,
     enabled: apiKey !== undefined || baseURL !== undefined,
   }
@@ -166,7 +178,8 @@ export function describeIssues(what: string, error: z.ZodError): string {
 /** Settings safe to show in chat or logs: the API key is never printed. */
 export function describeLlm(llm: LlmSettings): string {
   if (!llm.enabled) return 'off (offline teachers)'
-  return `${llm.model} at ${llm.baseURL ?? 'api.openai.com'}${llm.apiKey ? '' : ' (no key)'}`
+  const embed = llm.embeddingModel ? `, embeddings ${llm.embeddingModel}` : ''
+  return `${llm.model}${embed} at ${llm.baseURL ?? 'api.openai.com'}${llm.apiKey ? '' : ' (no key)'}`
 }
 
 /** `CEDAR_OWNERS`-style text: `Alex,Bob` or `Alex Bob` → ['Alex', 'Bob']; `*` → everyone; empty → nobody. */

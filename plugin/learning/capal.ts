@@ -13,6 +13,8 @@ export interface CapalParameters {
   readonly tauMax?: number
   /** Random suffixes in the pool (none when noiseBound is 0). Default 24. */
   readonly poolSize?: number
+  /** The pool never grows past this many suffixes; then a counterexample that changes nothing ends learning. Default 1024. */
+  readonly maxPoolSize?: number
   /** Longest pool suffix. Default 8. */
   readonly poolMaxLength?: number
   readonly seed?: number
@@ -54,6 +56,7 @@ export class Capal implements Learner {
   private readonly tauMax: number
   private readonly random: Random
   private readonly poolMaxLength: number
+  private readonly maxPoolSize: number
 
   constructor(
     private readonly context: LearnerContext,
@@ -63,6 +66,7 @@ export class Capal implements Learner {
     this.alpha = parameters.alpha ?? 0.05
     this.tauMax = parameters.tauMax ?? 0.15
     this.poolMaxLength = parameters.poolMaxLength ?? 8
+    this.maxPoolSize = parameters.maxPoolSize ?? 1024
     this.random = seededRandom(parameters.seed ?? 1)
     if (this.noiseBound > 0) this.growPool(parameters.poolSize ?? 24)
   }
@@ -159,7 +163,7 @@ export class Capal implements Learner {
     }
     this.seenCounterexamples.add(key)
     // Growing the pool is the last resort, and a bounded one: past it, learning reports no progress.
-    if (!changed && this.pool.length < 256) changed = this.growPool(8) > 0
+    if (!changed && this.pool.length < this.maxPoolSize) changed = this.growPool(8) > 0
     this.partition = undefined
     return changed
   }

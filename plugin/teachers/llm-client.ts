@@ -3,6 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import OpenAI from 'openai'
 import writeFileAtomic from 'write-file-atomic'
+import type { LlmSettings } from '../config/options.js'
 
 /** What a call is for; each role may use its own model. */
 export type LlmRole = 'mq' | 'prune' | 'split' | 'critic'
@@ -220,4 +221,17 @@ function retryAfterMs(error: unknown): number | undefined {
 /** Backoff between retries is real waiting, by design: the server asked for it. */
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** The client the plugin's settings describe (see `resolveOptions`), or undefined when no LLM is configured. */
+export function llmClientFor(settings: LlmSettings): LlmClient | undefined {
+  if (!settings.enabled) return undefined
+  return new LlmClient({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseURL,
+    model: settings.model,
+    ...(settings.embeddingModel ? { models: { embed: settings.embeddingModel } } : {}),
+    timeoutMs: settings.timeoutMs,
+    cacheDir: settings.cacheDir,
+  })
 }

@@ -12,11 +12,18 @@ export interface CliResult {
   stderr: string
 }
 
-/** Runs `cedar <args>` from the checkout's sources, optionally feeding `input` on standard input. */
-export async function cedar(args: string[], input?: string): Promise<CliResult> {
+/** Runs `cedar <args>` from the checkout's sources, optionally feeding `input` on standard input, with `env` added. */
+export async function cedar(
+  args: string[],
+  input?: string,
+  env: Record<string, string | undefined> = {},
+): Promise<CliResult> {
+  // The LLM variables are cleared unless a test sets them: a developer's own key must not reach a test.
+  const clean = { ...process.env, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', CEDAR_EMBED_MODEL: '', ...env }
   const child = run(process.execPath, ['--import', 'tsx', path.join(root, 'plugin/cli/main.ts'), ...args], {
     cwd: root,
     timeout: 60_000,
+    env: clean,
   })
   child.child.stdin?.end(input ?? '')
   try {

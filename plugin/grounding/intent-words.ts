@@ -1,0 +1,189 @@
+/**
+ * The words of the controlled English that `intent.ts` reads: verbs and their classes, everyday names of objects,
+ * and the rewrites that make phrasing regular before objects are matched ("wood pickaxe" → "wooden pickaxe",
+ * "a pickaxe out of stone" → "stone pickaxe", "an iron one" after a pickaxe → "iron pickaxe", "birch trees" →
+ * "birch log", "go to bed" → "sleep"), and the count before a mention.
+ */
+import { lemma, numberValue } from './lexicon.js'
+
+export type VerbClass =
+  | 'obtain'
+  | 'craft'
+  | 'mine'
+  | 'smelt'
+  | 'locate'
+  | 'explore'
+  | 'kill'
+  | 'eat'
+  | 'place'
+  | 'equip'
+  | 'sleep'
+  | 'avoid'
+  | 'stay'
+
+export const VERBS: Readonly<Record<string, VerbClass>> = {
+  get: 'obtain',
+  obtain: 'obtain',
+  collect: 'obtain',
+  gather: 'obtain',
+  acquire: 'obtain',
+  grab: 'obtain',
+  fetch: 'obtain',
+  bring: 'obtain',
+  keep: 'obtain',
+  need: 'obtain',
+  want: 'obtain',
+  craft: 'craft',
+  make: 'craft',
+  build: 'craft',
+  create: 'craft',
+  forge: 'craft',
+  assemble: 'craft',
+  bake: 'craft',
+  mine: 'mine',
+  dig: 'mine',
+  chop: 'mine',
+  cut: 'mine',
+  break: 'mine',
+  harvest: 'mine',
+  quarry: 'mine',
+  smelt: 'smelt',
+  cook: 'smelt',
+  roast: 'smelt',
+  melt: 'smelt',
+  find: 'locate',
+  locate: 'locate',
+  search: 'locate',
+  seek: 'locate',
+  look: 'locate',
+  spot: 'locate',
+  explore: 'explore',
+  wander: 'explore',
+  roam: 'explore',
+  scout: 'explore',
+  kill: 'kill',
+  hunt: 'kill',
+  slay: 'kill',
+  fight: 'kill',
+  attack: 'kill',
+  defeat: 'kill',
+  eat: 'eat',
+  consume: 'eat',
+  place: 'place',
+  put: 'place',
+  equip: 'equip',
+  wield: 'equip',
+  hold: 'equip',
+  sleep: 'sleep',
+  avoid: 'avoid',
+  away: 'avoid',
+  stay: 'stay',
+  remain: 'stay',
+  leave: 'stay',
+  go: 'stay',
+  enter: 'stay',
+}
+
+/** Is this lemma a verb an instruction's clause can start with? */
+export function isVerbLemma(word: string): boolean {
+  return word in VERBS && word !== 'away'
+}
+
+/** Everyday names for objects, lemma phrase → object (groups start with @). */
+export const ALIASES: Readonly<Record<string, string>> = {
+  wood: 'logs',
+  tree: 'logs',
+  trunk: 'logs',
+  timber: 'logs',
+  log: 'logs',
+  plank: 'planks',
+  board: 'planks',
+  lumber: 'planks',
+  cobble: 'cobblestone',
+  iron: 'iron_ingot',
+  gold: 'gold_ingot',
+  copper: 'copper_ingot',
+  lapis: 'lapis_lazuli',
+  redstone: 'redstone',
+  bed: 'beds',
+  table: 'crafting_table',
+  workbench: 'crafting_table',
+  oven: 'furnace',
+  'bucket of lava': 'lava_bucket',
+  'bucket of water': 'water_bucket',
+  mineral: '@ores',
+  ore: '@ores',
+}
+
+export interface Mention {
+  /** An inventory object (`iron_pickaxe`, `logs`, `windswept_forest`) or a group (`@ores`). */
+  readonly object: string
+  readonly start: number
+  readonly end: number
+  readonly count?: number
+  /** Named as what another object is for ("enough cobblestone for a furnace"). */
+  readonly purpose?: boolean
+}
+
+const TOOL_WORDS = new Set(['pickaxe', 'axe', 'shovel', 'hoe', 'sword', 'helmet', 'chestplate', 'legging', 'boot'])
+const MATERIAL_ADJECTIVES: Readonly<Record<string, string>> = { wood: 'wooden', gold: 'golden' }
+const MATERIALS = new Set(['wood', 'wooden', 'stone', 'iron', 'gold', 'golden', 'diamond', 'netherite', 'leather'])
+const WOOD_TYPES = new Set(['oak', 'spruce', 'birch', 'jungle', 'acacia', 'dark', 'mangrove', 'cherry', 'pale'])
+/** Idioms rewritten to one verb. */
+const IDIOMS: ReadonlyArray<readonly [readonly string[], string]> = [
+  [['go', 'to', 'bed'], 'sleep'],
+  [['go', 'to', 'sleep'], 'sleep'],
+  [['head', 'to', 'bed'], 'sleep'],
+  [['get', 'some', 'sleep'], 'sleep'],
+]
+
+/**
+ * Lemmas, made regular: "pick" → "pickaxe"; "wood pickaxe" → "wooden pickaxe"; "a pickaxe out of stone" / "made
+ * of iron" → "stone pickaxe" / "iron pickaxe"; "a stone pickaxe, then an iron one" → "… iron pickaxe"; "birch
+ * trees" → "birch log"; "go to bed" → "sleep" ("don't" is already "dont").
+ */
+export function normalize(raw: readonly string[]): string[] {
+  let out = raw.map((word) => {
+    const w = lemma(word)
+    return w === 'pick' || w === 'pickax' ? 'pickaxe' : w
+  })
+  for (const [idiom, verb] of IDIOMS) {
+    for (let i = out.indexOf(idiom[0] ?? ''); i >= 0; i = out.indexOf(idiom[0] ?? '', i + 1)) {
+      if (idiom.every((w, j) => out[i + j] === w)) out.splice(i, idiom.length, verb)
+    }
+  }
+  let lastTool: string | undefined
+  for (let i = 0; i < out.length; i++) {
+    const w = out[i] ?? ''
+    if (w === 'one' && lastTool && MATERIALS.has(out[i - 1] ?? '')) out[i] = lastTool
+    if (w === 'tree' && WOOD_TYPES.has(out[i - 1] ?? '')) out[i] = 'log'
+    if (!TOOL_WORDS.has(out[i] ?? '')) continue
+    lastTool = out[i]
+    const of = out[i + 1] === 'of' ? 1 : ['out', 'made'].includes(out[i + 1] ?? '') && out[i + 2] === 'of' ? 2 : 0
+    const material = of > 0 ? out[i + 1 + of] : undefined
+    if (material !== undefined && MATERIALS.has(material)) {
+      out.splice(i, 2 + of, MATERIAL_ADJECTIVES[material] ?? material, w)
+    }
+  }
+  out = out.map((w, i) =>
+    MATERIAL_ADJECTIVES[w] && TOOL_WORDS.has(out[i + 1] ?? '') ? (MATERIAL_ADJECTIVES[w] ?? w) : w,
+  )
+  return out
+}
+
+/**
+ * A count just before the mention, within three words and after the previous mention ("3 iron ingots", "4 wooden
+ * planks", "a dozen torches", "a stack of cobblestone"); a verb or a connective stops the search. A mention
+ * right after "for" ("for a furnace") is a purpose.
+ */
+export function withCount(mention: Mention, tokens: readonly string[], previousEnd: number): Mention {
+  let found: Mention = mention
+  for (let j = mention.start - 1; j >= Math.max(previousEnd, mention.start - 3); j--) {
+    const token = tokens[j] ?? ''
+    if (token === 'for') return { ...found, purpose: true }
+    const n = numberValue(token)
+    if (n !== undefined && found.count === undefined) found = { ...found, count: n }
+    else if (VERBS[token] || ['and', 'or', 'but', 'then', 'with'].includes(token)) break
+  }
+  return found
+}

@@ -1,0 +1,164 @@
+/**
+ * What a survival bot finds in the overworld, for the symbol inventory and the goal chains: which blocks world
+ * generation places (so `explore.X` and `sees.X` make sense, and a chain mines stone for cobblestone rather than
+ * cobblestone blocks), the ores ("minerals"), the workstations, and what minecraft-data 3.119 leaves out of
+ * `blocks[].drops`: a mature crop's produce (it lists only the seeds), chance drops a player farms on purpose
+ * (flint from gravel, apples from oak leaves), and liquids taken with a bucket. Names that a version lacks are
+ * skipped by the callers.
+ */
+
+/** Blocks world generation places in the overworld that a bot gathers or looks for (concrete names). */
+export const NATURAL_BLOCKS: readonly string[] = [
+  // Ground and stone.
+  'stone',
+  'deepslate',
+  'granite',
+  'diorite',
+  'andesite',
+  'tuff',
+  'calcite',
+  'dirt',
+  'grass_block',
+  'podzol',
+  'coarse_dirt',
+  'mycelium',
+  'mud',
+  'sand',
+  'red_sand',
+  'gravel',
+  'clay',
+  'sandstone',
+  'red_sandstone',
+  'terracotta',
+  'snow',
+  'snow_block',
+  'ice',
+  'packed_ice',
+  'obsidian',
+  'moss_block',
+  'dripstone_block',
+  'pointed_dripstone',
+  'amethyst_cluster',
+  'cobweb',
+  // Ores, and their deepslate variants.
+  'coal_ore',
+  'deepslate_coal_ore',
+  'copper_ore',
+  'deepslate_copper_ore',
+  'iron_ore',
+  'deepslate_iron_ore',
+  'gold_ore',
+  'deepslate_gold_ore',
+  'redstone_ore',
+  'deepslate_redstone_ore',
+  'lapis_ore',
+  'deepslate_lapis_ore',
+  'diamond_ore',
+  'deepslate_diamond_ore',
+  'emerald_ore',
+  'deepslate_emerald_ore',
+  // Trees and plants.
+  'oak_log',
+  'spruce_log',
+  'birch_log',
+  'jungle_log',
+  'acacia_log',
+  'dark_oak_log',
+  'mangrove_log',
+  'cherry_log',
+  'pale_oak_log',
+  'oak_leaves',
+  'birch_leaves',
+  'spruce_leaves',
+  'short_grass',
+  'tall_grass',
+  'dandelion',
+  'poppy',
+  'sugar_cane',
+  'cactus',
+  'bamboo',
+  'pumpkin',
+  'melon',
+  'wheat',
+  'carrots',
+  'potatoes',
+  'beetroots',
+  'sweet_berry_bush',
+  'brown_mushroom',
+  'red_mushroom',
+  'kelp',
+  // Liquids.
+  'water',
+  'lava',
+]
+
+/** The overworld ores (their deepslate variants count as them): what "minerals" and "ores" mean. */
+export const ORES: readonly string[] = [
+  'coal_ore',
+  'copper_ore',
+  'iron_ore',
+  'gold_ore',
+  'redstone_ore',
+  'lapis_ore',
+  'diamond_ore',
+  'emerald_ore',
+]
+
+/** Blocks a bot uses where they stand: crafting, smelting, storing, enchanting, sleeping (beds are a family). */
+export const WORKSTATIONS: readonly string[] = [
+  'crafting_table',
+  'furnace',
+  'blast_furnace',
+  'smoker',
+  'chest',
+  'barrel',
+  'anvil',
+  'enchanting_table',
+  'brewing_stand',
+  'smithing_table',
+  'stonecutter',
+  'loom',
+  'grindstone',
+  'cartography_table',
+  'fletching_table',
+  'composter',
+  'cauldron',
+  'lectern',
+]
+
+/** Block → item it yields that minecraft-data does not list (a mature crop's produce, farmed chance drops). */
+export const EXTRA_DROPS: Readonly<Record<string, string>> = {
+  wheat: 'wheat',
+  beetroots: 'beetroot',
+  sweet_berry_bush: 'sweet_berries',
+  gravel: 'flint',
+  oak_leaves: 'apple',
+  short_grass: 'wheat_seeds',
+}
+
+/** Liquids: `mine.X` with an empty bucket in hand fills it. */
+export const LIQUIDS: Readonly<Record<string, string>> = { lava: 'lava_bucket', water: 'water_bucket' }
+
+/** Items a bot holds to use (tools, weapons, armour, the bucket for liquids): the objects of `equip` and `equipped`. */
+export function isEquippable(item: string): boolean {
+  return (
+    /_(pickaxe|axe|shovel|hoe|sword|helmet|chestplate|leggings|boots)$/.test(item) ||
+    [
+      'shield',
+      'bow',
+      'crossbow',
+      'trident',
+      'mace',
+      'shears',
+      'fishing_rod',
+      'flint_and_steel',
+      'bucket',
+      'water_bucket',
+      'lava_bucket',
+      'elytra',
+      'turtle_helmet',
+      'totem_of_undying',
+      'torch',
+    ].includes(item)
+  )
+}
