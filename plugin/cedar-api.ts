@@ -1,3 +1,4 @@
+import type { BotAgent } from './agent/bot-agent.js'
 import type { LawBook } from './agent/laws.js'
 import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
 import type { Channel } from './chat/command.js'
@@ -31,6 +32,8 @@ export interface CedarApi {
   /** The LTL shield every primitive passes; `laws` adds and removes its laws. */
   readonly shield: Shield
   readonly laws: LawBook
+  /** Skills and constraints: `agent.do(instruction, signal)`, `agent.core.constrain(phrase)`, `agent.store`. */
+  readonly agent: BotAgent
   /** The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now. */
   valuation(): (proposition: string) => boolean
   /** Asks a player a yes/no question in chat; they answer `!yes`, `!no` or `!skip` (or time out). */

@@ -1,6 +1,7 @@
 import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
+import { BotAgent } from './agent/bot-agent.js'
 import { createShield, LawBook } from './agent/laws.js'
 import { TaskRunner } from './agent/task-runner.js'
 import type { CedarApi, CedarStatus, ExecuteOptions } from './cedar-api.js'
@@ -10,6 +11,7 @@ import { registerLtlCommands } from './chat/ltl-commands.js'
 import { ChatQuestions, registerAnswerCommands } from './chat/questions.js'
 import { CommandRegistry } from './chat/registry.js'
 import { attachChatRouter } from './chat/router.js'
+import { registerSkillCommands } from './chat/skill-commands.js'
 import {
   type CedarOptions,
   describeLlm,
@@ -95,6 +97,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     tasks,
     shield,
     laws,
+    agent: new BotAgent(bot, shield, options.storePath, options.logger),
     valuation: () => observationValuation(observeBot(bot)),
     ask: (username, question, timeoutMs = 60_000) => questions.ask(username, question, timeoutMs),
     isOwner: (username) => dispatcher.isOwner(username),
@@ -124,6 +127,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   registerBuiltinCommands(registry, options.prefix)
   registerLtlCommands(registry, options.prefix)
   registerAnswerCommands(registry, questions)
+  registerSkillCommands(registry)
 
   if (options.owners !== '*' && options.owners.length === 0) {
     options.logger.warn('cedar: no owners configured, so the bot obeys nobody; pass { owners: [...] } or CEDAR_OWNERS')

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { Dfa, equivalent, intersect, parseDfaJson, toDfaJson } from '../plugin/automata/index.js'
 import { cedar } from './support/cli.js'
+import { sleepFirst } from './support/skill-records.js'
 
 // "at least one diamond mined" and "no mining before the first sleep", over overlapping alphabets.
 const mined = Dfa.from({
@@ -15,16 +16,6 @@ const mined = Dfa.from({
   transitions: [
     [1, 0],
     [1, 1],
-  ],
-})
-const sleepFirst = Dfa.from({
-  alphabet: ['sleep.bed', 'mine.diamond_ore', 'time.night'],
-  initial: 0,
-  accepting: [0, 1],
-  transitions: [
-    [1, 2, 0],
-    [1, 1, 1],
-    [2, 2, 2],
   ],
 })
 

@@ -45,3 +45,47 @@ describe('cedar sim optimal', () => {
     assert.equal(biome.stderr, 'cedar: unknown biome desrt; did you mean desert?\n')
   })
 })
+
+describe('cedar sim do', () => {
+  test('runs an instruction with a constraint and prints the trace as JSON', async () => {
+    const result = await cedar([
+      'sim',
+      'do',
+      'collect some coal but mine minerals only at night',
+      '--seed',
+      '2',
+      '--json',
+    ])
+    assert.equal(result.code, 0, result.stderr)
+    const run = JSON.parse(result.stdout) as {
+      goal: boolean
+      outcome: string
+      teacherQueries: number
+      skills: { name: string; path: string }[]
+      constraints: { phrase: string; ltl: string | null }[]
+      steps: { tick: number; action: string; ok: boolean; night: boolean; biome: string | null; blocked_by: null }[]
+    }
+    assert.equal(run.goal, true)
+    assert.deepEqual(
+      run.skills.map((s) => s.name),
+      ['craft.wooden_pickaxe', 'mine.coal_ore'],
+    )
+    assert.deepEqual(
+      run.constraints.map((c) => c.phrase),
+      ['mine minerals only at night'],
+    )
+    assert.ok(run.teacherQueries > 0)
+    const ore = run.steps.filter((s) => s.ok && s.action === 'mine.coal_ore')
+    assert.ok(ore.length > 0 && ore.every((s) => s.night), JSON.stringify(ore))
+    assert.deepEqual(Object.keys(run.steps[0] ?? {}), ['tick', 'action', 'ok', 'night', 'biome', 'blocked_by'])
+  })
+
+  test('a conflict is refused before anything runs; bad flags are errors', async () => {
+    const refused = await cedar(['sim', 'do', 'collect coal but never mine coal ore'])
+    assert.equal(refused.code, 0, refused.stderr)
+    assert.match(refused.stdout, /^goal not reached \(refused\): .*conflicts with "never mine coal ore"/)
+    const bad = await cedar(['sim', 'do', 'collect coal', '--days', '-1'])
+    assert.equal(bad.code, 1)
+    assert.equal(bad.stderr, 'cedar: --days must be a positive number, not "-1"\n')
+  })
+})

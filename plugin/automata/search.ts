@@ -103,9 +103,14 @@ export function deadStates(dfa: Dfa): Set<number> {
 
 /**
  * The shortest word from `from` to an accepting state (the first in symbol order among the shortest), or
- * undefined when `from` is dead. The controller uses it to pick the next primitive.
+ * undefined when `from` is dead. The controller uses it to pick the next primitive; `usable(state, symbolIndex)`
+ * leaves out edges it may not take (events it cannot cause, actions that failed there).
  */
-export function shortestPathToAcceptance(dfa: Dfa, from: number): string[] | undefined {
+export function shortestPathToAcceptance(
+  dfa: Dfa,
+  from: number,
+  usable?: (state: number, symbolIndex: number) => boolean,
+): string[] | undefined {
   if (from === NONE) return undefined
   const n = dfa.stateCount
   const k = dfa.alphabet.size
@@ -120,7 +125,7 @@ export function shortestPathToAcceptance(dfa: Dfa, from: number): string[] | und
     if (dfa.accepting[s]) return pathTo(s, parent, via).map((a) => dfa.alphabet.symbol(a))
     for (let a = 0; a < k; a++) {
       const t = dfa.table[s * k + a]!
-      if (t !== NONE && parent[t] === -2) {
+      if (t !== NONE && parent[t] === -2 && (usable === undefined || usable(s, a))) {
         parent[t] = s
         via[t] = a
         queue[tail++] = t

@@ -6,6 +6,7 @@ import { addDfaCommand } from './dfa-command.js'
 import { addLearnCommand } from './learn-command.js'
 import { addLtlCommand } from './ltl-command.js'
 import { addSimCommand } from './sim-command.js'
+import { addSkillsCommand } from './skills-command.js'
 import { addStartCommand } from './start-command.js'
 import { addSymbolsCommand } from './symbols-command.js'
 
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   addSimCommand(program)
   addSymbolsCommand(program)
   addAlphabetCommand(program)
+  addSkillsCommand(program)
   return program
 }
 

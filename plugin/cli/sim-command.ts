@@ -5,10 +5,12 @@ import { loadRules } from '../world/rules.js'
 import { optimalPlan } from '../world/sim/optimal.js'
 import { SIM_BIOMES } from '../world/sim/world-map.js'
 import { createOutput, guarded } from './output.js'
+import { addSimDoCommand } from './sim-do-command.js'
 
 /** `cedar sim optimal <item>`: the symbolic world's shortest plan, the benchmarks' reference. */
 export function addSimCommand(program: Command): void {
   const sim = program.command('sim').description('the seeded symbolic Minecraft world the benchmarks run in')
+  addSimDoCommand(sim)
 
   sim
     .command('optimal')

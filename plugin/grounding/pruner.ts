@@ -131,8 +131,10 @@ export class DeterministicPruner implements Pruner {
         }
         switch (verb) {
           case 'mine': {
-            const block = this.rules.isBlock(o) ? o : this.planner.sourceBlock(o)
-            if (block) out.add(`mine.${symbolObject(block)}`)
+            // A block named as itself ("never mine oak_log") is that block, not its family.
+            const source = this.rules.isBlock(o) ? undefined : this.planner.sourceBlock(o)
+            if (this.rules.isBlock(o)) out.add(`mine.${o}`)
+            else if (source) out.add(`mine.${symbolObject(source)}`)
             break
           }
           case 'kill':

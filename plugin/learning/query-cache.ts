@@ -108,6 +108,17 @@ export class QueryCache {
     return [...all].map(([key, value]) => ({ word: keyWord(key), ...value }))
   }
 
+  /** A cache that knows the labelled evidence of a stored skill (its teacher is never asked). */
+  static fromEvidence(evidence: Iterable<{ word: readonly string[]; label: boolean; gold: boolean }>): QueryCache {
+    const cache = new QueryCache({
+      answer: async () => {
+        throw new Error('evidence-only cache')
+      },
+    })
+    for (const e of evidence) (e.gold ? cache.gold : cache.answers).set(wordKey(e.word), e.label)
+    return cache
+  }
+
   /**
    * Copies the answers and gold labels of another cache whose words are all valid here (same symbols), so a
    * restart on a larger alphabet keeps what was learned; imported answers cost no budget again.

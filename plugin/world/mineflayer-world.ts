@@ -30,6 +30,13 @@ export class MineflayerWorld implements World {
     return observeBot(this.bot)
   }
 
+  /** Waits for `ticks` server ticks (or until `signal` aborts): the game's own clock, not a timer. */
+  async waitTicks(ticks: number, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return
+    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))
+    await Promise.race([this.bot.waitForTicks(ticks), aborted])
+  }
+
   act(primitive: Primitive, signal?: AbortSignal, options: ActOptions = {}): Promise<Outcome> {
     const bot = this.bot
     const what = primitiveSymbol(primitive)

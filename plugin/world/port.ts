@@ -63,12 +63,19 @@ export interface Observation {
 export interface ActOptions {
   /** Give up after this long (ms for the real game, ticks' worth for the Sim); default per primitive. */
   readonly timeoutMs?: number
+  /**
+   * Biomes the act must not enter (a "stay in B" constraint: leaving shows only as an event after the fact, so the
+   * controller passes it down). The Sim's walks respect it; the Mineflayer adapter does not yet.
+   */
+  readonly avoidBiomes?: readonly string[]
 }
 
 export interface World {
   observe(): Observation
   /** Runs one primitive. Never throws for game reasons: failures are outcomes. Honours `signal` (`!stop`). */
   act(primitive: Primitive, signal?: AbortSignal, options?: ActOptions): Promise<Outcome>
+  /** Lets about `ticks` game ticks pass without acting (the controller waits for an event such as nightfall). */
+  waitTicks?(ticks: number, signal?: AbortSignal): Promise<void>
 }
 
 export function primitiveSymbol(primitive: Primitive): string {

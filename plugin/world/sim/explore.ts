@@ -14,7 +14,7 @@ import { place, take } from './actions.js'
 import { hurt, passTime, sleepUntilMorning } from './body.js'
 import { type ActEnv, deathOutcome, pathFails, perform, wearTool } from './perform.js'
 import { addItem, COSTS, held, isNightTime, levelY, type SimContext, type SimState } from './state.js'
-import { nearestThing, thingsInSight } from './view.js'
+import { nearestThing, regionOf, thingsInSight } from './view.js'
 import { levelsWith } from './world-map.js'
 
 export function explore(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
@@ -61,12 +61,29 @@ export function explore(state: SimState, context: SimContext, env: ActEnv, objec
     if (pathFails(context, env, ticks)) return spend(ticks / 2) ?? failure('path_failed', `lost the way to ${object}`)
     const stop = spend(ticks)
     if (stop) return stop
+    heading = allowedHeading(state, context, heading)
     state.x += Math.cos(heading) * COSTS.exploreStep
     state.z += Math.sin(heading) * COSTS.exploreStep
     const found = nearestThing(state, context, object)
     if (found) return success(`found ${found.name} ${Math.round(found.distance)} blocks away after ${step} steps`)
   }
   return failure('not_found', `no ${object} found after ${context.exploreSteps} steps (${spent} ticks)`)
+}
+
+/**
+ * The heading nearest to `heading` (turning by 45° steps either way) whose step stays out of the avoided biomes;
+ * when every direction enters one, the way back (the bot came from an allowed region).
+ */
+function allowedHeading(state: SimState, context: SimContext, heading: number): number {
+  const avoid = state.avoidBiomes
+  if (!avoid || avoid.size === 0) return heading
+  for (const turn of [0, 1, -1, 2, -2, 3, -3]) {
+    const h = heading + (turn * Math.PI) / 4
+    const x = state.x + Math.cos(h) * COSTS.exploreStep
+    const z = state.z + Math.sin(h) * COSTS.exploreStep
+    if (!avoid.has(context.map.biomeAt(regionOf(x), regionOf(z)))) return h
+  }
+  return heading + Math.PI
 }
 
 /** The level where `object` is most common; the nearest one on a tie. */

@@ -125,6 +125,10 @@ export class SimWorld implements World {
     passTime(this.current, this.context, ticks)
   }
 
+  async waitTicks(ticks: number, signal?: AbortSignal): Promise<void> {
+    if (!signal?.aborted) this.wait(ticks)
+  }
+
   observe(): Observation {
     return observeState(this.current, this.context)
   }
@@ -146,6 +150,15 @@ export class SimWorld implements World {
     )
     const env: ActEnv = { random: seededRandom(mix(this.context.seed, state.acts, 0xac7)), timeout }
     state.acts += 1
+    state.avoidBiomes = options?.avoidBiomes?.length ? new Set(options.avoidBiomes) : undefined
+    try {
+      return this.perform(primitive, state, env)
+    } finally {
+      state.avoidBiomes = undefined
+    }
+  }
+
+  private perform(primitive: Primitive, state: SimState, env: ActEnv): Outcome {
     const { object } = primitive
     switch (primitive.verb) {
       case 'mine':

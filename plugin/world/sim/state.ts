@@ -126,6 +126,8 @@ export interface SimState {
   hurt: number
   healing: number
   hunger: number
+  /** Biomes the act in progress must not enter (ActOptions.avoidBiomes); unset between acts. */
+  avoidBiomes?: ReadonlySet<string> | undefined
 }
 
 export function createContext(options: SimOptions): SimContext {

@@ -46,6 +46,8 @@ export function thingsInSight(state: SimState, context: SimContext, object: stri
   }
   for (let dx = -1; dx <= 1; dx++) {
     for (let dz = -1; dz <= 1; dz++) {
+      // Walking to a deposit in an avoided biome would enter it.
+      if (state.avoidBiomes?.has(context.map.biomeAt(rx + dx, rz + dz))) continue
       for (const deposit of context.map.depositsOf(rx + dx, rz + dz, state.level, object)) {
         const distance = Math.sqrt((deposit.x - state.x) ** 2 + (deposit.z - state.z) ** 2)
         const left = deposit.size - (state.taken.get(deposit.id) ?? 0)

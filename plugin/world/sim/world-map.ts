@@ -108,6 +108,8 @@ export const UNDERGROUND: readonly Layer[] = [
       { name: 'redstone_ore', perRegion: 2, size: [4, 8] },
       { name: 'lava', perRegion: 1, size: [4, 12] },
       { name: 'diamond_ore', perRegion: 0.3, size: [1, 4] },
+      // Last in the list: each region's generator draws for the resources in order, so the others stay put.
+      { name: 'gold_ore', perRegion: 1, size: [3, 6] },
     ],
   },
   {
@@ -117,6 +119,7 @@ export const UNDERGROUND: readonly Layer[] = [
       { name: 'deepslate_redstone_ore', perRegion: 3, size: [4, 8] },
       { name: 'deepslate_diamond_ore', perRegion: 1.5, size: [2, 6] },
       { name: 'lava', perRegion: 3, size: [6, 16] },
+      { name: 'deepslate_gold_ore', perRegion: 1, size: [3, 6] },
     ],
   },
 ]

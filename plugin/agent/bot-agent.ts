@@ -1,0 +1,159 @@
+/**
+ * The agent on a live bot: the CedarAgent with the skill store on disk, the Mineflayer world, and the bot's shield
+ * as the controller's gate (the run's constraints are installed in the shield as monitors while it runs, so other
+ * code is held to them too). It remembers the last run for `!wrong` and `!ce`, and turns those into gold evidence.
+ */
+import type { Bot } from 'mineflayer'
+import { toDfaJson } from '../automata/json.js'
+import { offlineGrounding } from '../grounding/pipeline.js'
+import { isActionSymbol } from '../grounding/symbols.js'
+import { DfaMonitor } from '../ltl/dfa-monitor.js'
+import type { Shield } from '../ltl/shield.js'
+import { describeVerdict } from '../ltl/shield.js'
+import type { SkillRecord } from '../store/record.js'
+import { SkillStore } from '../store/skill-store.js'
+import { observeBot } from '../world/mineflayer-observation.js'
+import { MineflayerWorld } from '../world/mineflayer-world.js'
+import { observationValuation } from '../world/predicates.js'
+import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
+import { SIM_BIOMES } from '../world/sim/index.js'
+import { type AgentProgress, CedarAgent, type DoReport } from './cedar-agent.js'
+import { type Gate, runController } from './controller.js'
+import { skillKey } from './skill-key.js'
+import { learnSkill } from './skill-learning.js'
+
+export interface LastRun {
+  readonly instruction: string
+  readonly skill: string
+  readonly word: readonly string[]
+}
+
+export class BotAgent {
+  private agent: CedarAgent | undefined
+  private last: LastRun | undefined
+  readonly store: SkillStore
+
+  constructor(
+    private readonly bot: Bot,
+    private readonly shield: Shield,
+    storePath: string,
+    logger: { warn(message: string): void },
+  ) {
+    this.store = new SkillStore(storePath, { logger })
+  }
+
+  /** Built on first use: the symbol inventory takes a moment. */
+  get core(): CedarAgent {
+    if (!this.agent) {
+      // Skills are learned in the Sim, which keeps the rules of one version; the agent grounds in the same one.
+      const version = DEFAULT_RULES_VERSION
+      this.agent = new CedarAgent({
+        rules: loadRules(version),
+        grounding: offlineGrounding(version),
+        library: this.store,
+        // The skills are learned in the Sim; its biomes are the ones "stay in B" is learned over.
+        biomes: SIM_BIOMES,
+      })
+    }
+    return this.agent
+  }
+
+  get lastRun(): LastRun | undefined {
+    return this.last
+  }
+
+  async do(instruction: string, signal: AbortSignal, onProgress?: (p: AgentProgress) => void): Promise<DoReport> {
+    const world = new MineflayerWorld(this.bot)
+    const prepared = await this.core.prepare(instruction, world.observe(), onProgress)
+    if (prepared.refusal) return prepared
+    const monitors = prepared.constraints.map(
+      (c) =>
+        new DfaMonitor(`C:${c.id}`, c.dfa, (s) => !isActionSymbol(s), 'hard', 'constraint', `constraint "${c.phrase}"`),
+    )
+    for (const monitor of monitors) this.shield.add(monitor)
+    try {
+      const result = await this.runPrepared(prepared, world, signal, onProgress)
+      const main = prepared.skills.at(-1)
+      if (main) this.last = { instruction, skill: main.name, word: result.word }
+      return { ...prepared, result }
+    } finally {
+      for (const monitor of monitors) this.shield.remove(monitor.id)
+    }
+  }
+
+  private async runPrepared(
+    prepared: DoReport,
+    world: MineflayerWorld,
+    signal: AbortSignal,
+    onProgress?: (p: AgentProgress) => void,
+  ) {
+    return runController({
+      world,
+      dfa: prepared.composition.product,
+      goal: prepared.goal,
+      gate: this.gate(),
+      signal,
+      onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
+    })
+  }
+
+  /** The shield, asked before each act; the bot's own gate commits the calls the primitive makes. */
+  private gate(): Gate {
+    return {
+      check: (action) => {
+        this.shield.observe(observationValuation(observeBot(this.bot)))
+        const verdict = this.shield.preview(action)
+        return verdict.allowed ? undefined : describeVerdict(verdict)
+      },
+    }
+  }
+
+  /**
+   * A player's counterexample for a skill (the last run's when `name` is omitted): the word, labelled, becomes gold
+   * evidence, and the skill is learned again with it. Returns the updated record.
+   */
+  async counterexample(word: readonly string[], label: boolean, name = this.last?.skill): Promise<SkillRecord> {
+    if (!name) throw new Error('no skill has run yet; name one')
+    const record = await this.store.get('skill', name)
+    if (!record?.verb || !record.object) throw new Error(`no stored skill ${name}`)
+    const unknown = word.filter((s) => !record.alphabet.includes(s))
+    if (unknown.length > 0) {
+      throw new Error(
+        `${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`,
+      )
+    }
+    const rules = loadRules(DEFAULT_RULES_VERSION)
+    const gold = { word: [...word], label, gold: true }
+    const evidence = [...record.evidence.filter((e) => e.word.join(' ') !== word.join(' ')), gold]
+    const relearned = await learnSkill(skillKey(record.verb, record.object, rules), rules, { evidence })
+    return this.store.save({
+      ...stripStored(record),
+      alphabet: relearned.alphabet,
+      dfa: toDfaJson(relearned.dfa),
+      evidence: relearned.evidence,
+      provenance: {
+        ...record.provenance,
+        membershipQueries: record.provenance.membershipQueries + relearned.membershipQueries,
+        equivalenceQueries: record.provenance.equivalenceQueries + relearned.equivalenceQueries,
+      },
+    })
+  }
+
+  /** `!wrong`: the last run's word, cut to its skill's alphabet, is a negative counterexample. */
+  async wrong(): Promise<SkillRecord> {
+    const last = this.last
+    if (!last) throw new Error('nothing has run yet')
+    const record = await this.store.get('skill', last.skill)
+    if (!record) throw new Error(`no stored skill ${last.skill}`)
+    return this.counterexample(
+      last.word.filter((s) => record.alphabet.includes(s)),
+      false,
+      last.skill,
+    )
+  }
+}
+
+function stripStored(record: SkillRecord) {
+  const { schema: _schema, version: _version, createdAt: _createdAt, updatedAt: _updatedAt, ...rest } = record
+  return rest
+}

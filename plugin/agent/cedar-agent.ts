@@ -1,0 +1,250 @@
+/**
+ * The agent behind `!do`, `!constrain` and `cedar sim do`: an instruction is grounded into goal and constraint
+ * parts; each goal becomes a chain of skills (prerequisites first), reused, adapted or learned; each constraint —
+ * the instruction's and the standing ones — is learned over its own symbols plus the skills' actions; the
+ * concatenated skills are intersected with the constraints and checked for a word before anything runs; then the
+ * controller runs the product, every act through the gate.
+ */
+
+import { concatAll } from '../automata/concat.js'
+import type { Dfa } from '../automata/dfa.js'
+import { toDfaJson } from '../automata/json.js'
+import type { GroundedInstruction, GroundingComponents } from '../grounding/pipeline.js'
+import { groundInstruction } from '../grounding/pipeline.js'
+import { isActionSymbol } from '../grounding/symbols.js'
+import type { LearningEvent } from '../learning/index.js'
+import { EventLogger } from '../world/event-logger.js'
+import type { Observation, World } from '../world/port.js'
+import type { Rules } from '../world/rules.js'
+import type { SimOptions } from '../world/sim/index.js'
+import { type ActiveConstraint, type Composition, compose } from './composition.js'
+import { ConstraintLearningError, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
+import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
+import { type SkillKey, skillChain, skillKey, skillKeysForGoal, skillName, UnknownGoalError } from './skill-key.js'
+import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
+
+export interface CedarAgentOptions {
+  readonly rules: Rules
+  readonly grounding: GroundingComponents
+  readonly library: SkillLibrary
+  /** The Sim the recipe teacher and the learning-time oracle use. */
+  readonly learningWorld?: SimOptions
+  /** Every biome the world can report, so "stay in B" forbids all the others. */
+  readonly biomes: readonly string[]
+}
+
+export interface StandingConstraint {
+  readonly id: string
+  readonly phrase: string
+  readonly alphabet: readonly string[]
+  readonly ltl?: string
+}
+
+export interface Prepared {
+  readonly instruction: string
+  readonly grounded: GroundedInstruction
+  readonly skills: readonly ObtainedSkill[]
+  readonly goal: readonly string[]
+  readonly constraints: readonly (ActiveConstraint & { readonly ltl?: string })[]
+  readonly composition: Composition
+  /** Distinct words the teachers answered, skills and constraints together. */
+  readonly membershipQueries: number
+  /** When the product accepts nothing from here: the conflicting constraints' phrases. */
+  readonly refusal?: string
+}
+
+export interface DoReport extends Prepared {
+  readonly result?: ControllerResult
+}
+
+export type AgentProgress =
+  | { readonly type: 'grounded'; readonly grounded: GroundedInstruction }
+  | { readonly type: 'skill'; readonly skill: ObtainedSkill }
+  | { readonly type: 'learning'; readonly skill: string; readonly event: LearningEvent }
+  | { readonly type: 'composed'; readonly composition: Composition }
+  | { readonly type: 'step'; readonly step: ControllerStep; readonly plan: readonly string[] }
+
+export class CedarAgent {
+  private readonly standing = new Map<string, StandingConstraint>()
+  private readonly manager: SkillManager
+  /** Constraints learned over a skill's actions, by phrase and alphabet: a second run asks no teacher. */
+  private readonly learnedConstraints = new Map<string, LearnedConstraint>()
+
+  constructor(private readonly options: CedarAgentOptions) {
+    this.manager = new SkillManager(options.library, options.rules, options.learningWorld)
+  }
+
+  /** Adds a standing constraint (checked by learning it over its own symbols); returns it. */
+  async constrain(phrase: string): Promise<StandingConstraint & { states: number }> {
+    const grounded = await groundInstruction(phrase, this.options.grounding)
+    const part = grounded.constraints[0] ?? grounded.goals[0]
+    if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
+    const alphabet = this.withBiomes(part.alphabet)
+    const learned = await learnConstraint(part.text, alphabet)
+    const id = slug(part.text)
+    const constraint = { id, phrase: part.text, alphabet, ...(learned.ltl ? { ltl: learned.ltl } : {}) }
+    this.standing.set(id, constraint)
+    await this.options.library.save({
+      kind: 'constraint',
+      name: id,
+      phrase: part.text,
+      alphabet,
+      dfa: toDfaJson(learned.dfa),
+      successEvents: [],
+      evidence: learned.evidence,
+      prerequisites: [],
+      provenance: {
+        teacher: 'phrase',
+        path: 'learned',
+        membershipQueries: learned.membershipQueries,
+        equivalenceQueries: learned.equivalenceQueries,
+      },
+    })
+    return { ...constraint, states: learned.dfa.stateCount }
+  }
+
+  /** The instruction's parts and alphabets, as `!alphabet` shows them. */
+  ground(instruction: string): Promise<GroundedInstruction> {
+    return groundInstruction(instruction, this.options.grounding)
+  }
+
+  /** `!learn craft iron_pickaxe`: the skill and its prerequisites, reused, adapted or learned, without running. */
+  async learn(verb: string, object: string): Promise<ObtainedSkill[]> {
+    const skills: ObtainedSkill[] = []
+    for (const key of skillChain(skillKey(verb, object, this.options.rules), this.options.rules)) {
+      skills.push(await this.manager.obtain(key))
+    }
+    return skills
+  }
+
+  unconstrain(id: string): boolean {
+    return this.standing.delete(id)
+  }
+
+  constraints(): StandingConstraint[] {
+    return [...this.standing.values()]
+  }
+
+  /** Grounds, obtains the skills, learns the constraints and composes: everything short of running. */
+  async prepare(
+    instruction: string,
+    observation: Observation,
+    onProgress?: (p: AgentProgress) => void,
+  ): Promise<Prepared> {
+    const { rules, grounding } = this.options
+    const grounded = await groundInstruction(instruction, grounding)
+    onProgress?.({ type: 'grounded', grounded })
+    if (grounded.goals.length === 0) throw new UnknownGoalError(`no goal in "${instruction}"`)
+    // Skills are learned for one item; "3 diamonds" runs the last skill three times after its prerequisites.
+    const keys: SkillKey[] = []
+    const repeats = new Map<string, number>()
+    const goal: string[] = []
+    for (const part of grounded.goals) {
+      for (const wanted of skillKeysForGoal(part.text, grounding.inventory, rules)) {
+        const key = { ...wanted, count: 1 }
+        for (const k of skillChain(key, rules)) if (!keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
+        repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, wanted.count))
+        goal.push(`has.${wanted.item}.${wanted.count}`)
+      }
+    }
+    const extra = grounded.goals.flatMap((g) => g.alphabet)
+    const skills: ObtainedSkill[] = []
+    let membershipQueries = 0
+    for (const key of keys) {
+      const skill = await this.manager.obtain(key, {
+        extraSymbols: extra,
+        onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
+      })
+      membershipQueries += skill.membershipQueries
+      skills.push(skill)
+      onProgress?.({ type: 'skill', skill })
+    }
+    const runs = skills.flatMap((s) => Array.from({ length: repeats.get(s.name) ?? 1 }, () => s.dfa))
+    const skillDfa: Dfa = runs.length === 1 && runs[0] ? runs[0] : concatAll(runs)
+    const actions = [...new Set(skills.flatMap((s) => s.record.alphabet.filter(isActionSymbol)))]
+    const parts = [
+      ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
+      ...this.standing.values(),
+    ]
+    const constraints: (ActiveConstraint & { ltl?: string })[] = []
+    for (const part of parts) {
+      if (constraints.some((c) => c.id === part.id)) continue
+      const alphabet = [...new Set([...part.alphabet, ...actions])].sort()
+      const key = `${part.phrase}|${alphabet.join(' ')}`
+      let learned = this.learnedConstraints.get(key)
+      if (!learned) {
+        learned = await learnConstraint(part.phrase, alphabet)
+        membershipQueries += learned.membershipQueries
+        this.learnedConstraints.set(key, learned)
+      }
+      constraints.push({
+        id: part.id,
+        phrase: part.phrase,
+        dfa: learned.dfa,
+        ...(learned.ltl ? { ltl: learned.ltl } : {}),
+      })
+    }
+    const start = new EventLogger(skillDfa.alphabet.symbols).start(observation)
+    const composition = compose(skillDfa, constraints, start)
+    onProgress?.({ type: 'composed', composition })
+    const prepared = {
+      instruction,
+      grounded,
+      skills,
+      goal,
+      constraints,
+      composition,
+      membershipQueries,
+    }
+    if (!composition.conflict) return prepared
+    const names = composition.conflict.map((id) => `"${constraints.find((c) => c.id === id)?.phrase ?? id}"`)
+    const refusal =
+      names.length === 0
+        ? `the skill ${skills.at(-1)?.name} accepts nothing from here`
+        : `${skills.map((s) => s.name).join(' then ')} conflicts with ${names.join(' and ')}: no way to do it that keeps ${names.length > 1 ? 'them' : 'it'}`
+    return { ...prepared, refusal }
+  }
+
+  /** Prepares and, unless refused, runs the product in `world`. */
+  async do(
+    instruction: string,
+    world: World,
+    options: {
+      readonly signal?: AbortSignal
+      readonly gate?: Gate
+      readonly maxSteps?: number
+      readonly clock?: () => number
+      readonly onProgress?: (p: AgentProgress) => void
+    } = {},
+  ): Promise<DoReport> {
+    const prepared = await this.prepare(instruction, world.observe(), options.onProgress)
+    if (prepared.refusal) return prepared
+    const result = await runController({
+      world,
+      dfa: prepared.composition.product,
+      goal: prepared.goal,
+      ...(options.gate ? { gate: options.gate } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+      onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
+    })
+    return { ...prepared, result }
+  }
+
+  /** "stay in B" must forbid every other biome, not only those its words named. */
+  private withBiomes(alphabet: readonly string[]): string[] {
+    if (!alphabet.some((s) => s.startsWith('biome.'))) return [...alphabet]
+    return [...new Set([...alphabet, ...this.options.biomes.map((b) => `biome.${b}`)])]
+  }
+}
+
+export function slug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'constraint'
+  )
+}

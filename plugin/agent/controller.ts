@@ -1,0 +1,219 @@
+/**
+ * The controller (CEDAR §3.2): runs a product DFA in a World. From the current product state it takes the first
+ * action of a shortest path to acceptance over the actions it may still take, re-plans after every act and every
+ * observed event, disables an action that keeps failing from a state, waits when the way on starts with an event
+ * (nightfall), and ends in one of: the goal reached; accepted but the goal not met in the world (the accepted word
+ * is a negative counterexample); no accepting path left (the word so far is one); blocked; cancelled; out of steps.
+ * Every act first passes `gate` (the shield), so other laws hold the controller too.
+ */
+import type { Dfa } from '../automata/dfa.js'
+import { distancesToAcceptance, shortestPathToAcceptance } from '../automata/search.js'
+import { isActionSymbol, parseSymbol } from '../grounding/symbols.js'
+import { EventLogger } from '../world/event-logger.js'
+import { type Observation, type Outcome, parsePrimitive, type World } from '../world/port.js'
+import { holdsIn } from '../world/predicates.js'
+
+export interface ControllerStep {
+  readonly tick: number
+  readonly action: string
+  readonly ok: boolean
+  readonly message?: string
+  readonly events: readonly string[]
+  readonly night: boolean
+  readonly biome: string | undefined
+  /** The law or constraint that refused the action. */
+  readonly blockedBy?: string
+}
+
+export type ControllerOutcome =
+  | 'goal'
+  | 'accepted-without-goal'
+  | 'no-path'
+  | 'blocked'
+  | 'cancelled'
+  | 'died'
+  | 'step-limit'
+
+export interface ControllerResult {
+  readonly outcome: ControllerOutcome
+  readonly message: string
+  /** The CEDAR word of the run: actions that ran and events, in order. */
+  readonly word: readonly string[]
+  readonly steps: readonly ControllerStep[]
+  /** A word the skill should reject (it was accepted or followed, and the goal was not reached). */
+  readonly counterexample?: { readonly word: readonly string[]; readonly label: false }
+}
+
+export interface Gate {
+  /** Undefined when allowed; else the name of what refuses it (`constraint "sleep at night"`, `L2`). */
+  check(action: string, observation: Observation): string | undefined
+  /** The action ran (so monitors advance). */
+  commit?(action: string, observation: Observation): void
+}
+
+export interface ControllerOptions {
+  readonly world: World
+  readonly dfa: Dfa
+  /** The success events E: all must hold in the world for the goal. */
+  readonly goal: readonly string[]
+  readonly gate?: Gate
+  readonly signal?: AbortSignal
+  /** Acts before giving up (default 300). */
+  readonly maxSteps?: number
+  /** Tries of one action from one state before its edge is disabled (default 3). */
+  readonly triesPerEdge?: number
+  /** Ticks to wait for an event before giving up (default 24,000: a day). */
+  readonly maxWaitTicks?: number
+  /** A clock for step records (the Sim's ticks); default: acts so far. */
+  readonly clock?: () => number
+  readonly onStep?: (step: ControllerStep, plan: readonly string[]) => void
+}
+
+const WAIT_CHUNK = 200
+
+export async function runController(options: ControllerOptions): Promise<ControllerResult> {
+  const { world, dfa, gate, signal } = options
+  const maxSteps = options.maxSteps ?? 300
+  const tries = options.triesPerEdge ?? 3
+  const k = dfa.alphabet.size
+  const watched = dfa.alphabet.symbols.filter((s) => !isActionSymbol(s) && parseSymbol(s))
+  const logger = new EventLogger([...watched, ...options.goal])
+  const failures = new Map<number, number>()
+  const disabled = new Set<number>()
+  const steps: ControllerStep[] = []
+  const word: string[] = []
+  let state = dfa.initial
+  const feed = (symbols: readonly string[]) => {
+    for (const s of symbols) {
+      word.push(s)
+      if (state >= 0) state = dfa.step(state, s)
+    }
+  }
+  const goalMet = (o: Observation) => options.goal.every((e) => holdsIn(o, e))
+  const finish = (outcome: ControllerOutcome, message: string, counterexample = false): ControllerResult => ({
+    outcome,
+    message,
+    word: [...word],
+    steps,
+    ...(counterexample ? { counterexample: { word: [...word], label: false as const } } : {}),
+  })
+  const clock = options.clock ?? (() => steps.length)
+  feed(logger.start(world.observe()))
+  const biomes = dfa.alphabet.symbols.filter((s) => s.startsWith('biome.'))
+  const distance = distancesToAcceptance(dfa)
+  const usable = (s: number, a: number) => isActionSymbol(dfa.alphabet.symbol(a)) && !disabled.has(s * k + a)
+
+  for (let acts = 0; ; acts++) {
+    if (signal?.aborted) return finish('cancelled', 'stopped')
+    const observation = world.observe()
+    if (observation.health <= 0) return finish('died', 'the bot died')
+    if (goalMet(observation)) return finish('goal', `done: ${options.goal.join(', ')}`)
+    if (state >= 0 && dfa.isAccepting(state) && acts > 0) {
+      return finish('accepted-without-goal', `the skill accepted, but ${options.goal.join(', ')} is not true`, true)
+    }
+    if (acts >= maxSteps) return finish('step-limit', `gave up after ${maxSteps} actions`)
+    const plan = state < 0 ? undefined : shortestPathToAcceptance(dfa, state, usable)
+    if (!plan) {
+      const withEvents =
+        state < 0 ? undefined : shortestPathToAcceptance(dfa, state, (s, a) => !disabled.has(s * k + a))
+      const next = withEvents?.[0]
+      if (next !== undefined && !isActionSymbol(next) && world.waitTicks) {
+        const fresh = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal)
+        if (fresh.length === 0) return finish('no-path', `waited a day for ${next}, in vain`, true)
+        feed(fresh)
+        continue
+      }
+      return finish('no-path', 'no way to the goal is left from here', true)
+    }
+    const action = plan[0]
+    const primitive = action === undefined ? undefined : parsePrimitive(action)
+    // An accepting state with the goal unmet was handled above, so the plan has a first action, and it parses.
+    if (action === undefined || !primitive) return finish('no-path', 'the plan starts with no action', true)
+    const blockedBy = gate?.check(action, observation)
+    if (blockedBy !== undefined) {
+      const key = state * k + dfa.alphabet.indexOf(action)
+      disabled.add(key)
+      const step = record(action, false, `blocked by ${blockedBy}`, [], observation, blockedBy)
+      options.onStep?.(step, plan)
+      continue
+    }
+    // Entering a biome is an event the controller cannot undo: walks avoid those whose event would kill the run.
+    const avoidBiomes = biomes
+      .filter((b) => (distance[dfa.step(state, b)] ?? 0) < 0)
+      .map((b) => b.slice('biome.'.length))
+    const outcome: Outcome = await world.act(primitive, signal, avoidBiomes.length > 0 ? { avoidBiomes } : {})
+    const after = world.observe()
+    const events = logger.record(primitive, outcome, after).slice(1)
+    if (outcome.ok) {
+      gate?.commit?.(action, observation)
+      feed([action])
+    } else if (outcome.failure === 'not_found' && (primitive.verb === 'mine' || primitive.verb === 'kill')) {
+      // The skill was learned where the thing was in sight; here it is not: search for it (a reflex, not a plan
+      // step — the explore is still gated and recorded), then the plan goes on.
+      feed(events)
+      options.onStep?.(record(action, false, outcome.message, events, after), plan)
+      const search = `explore.${primitive.object}`
+      const refused = gate?.check(search, after)
+      const key = state * k + dfa.alphabet.indexOf(action)
+      const n = (failures.get(key) ?? 0) + 1
+      failures.set(key, n)
+      if (refused !== undefined || n >= tries) {
+        disabled.add(key)
+        continue
+      }
+      const found = await world.act({ verb: 'explore', object: primitive.object }, signal, {})
+      const seen = world.observe()
+      const searchEvents = logger.record({ verb: 'explore', object: primitive.object }, found, seen).slice(1)
+      if (found.ok) {
+        gate?.commit?.(search, after)
+        feed([search])
+      }
+      feed(searchEvents)
+      options.onStep?.(record(search, found.ok, found.ok ? found.detail : found.message, searchEvents, seen), plan)
+      continue
+    } else {
+      if (outcome.failure === 'cancelled') return finish('cancelled', outcome.message)
+      const key = state * k + dfa.alphabet.indexOf(action)
+      const n = (failures.get(key) ?? 0) + 1
+      failures.set(key, n)
+      if (n >= tries || !transient(outcome.failure)) disabled.add(key)
+    }
+    feed(events)
+    options.onStep?.(record(action, outcome.ok, outcome.ok ? outcome.detail : outcome.message, events, after), plan)
+  }
+
+  function record(
+    action: string,
+    ok: boolean,
+    message: string | undefined,
+    events: readonly string[],
+    o: Observation,
+    blockedBy?: string,
+  ): ControllerStep {
+    const step: ControllerStep = {
+      tick: clock(),
+      action,
+      ok,
+      ...(message === undefined ? {} : { message }),
+      events,
+      night: o.isNight,
+      biome: o.biome,
+      ...(blockedBy === undefined ? {} : { blockedBy }),
+    }
+    steps.push(step)
+    return step
+  }
+}
+
+const transient = (failure: string) =>
+  ['path_failed', 'timeout', 'not_found', 'not_now', 'server_error'].includes(failure)
+
+/** Lets time pass in chunks until some watched event happens; its events (none after `limit` ticks). */
+async function waitForEvent(world: World, logger: EventLogger, limit: number, signal?: AbortSignal): Promise<string[]> {
+  for (let waited = 0; waited < limit && !signal?.aborted; waited += WAIT_CHUNK) {
+    await world.waitTicks?.(WAIT_CHUNK, signal)
+    const fresh = logger.observe(world.observe())
+    if (fresh.length > 0) return fresh
+  }
+  return []
+}

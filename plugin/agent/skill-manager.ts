@@ -1,0 +1,146 @@
+/**
+ * The skill manager (CEDAR §3.3): a skill named (verb, object) is reused when the store has it, adapted from a
+ * stored skill of the same verb when one exists (its symbols and evidence renamed, then refined by the learner),
+ * and otherwise learned. It reports which path was taken and what it cost in teacher queries.
+ */
+
+import type { Dfa } from '../automata/dfa.js'
+import { type DfaJson, parseDfaJson, toDfaJson } from '../automata/json.js'
+import type { LearningEvent } from '../learning/index.js'
+import type { NewRecord, RecordKind, SkillRecord } from '../store/record.js'
+import type { Rules } from '../world/rules.js'
+import type { SimOptions } from '../world/sim/index.js'
+import { prerequisitesOf, type SkillKey, skillName } from './skill-key.js'
+import {
+  adaptationRenaming,
+  type LearnedSkill,
+  learnSkill,
+  renameEvidence,
+  SkillLearningError,
+} from './skill-learning.js'
+
+/** What the manager needs of a store: the skill store, or an in-memory one. */
+export interface SkillLibrary {
+  get(kind: RecordKind, name: string): Promise<SkillRecord | undefined>
+  list(kind?: RecordKind): Promise<SkillRecord[]>
+  save(record: NewRecord): Promise<SkillRecord>
+}
+
+export interface ObtainedSkill {
+  readonly name: string
+  readonly key: SkillKey
+  readonly dfa: Dfa
+  readonly record: SkillRecord
+  readonly path: 'reused' | 'adapted' | 'learned'
+  readonly from?: string
+  readonly membershipQueries: number
+  readonly equivalenceQueries: number
+}
+
+export class SkillManager {
+  constructor(
+    private readonly library: SkillLibrary,
+    private readonly rules: Rules,
+    private readonly world: SimOptions = {},
+  ) {}
+
+  async obtain(
+    key: SkillKey,
+    options: { readonly extraSymbols?: readonly string[]; readonly onEvent?: (e: LearningEvent) => void } = {},
+  ): Promise<ObtainedSkill> {
+    const name = skillName(key)
+    const stored = await this.library.get('skill', name)
+    if (stored) {
+      return {
+        name,
+        key,
+        dfa: parseDfaJson(stored.dfa),
+        record: stored,
+        path: 'reused',
+        membershipQueries: 0,
+        equivalenceQueries: 0,
+      }
+    }
+    const template = (await this.library.list('skill')).find((r) => r.verb === key.verb && r.object !== key.object)
+    if (template?.object) {
+      const from = { verb: key.verb, object: template.object, item: itemOf(template), count: 1 }
+      const renaming = adaptationRenaming(from, key, this.rules)
+      // Renamed evidence can be wrong for the new object (its recipe differs): then the learner cannot settle,
+      // and the skill is learned afresh.
+      const learned = await learnSkill(key, this.rules, {
+        world: this.world,
+        evidence: renameEvidence(template.evidence, renaming),
+        ...options,
+      }).catch((error: unknown) => {
+        if (error instanceof SkillLearningError) return undefined
+        throw error
+      })
+      if (learned) return this.keep(learned, 'adapted', template.name)
+    }
+    return this.keep(await learnSkill(key, this.rules, { world: this.world, ...options }), 'learned')
+  }
+
+  private async keep(learned: LearnedSkill, path: 'adapted' | 'learned', from?: string): Promise<ObtainedSkill> {
+    const name = skillName(learned.key)
+    const record = await this.library.save({
+      kind: 'skill',
+      name,
+      verb: learned.key.verb,
+      object: learned.key.object,
+      alphabet: learned.alphabet,
+      dfa: toDfaJson(learned.dfa) as DfaJson,
+      successEvents: learned.successEvents,
+      evidence: learned.evidence,
+      prerequisites: prerequisitesOf(learned.key, this.rules).map(skillName),
+      provenance: {
+        teacher: 'recipe',
+        path,
+        ...(from === undefined ? {} : { from }),
+        membershipQueries: learned.membershipQueries,
+        equivalenceQueries: learned.equivalenceQueries,
+      },
+    })
+    return {
+      name,
+      key: learned.key,
+      dfa: learned.dfa,
+      record,
+      path,
+      ...(from === undefined ? {} : { from }),
+      membershipQueries: learned.membershipQueries,
+      equivalenceQueries: learned.equivalenceQueries,
+    }
+  }
+}
+
+/** The item a stored skill leaves: from its success event `has.<item>.<n>`. */
+function itemOf(record: SkillRecord): string {
+  return /^has\.([a-z0-9_]+)\.\d+$/.exec(record.successEvents[0] ?? '')?.[1] ?? record.object ?? ''
+}
+
+/** A library in memory (the Sim's dry runs, tests). */
+export class MemoryLibrary implements SkillLibrary {
+  private readonly records = new Map<string, SkillRecord>()
+
+  async get(kind: RecordKind, name: string): Promise<SkillRecord | undefined> {
+    return this.records.get(`${kind}/${name}`)
+  }
+
+  async list(kind?: RecordKind): Promise<SkillRecord[]> {
+    return [...this.records.values()].filter((r) => kind === undefined || r.kind === kind)
+  }
+
+  async save(record: NewRecord): Promise<SkillRecord> {
+    const previous = this.records.get(`${record.kind}/${record.name}`)
+    const now = new Date().toISOString()
+    const saved: SkillRecord = {
+      ...record,
+      schema: 1,
+      version: (previous?.version ?? 0) + 1,
+      createdAt: previous?.createdAt ?? now,
+      updatedAt: now,
+    }
+    this.records.set(`${record.kind}/${record.name}`, saved)
+    return saved
+  }
+}

@@ -1,0 +1,340 @@
+/**
+ * The skill store: one JSON file per skill or constraint (`<dir>/skills/<name>.json`,
+ * `<dir>/constraints/<name>.json`), so a person can read, copy or version them. Writers in any number of
+ * processes take a lock on the store; every write is atomic and durable, so a bot killed at any moment leaves a
+ * store that loads. A file that does not validate is moved to `<dir>/corrupt/` and reported, and the rest loads.
+ */
+import { mkdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import lockfile from 'proper-lockfile'
+import {
+  describeIssues,
+  type NewRecord,
+  newRecordSchema,
+  type RecordKind,
+  readStoredRecord,
+  recordName,
+  SCHEMA_VERSION,
+  type SkillRecord,
+} from './record.js'
+import {
+  formatJson,
+  listJsonFiles,
+  moveAside,
+  removeDurably,
+  removeLeftoverTemporaries,
+  writeDurably,
+} from './store-files.js'
+
+/** A file that did not load: `message` names the file and the bad field. */
+export interface StoreProblem {
+  /** Relative to the store, e.g. `skills/craft.x.json`. */
+  file: string
+  message: string
+  /** Where the file was moved (relative to the store); absent when it was left in place (a newer schema). */
+  movedTo?: string
+}
+
+export interface StoreLogger {
+  warn(message: string): void
+}
+
+export interface SkillStoreOptions {
+  logger?: StoreLogger
+  /**
+   * A lock older than this is taken to be left by a dead process and is broken (proper-lockfile refreshes a held
+   * lock's time every half of this, and allows no less than 2000 ms). Default 10 000.
+   */
+  lockStaleMs?: number
+}
+
+/** What `cedar skills export` writes and `import` reads. */
+export interface StoreExport {
+  schema: typeof SCHEMA_VERSION
+  records: SkillRecord[]
+}
+
+/** A record that failed validation; nothing was written. */
+export class RecordValidationError extends Error {
+  override name = 'RecordValidationError'
+}
+
+const KIND_DIRS: Record<RecordKind, string> = { skill: 'skills', constraint: 'constraints' }
+const KINDS: readonly RecordKind[] = ['skill', 'constraint']
+const LOCK_NAME = '.lock'
+
+/** One record file to read, and what reading it found. */
+interface FileRef {
+  kind: RecordKind
+  name: string
+  /** Relative to the store. */
+  relative: string
+}
+type Inspection =
+  | { state: 'ok'; record: SkillRecord; migrated: boolean }
+  | { state: 'missing' }
+  | { state: 'bad'; message: string; keep: boolean }
+
+/** Saves within one process queue here, so they wait their turn without polling the lock file. */
+const processQueues = new Map<string, Promise<unknown>>()
+
+export class SkillStore {
+  readonly dir: string
+  private readonly logger: StoreLogger
+  private readonly lockStaleMs: number
+
+  constructor(dir: string, options: SkillStoreOptions = {}) {
+    this.dir = path.resolve(dir)
+    this.logger = options.logger ?? console
+    this.lockStaleMs = Math.max(options.lockStaleMs ?? 10_000, 2000)
+  }
+
+  /** Every record that validates (skills, then constraints, each by name), and the files that did not. A missing store is empty. */
+  async load(): Promise<{ records: SkillRecord[]; problems: StoreProblem[] }> {
+    const refs: FileRef[] = []
+    for (const kind of KINDS) {
+      for (const file of await listJsonFiles(path.join(this.dir, KIND_DIRS[kind]))) {
+        refs.push(this.ref(kind, file.slice(0, -'.json'.length)))
+      }
+    }
+    return this.readFiles(refs)
+  }
+
+  /** The record of that kind and name, if the store has a valid one. */
+  async get(kind: RecordKind, name: string): Promise<SkillRecord | undefined> {
+    if (!isName(name)) return undefined
+    const { records } = await this.readFiles([this.ref(kind, name)])
+    return records[0]
+  }
+
+  async list(kind?: RecordKind): Promise<SkillRecord[]> {
+    const { records } = await this.load()
+    return kind ? records.filter((record) => record.kind === kind) : records
+  }
+
+  /**
+   * Validates and writes a record, bumping its version (and keeping `createdAt`) if it existed. Resolves when the
+   * file is durable; throws `RecordValidationError` without writing anything if the record is invalid.
+   */
+  async save(record: NewRecord): Promise<SkillRecord> {
+    const fresh = newRecordSchema.safeParse(record)
+    if (!fresh.success) throw new RecordValidationError(`${label(record)}: ${describeIssues(fresh.error)}`)
+    return this.locked(async () => {
+      const ref = this.ref(fresh.data.kind, fresh.data.name)
+      const existing = await this.inspect(ref)
+      if (existing.state === 'bad' && existing.keep) throw new Error(`cannot overwrite ${existing.message}`)
+      if (existing.state === 'bad') await this.setAside(ref, existing.message)
+      const before = existing.state === 'ok' ? existing.record : undefined
+      const now = new Date().toISOString()
+      const checked = readStoredRecord({
+        schema: SCHEMA_VERSION,
+        ...fresh.data,
+        version: (before?.version ?? 0) + 1,
+        createdAt: before?.createdAt ?? now,
+        updatedAt: now,
+      })
+      if (!checked.ok) throw new RecordValidationError(`${label(record)}: ${checked.message}`)
+      const file = this.absolute(ref)
+      await removeLeftoverTemporaries(file)
+      await writeDurably(file, `${formatJson(checked.record)}\n`)
+      return checked.record
+    })
+  }
+
+  /** Deletes a record; false when there was none. */
+  async remove(kind: RecordKind, name: string): Promise<boolean> {
+    if (!isName(name)) return false
+    return this.locked(() => removeDurably(this.absolute(this.ref(kind, name))))
+  }
+
+  /**
+   * Saves records from an export (any schema this cedar can migrate). All are validated before any is written, so
+   * a bad one saves nothing. Versions continue this store's count; provenance is kept as given.
+   */
+  async importRecords(values: readonly unknown[]): Promise<SkillRecord[]> {
+    const problems: string[] = []
+    const accepted: SkillRecord[] = []
+    const seen = new Set<string>()
+    values.forEach((value, index) => {
+      const read = readStoredRecord(value)
+      if (!read.ok) {
+        problems.push(`records.${index}${nameOf(value)}: ${read.message}`)
+        return
+      }
+      const key = `${read.record.kind} ${read.record.name}`
+      if (seen.has(key)) problems.push(`records.${index}: a second ${key}`)
+      seen.add(key)
+      accepted.push(read.record)
+    })
+    if (problems.length > 0) throw new RecordValidationError(problems.join('; '))
+    const saved: SkillRecord[] = []
+    for (const record of accepted) saved.push(await this.save(withoutStoreFields(record)))
+    return saved
+  }
+
+  /** All records, or the named ones (a skill when both kinds have the name); an unknown name throws. */
+  async exportRecords(names?: readonly string[]): Promise<StoreExport> {
+    const { records } = await this.load()
+    if (!names) return { schema: SCHEMA_VERSION, records }
+    const picked = names.map((name) => {
+      const found = pickByName(records, name)
+      if (!found.record) throw new Error(`no skill or constraint named ${name}`)
+      return found.record
+    })
+    return { schema: SCHEMA_VERSION, records: picked }
+  }
+
+  /** Reads the given files; bad ones are moved aside (and older schemas rewritten) under the lock. */
+  private async readFiles(refs: readonly FileRef[]): Promise<{ records: SkillRecord[]; problems: StoreProblem[] }> {
+    const records: SkillRecord[] = []
+    const problems: StoreProblem[] = []
+    const needsLock: FileRef[] = []
+    for (const ref of refs) {
+      const found = await this.inspect(ref)
+      if (found.state === 'ok' && !found.migrated) records.push(found.record)
+      else if (found.state !== 'missing') needsLock.push(ref)
+    }
+    if (needsLock.length > 0) {
+      // Checked again under the lock: a writer may have replaced the file since, and a good file must never be
+      // moved aside.
+      await this.locked(async () => {
+        for (const ref of needsLock) {
+          const found = await this.inspect(ref)
+          if (found.state === 'ok') {
+            if (found.migrated) await this.rewriteMigrated(ref, found.record)
+            records.push(found.record)
+          } else if (found.state === 'bad') {
+            problems.push(found.keep ? this.report(ref, found.message) : await this.setAside(ref, found.message))
+          }
+        }
+      })
+    }
+    records.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || a.name.localeCompare(b.name))
+    return { records, problems }
+  }
+
+  private async inspect(ref: FileRef): Promise<Inspection> {
+    let text: string
+    try {
+      text = await readFile(this.absolute(ref), 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' }
+      throw error
+    }
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      return { state: 'bad', keep: false, message: `not JSON (${(error as Error).message})` }
+    }
+    const read = readStoredRecord(value)
+    if (!read.ok) return { state: 'bad', keep: read.newer, message: read.message }
+    const { kind, name } = read.record
+    if (kind !== ref.kind) return { state: 'bad', keep: false, message: `kind: "${kind}" in the ${ref.kind} folder` }
+    if (name !== ref.name) return { state: 'bad', keep: false, message: `name: "${name}" does not match the file name` }
+    return { state: 'ok', record: read.record, migrated: read.migratedFrom !== undefined }
+  }
+
+  private async rewriteMigrated(ref: FileRef, record: SkillRecord): Promise<void> {
+    await writeDurably(this.absolute(ref), `${formatJson(record)}\n`)
+    this.logger.warn(`skill store: ${ref.relative}: migrated to schema ${SCHEMA_VERSION}`)
+  }
+
+  private async setAside(ref: FileRef, message: string): Promise<StoreProblem> {
+    const movedTo = await moveAside(this.absolute(ref), path.join(this.dir, 'corrupt'), ref.name)
+    const relative = movedTo && path.relative(this.dir, movedTo).split(path.sep).join('/')
+    const problem: StoreProblem = { file: ref.relative, message: `${ref.relative}: ${message}` }
+    if (relative) problem.movedTo = relative
+    this.logger.warn(`skill store: ${problem.message}${relative ? ` (moved to ${relative})` : ''}`)
+    return problem
+  }
+
+  private report(ref: FileRef, message: string): StoreProblem {
+    const problem = { file: ref.relative, message: `${ref.relative}: ${message}` }
+    this.logger.warn(`skill store: ${problem.message} (left in place)`)
+    return problem
+  }
+
+  /**
+   * Runs `work` holding the store lock: first this process's queue, then proper-lockfile's lock directory
+   * `<dir>/.lock`, which other processes see. A lock older than `lockStaleMs` was left by a dead process and is
+   * broken; waiting gives up after a generous while with an error naming the lock.
+   */
+  private async locked<T>(work: () => Promise<T>): Promise<T> {
+    const previous = processQueues.get(this.dir) ?? Promise.resolve()
+    const run = previous.then(async () => {
+      const release = await this.acquire()
+      try {
+        return await work()
+      } finally {
+        await release().catch((error: Error) => this.logger.warn(`skill store: releasing the lock: ${error.message}`))
+      }
+    })
+    const settled = run.catch(() => undefined)
+    processQueues.set(this.dir, settled)
+    void settled.then(() => {
+      if (processQueues.get(this.dir) === settled) processQueues.delete(this.dir)
+    })
+    return run
+  }
+
+  private async acquire(): Promise<() => Promise<void>> {
+    await mkdir(this.dir, { recursive: true })
+    const lockPath = path.join(this.dir, LOCK_NAME)
+    // Polls every ~100 ms for at least 30 s and three stale periods, so a lock left by a killed process is always
+    // outlived, while a live writer holding it for long is reported rather than waited on forever.
+    const retries = Math.ceil(Math.max(30_000, 3 * this.lockStaleMs) / 100)
+    try {
+      return await lockfile.lock(this.dir, {
+        lockfilePath: lockPath,
+        stale: this.lockStaleMs,
+        retries: { retries, minTimeout: 5, maxTimeout: 100, factor: 1.5, randomize: true },
+        // The default throws from a timer and ends the process; a lost lock only risks a version count.
+        onCompromised: (error) => this.logger.warn(`skill store: lost the lock on ${this.dir}: ${error.message}`),
+      })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
+      throw new Error(`the skill store is locked by another process (${lockPath}); if no cedar is running, delete it`)
+    }
+  }
+
+  private ref(kind: RecordKind, name: string): FileRef {
+    return { kind, name, relative: `${KIND_DIRS[kind]}/${name}.json` }
+  }
+
+  private absolute(ref: FileRef): string {
+    return path.join(this.dir, ...ref.relative.split('/'))
+  }
+}
+
+/** The record a name refers to: the skill if there is one, else the constraint; `both` when each kind has it. */
+export function pickByName(
+  records: readonly SkillRecord[],
+  name: string,
+  kind?: RecordKind,
+): { record: SkillRecord | undefined; both: boolean } {
+  const named = records.filter((record) => record.name === name && (!kind || record.kind === kind))
+  const record = named.find((r) => r.kind === 'skill') ?? named[0]
+  return { record, both: named.length > 1 }
+}
+
+/** The part of a record its author gives; the store fills in the rest on save. */
+function withoutStoreFields(record: SkillRecord): NewRecord {
+  const { schema: _schema, version: _version, createdAt: _created, updatedAt: _updated, ...rest } = record
+  return rest
+}
+
+/** Names become file names, so anything else (`../x`) is no record at all. */
+function isName(name: string): boolean {
+  return recordName.safeParse(name).success
+}
+
+function label(record: unknown): string {
+  const { kind, name } = (typeof record === 'object' && record !== null ? record : {}) as Record<string, unknown>
+  return typeof name === 'string' ? `${typeof kind === 'string' ? kind : 'record'} ${name}` : 'record'
+}
+
+function nameOf(value: unknown): string {
+  const name = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).name : undefined
+  return typeof name === 'string' ? ` (${name})` : ''
+}

@@ -1,0 +1,119 @@
+// `!do` and `!constrain` on a real server: a player's instruction grounded, the skill learned in the Sim and run by
+// the real bot with progress in chat, and a standing constraint that refuses a conflicting instruction by name.
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import { createCedar } from '../index.js'
+import { openSession, type TestSession, waitFor, waitUntil } from './harness/index.js'
+
+const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
+
+describe('skills and constraints over the real protocol', () => {
+  let session: TestSession
+  let bot: Bot
+  let alex: Bot
+  let store: string
+
+  before(async () => {
+    store = await mkdtemp(path.join(tmpdir(), 'cedar-agent-store-'))
+    session = await openSession()
+    bot = await session.bot('cedar', {
+      botOptions: {
+        plugins: {
+          cedar: createCedar({
+            owners: ['Alex'],
+            storePath: store,
+            logger: quietLogger,
+            shield: { lawSets: [] },
+            rateLimit: { commands: 100, perSeconds: 10 },
+          }),
+        },
+      },
+    })
+    alex = await session.bot('Alex')
+    await waitUntil(bot, () => Boolean(bot.players.Alex), 'cedar sees Alex')
+  })
+  after(async () => {
+    await session?.close()
+    await rm(store, { recursive: true, force: true })
+  })
+
+  /** Says `line` as Alex; resolves with cedar's chat lines up to and including the first that `last` matches. */
+  async function converse(line: string, last: RegExp, timeoutMs = 60_000): Promise<string[]> {
+    const lines: string[] = []
+    const done = waitFor(
+      alex,
+      'chat',
+      (username: string, message: string) => {
+        if (username !== 'cedar') return false
+        lines.push(message)
+        return last.test(message)
+      },
+      timeoutMs,
+    )
+    alex.chat(line)
+    await done
+    return lines
+  }
+
+  const logsHeld = () =>
+    bot.inventory
+      .items()
+      .filter((i) => i.name === 'oak_log')
+      .reduce((n, i) => n + i.count, 0)
+
+  test('!do mine oak_log: learned, run, and the log is in the inventory, with progress in chat', async () => {
+    const at = new Vec3(4, 5, 0)
+    await session.server.setBlock(at, 'oak_log')
+    await waitUntil(bot, () => bot.blockAt(at)?.name === 'oak_log', 'the log is there')
+    const lines = await converse('!do mine oak_log', /^(done|not done|refused)/)
+    assert.match(lines[0] ?? '', /^understood: goal "mine oak_log"/)
+    assert.ok(
+      lines.some((l) => /^skill mine\.oak_log: learned with \d+ questions/.test(l)),
+      lines.join('\n'),
+    )
+    assert.match(lines.at(-1) ?? '', /^done in 1 actions: done: has\.oak_log\.1$/)
+    assert.equal(logsHeld(), 1)
+    // The skill is in the store for next time.
+    const skills = await converse('!skills', /^skills|^no skills/)
+    assert.deepEqual(skills, ['skills: mine.oak_log (learned)'])
+  })
+
+  test('!constrain never mine oak_log, then !do mine oak_log is refused with the constraint named', async () => {
+    const added = await converse('!constrain never mine oak_log', /^constraint/)
+    assert.deepEqual(added, ['constraint never-mine-oak-log: "never mine oak_log" = G !mine.oak_log (2 states)'])
+    const at = new Vec3(4, 5, 2)
+    await session.server.setBlock(at, 'oak_log')
+    await waitUntil(bot, () => bot.blockAt(at)?.name === 'oak_log', 'the second log is there')
+    const lines = await converse('!do mine oak_log', /^(done|not done|refused)/)
+    assert.match(
+      lines.at(-1) ?? '',
+      /^refused: mine\.oak_log conflicts with "never mine oak_log": no way to do it that keeps it$/,
+    )
+    assert.ok(
+      lines.some((l) => /^skill mine\.oak_log: reused from the store/.test(l)),
+      lines.join('\n'),
+    )
+    assert.equal(bot.blockAt(at)?.name, 'oak_log', 'the log was not touched')
+    assert.equal(logsHeld(), 1)
+    const listed = await converse('!constraints', /never-mine/)
+    assert.deepEqual(listed, ['never-mine-oak-log: "never mine oak_log" = G !mine.oak_log'])
+    assert.deepEqual(await converse('!unconstrain never-mine-oak-log', /dropped|no constraint/), [
+      'dropped never-mine-oak-log',
+    ])
+  })
+
+  test('bad input gets a clear answer and nothing runs', async () => {
+    assert.deepEqual(await converse('!do dance a little', /failed/), [
+      'understood: goal "dance a little" (0 symbols)',
+      '!do failed: no item or block to get in "dance a little"',
+    ])
+    assert.deepEqual(await converse('!ce reject fly.to_moon', /./), [
+      "!ce failed: fly.to_moon is not in mine.oak_log's alphabet: mine.oak_log",
+    ])
+  })
+})

@@ -1,0 +1,141 @@
+// Skills and constraints end to end in the Sim: grounding, learning or reuse, composition, shielded execution.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import type { ControllerStep } from '../plugin/agent/controller.js'
+import { skillKey } from '../plugin/agent/skill-key.js'
+import { adaptationRenaming, learnSkill, renameEvidence } from '../plugin/agent/skill-learning.js'
+import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { loadRules } from '../plugin/world/rules.js'
+import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+
+const rules = loadRules()
+const grounding = offlineGrounding()
+const newAgent = () => new CedarAgent({ rules, grounding, library: new MemoryLibrary(), biomes: SIM_BIOMES })
+const ORE = /^mine\.(deepslate_)?[a-z]+_ore$/
+
+/** Actions taken awake after nightfall: after a step whose events include time.night, until sleep.bed. */
+function awakeAtNight(steps: readonly ControllerStep[]): string[] {
+  const bad: string[] = []
+  let night = false
+  for (const step of steps) {
+    if (night && step.action !== 'sleep.bed') bad.push(`${step.tick}: ${step.action}`)
+    if (step.action === 'sleep.bed' && step.ok) night = false
+    if (step.events.includes('time.night')) night = true
+    if (step.events.includes('time.day')) night = false
+  }
+  return bad
+}
+
+describe('agent in the Sim', () => {
+  test('"collect a diamond but sleep at night": 20 seeded episodes reach a diamond and never act awake at night', async () => {
+    const agent = newAgent()
+    let nights = 0
+    for (let seed = 0; seed < 20; seed++) {
+      // Starting late in the day, every episode meets a night on the way.
+      const world = new SimWorld({ seed, startInventory: { white_bed: 1 }, startTime: 10_000 + 200 * seed })
+      const report = await agent.do('collect a diamond but sleep at night', world, { clock: () => world.ticks })
+      assert.equal(report.result?.outcome, 'goal', `seed ${seed}: ${report.result?.message}`)
+      assert.ok(world.observe().inventory.get('diamond'), `seed ${seed}: no diamond`)
+      const steps = report.result?.steps ?? []
+      assert.deepEqual(awakeAtNight(steps), [], `seed ${seed}`)
+      if (steps.some((s) => s.action === 'sleep.bed' && s.ok)) nights++
+    }
+    assert.equal(nights, 20, 'every episode slept through its night')
+  })
+
+  test('"mine minerals only at night": zero daytime mineral mining, and the goal is still reached', async () => {
+    const agent = newAgent()
+    for (let seed = 0; seed < 5; seed++) {
+      const world = new SimWorld({ seed })
+      const report = await agent.do('collect 3 coal but mine minerals only at night', world, {
+        clock: () => world.ticks,
+      })
+      assert.equal(report.result?.outcome, 'goal', `seed ${seed}: ${report.result?.message}`)
+      const steps = report.result?.steps ?? []
+      const daytime = steps.filter((s) => s.ok && ORE.test(s.action) && !s.night)
+      assert.deepEqual(daytime, [], `seed ${seed}`)
+      assert.ok(
+        steps.some((s) => s.ok && ORE.test(s.action) && s.night),
+        `seed ${seed}: mined at night`,
+      )
+    }
+  })
+
+  test('"stay in the windswept forest": never leaves it, with the constraint; leaves it without', async () => {
+    const agent = newAgent()
+    let leftWithout = 0
+    for (let seed = 0; seed < 8; seed++) {
+      const start = { seed, startBiome: 'windswept_forest', pathFailureRate: 0 }
+      const kept = new SimWorld(start)
+      const report = await agent.do('collect a diamond but stay in the windswept forest', kept)
+      assert.equal(report.result?.outcome, 'goal', `seed ${seed}: ${report.result?.message}`)
+      const outside = (report.result?.steps ?? []).filter((s) => s.biome !== 'windswept_forest')
+      assert.deepEqual(outside, [], `seed ${seed}`)
+      const free = new SimWorld(start)
+      const unconstrained = await agent.do('collect a diamond', free)
+      if ((unconstrained.result?.steps ?? []).some((s) => s.biome !== 'windswept_forest')) leftWithout++
+    }
+    assert.ok(leftWithout > 0, 'without the constraint some run wanders off, so the test can tell')
+  })
+
+  test('a second run of a stored skill asks the teacher nothing', async () => {
+    const agent = newAgent()
+    const first = await agent.do('craft a stone pickaxe but sleep at night', new SimWorld({ seed: 1 }))
+    assert.ok(first.membershipQueries > 0)
+    assert.deepEqual(
+      first.skills.map((s) => [s.name, s.path]),
+      [
+        ['craft.wooden_pickaxe', 'learned'],
+        // Adapted from the wooden pickaxe (same verb), refined by the learner.
+        ['craft.stone_pickaxe', 'adapted'],
+      ],
+    )
+    const second = await agent.do('craft a stone pickaxe but sleep at night', new SimWorld({ seed: 2 }))
+    assert.equal(second.result?.outcome, 'goal')
+    assert.equal(second.membershipQueries, 0)
+    assert.deepEqual(
+      second.skills.map((s) => s.path),
+      ['reused', 'reused'],
+    )
+  })
+
+  test('adapting mine.iron_ore to mine.gold_ore costs fewer membership queries than learning it fresh', async (t) => {
+    const iron = await learnSkill(skillKey('mine', 'iron_ore', rules), rules)
+    const gold = skillKey('mine', 'gold_ore', rules)
+    const fresh = await learnSkill(gold, rules)
+    const adapted = await learnSkill(gold, rules, {
+      evidence: renameEvidence(iron.evidence, adaptationRenaming(iron.key, gold, rules)),
+    })
+    t.diagnostic(`mine.gold_ore: fresh ${fresh.membershipQueries} MQs, adapted ${adapted.membershipQueries} MQs`)
+    assert.ok(fresh.membershipQueries > 0)
+    assert.ok(adapted.membershipQueries < fresh.membershipQueries)
+    assert.deepEqual(adapted.alphabet, ['equip.iron_pickaxe', 'explore.gold_ore', 'mine.gold_ore'])
+    // Both run: the adapted skill gets gold in the Sim.
+    const agent = newAgent()
+    const report = await agent.do('mine gold ore', new SimWorld({ seed: 3 }))
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+  })
+
+  test('conflicting constraints are named before anything runs', async () => {
+    const agent = newAgent()
+    await agent.constrain('mine minerals only at night')
+    await agent.constrain('mine minerals only by day')
+    await agent.constrain('sleep at night')
+    const world = new SimWorld({ seed: 0 })
+    const before = world.state.acts
+    const report = await agent.do('collect some coal', world)
+    assert.equal(report.result, undefined)
+    assert.equal(world.state.acts, before, 'nothing ran')
+    assert.match(report.refusal ?? '', /conflicts with "mine minerals only at night" and "mine minerals only by day"/)
+    assert.deepEqual(report.composition.conflict, ['mine-minerals-only-at-night', 'mine-minerals-only-by-day'])
+  })
+
+  test('a constraint that forbids the goal itself is named', async () => {
+    const agent = newAgent()
+    await agent.constrain('never mine coal ore')
+    const report = await agent.do('collect some coal', new SimWorld({ seed: 0 }))
+    assert.match(report.refusal ?? '', /conflicts with "never mine coal ore"/)
+  })
+})

@@ -1,0 +1,30 @@
+// A separate process writing to a skill store, for the concurrency and kill tests in test/skill-store.test.ts.
+//   store-writer.ts batch <dir> <prefix> <count> <shared>  saves <prefix>.0 .. <prefix>.<count-1>, and <shared>
+//                                                         after each, then prints "done"
+//   store-writer.ts loop <dir> <prefix>                    prints "ready", then saves <prefix>.0, .1, ... forever,
+//                                                         printing "saved <name>" once each save has resolved
+// STORE_LOCK_STALE_MS sets the store's lockStaleMs.
+import { SkillStore } from '../../plugin/store/skill-store.js'
+import { pickaxeSkill } from './skill-records.js'
+
+const [mode, dir, prefix, count, shared] = process.argv.slice(2)
+if (!dir || !prefix) throw new Error('usage: store-writer.ts batch|loop <dir> <prefix> [count shared]')
+const store = new SkillStore(dir, { lockStaleMs: Number(process.env.STORE_LOCK_STALE_MS ?? 10_000) })
+// A test that dies must not leave a writer behind: its end of the pipe closes.
+process.stdin.on('end', () => process.exit(0)).resume()
+
+if (mode === 'batch') {
+  for (let i = 0; i < Number(count); i++) {
+    await store.save(pickaxeSkill(`${prefix}.${i}`))
+    await store.save(pickaxeSkill(shared))
+  }
+  process.stdout.write('done\n')
+  process.exit(0)
+} else {
+  process.stdout.write('ready\n')
+  for (let i = 0; ; i++) {
+    const name = `${prefix}.${i}`
+    await store.save(pickaxeSkill(name))
+    process.stdout.write(`saved ${name}\n`)
+  }
+}
