@@ -20,6 +20,7 @@ import {
   resolveOptions,
 } from './config/options.js'
 import { symbolProblem } from './grounding/validate.js'
+import { llmClientFor } from './teachers/llm-client.js'
 import { CEDAR_VERSION } from './version.js'
 import { observeBot } from './world/mineflayer-observation.js'
 import { haltMotion } from './world/pathfinding.js'
@@ -97,7 +98,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     tasks,
     shield,
     laws,
-    agent: new BotAgent(bot, shield, options.storePath, options.logger),
+    agent: new BotAgent(bot, shield, options.storePath, options.logger, llmClientFor(options.llm)),
     valuation: () => observationValuation(observeBot(bot)),
     ask: (username, question, timeoutMs = 60_000) => questions.ask(username, question, timeoutMs),
     isOwner: (username) => dispatcher.isOwner(username),

@@ -6,6 +6,7 @@ import type { ControllerStep } from '../plugin/agent/controller.js'
 import { skillKey } from '../plugin/agent/skill-key.js'
 import { adaptationRenaming, learnSkill, renameEvidence } from '../plugin/agent/skill-learning.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { parseDfaJson } from '../plugin/automata/index.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
@@ -116,6 +117,37 @@ describe('agent in the Sim', () => {
     const agent = newAgent()
     const report = await agent.do('mine gold ore', new SimWorld({ seed: 3 }))
     assert.equal(report.result?.outcome, 'goal', report.result?.message)
+  })
+
+  test('a skill that accepts without reaching its goal learns from the run and then works', async () => {
+    const library = new MemoryLibrary()
+    // A wrong skill, as a bad teacher might leave it: "one log is a wooden pickaxe".
+    await library.save({
+      kind: 'skill',
+      name: 'craft.wooden_pickaxe',
+      verb: 'craft',
+      object: 'wooden_pickaxe',
+      alphabet: ['mine.logs'],
+      dfa: { alphabet: ['mine.logs'], initial: 0, accepting: [1], transitions: [[1], [2], [2]] },
+      successEvents: ['has.wooden_pickaxe.1'],
+      evidence: [],
+      prerequisites: [],
+      provenance: { teacher: 'test', path: 'imported', membershipQueries: 0, equivalenceQueries: 0 },
+    })
+    const agent = new CedarAgent({ rules, grounding, library, biomes: SIM_BIOMES })
+    const first = await agent.do('craft a wooden pickaxe', new SimWorld({ seed: 0 }))
+    assert.equal(first.result?.outcome, 'accepted-without-goal')
+    assert.deepEqual(
+      first.result?.counterexample?.word.filter((s) => s === 'mine.logs'),
+      ['mine.logs'],
+    )
+    const corrected = first.corrected
+    assert.ok(corrected, 'the skill was corrected')
+    assert.equal(corrected.version, 2)
+    assert.ok(corrected.evidence.some((e) => e.gold && !e.label && e.word.join(' ') === 'mine.logs'))
+    assert.equal(parseDfaJson(corrected.dfa).accepts(['mine.logs']), false)
+    const second = await agent.do('craft a wooden pickaxe', new SimWorld({ seed: 0 }))
+    assert.equal(second.result?.outcome, 'goal', second.result?.message)
   })
 
   test('conflicting constraints are named before anything runs', async () => {

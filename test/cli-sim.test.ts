@@ -1,9 +1,14 @@
 // `cedar sim optimal`, run as a user runs it.
 import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, test } from 'node:test'
+import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
 import { parsePrimitive } from '../plugin/world/port.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
 import { cedar } from './support/cli.js'
+import { type ChatRequest, startFakeOpenAi, wordsIn } from './support/fake-openai.js'
 
 describe('cedar sim optimal', () => {
   test('prints the shortest plan to a diamond as JSON, and it works in a fresh world', async () => {
@@ -87,5 +92,62 @@ describe('cedar sim do', () => {
     const bad = await cedar(['sim', 'do', 'collect coal', '--days', '-1'])
     assert.equal(bad.code, 1)
     assert.equal(bad.stderr, 'cedar: --days must be a positive number, not "-1"\n')
+  })
+})
+
+describe('cedar sim do with an LLM', () => {
+  /** A model that knows what "mine minerals only at night" means: it answers from the phrase grammar. */
+  const knowing = (request: ChatRequest): string => {
+    if (!/^You judge sequences/.test(request.messages[0]?.content ?? '')) return '{}'
+    const words = wordsIn(request)
+    const alphabet = [...new Set(['time.day', 'time.night', ...words.flat()])]
+    const phrase = new PhraseTeacher('mine minerals only at night', alphabet)
+    return JSON.stringify({ answers: words.map((w) => phrase.accepts(w)) })
+  }
+
+  test('the model teaches the constraint; its replies are data, and the run keeps the constraint', async () => {
+    const server = await startFakeOpenAi(knowing)
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'cedar-sim-llm-'))
+    try {
+      const env = { OPENAI_BASE_URL: server.baseURL, CEDAR_LLM_CACHE: cacheDir, CEDAR_MODEL: 'judge' }
+      const args = ['sim', 'do', 'collect some coal but mine minerals only at night', '--seed', '2', '--json']
+      const result = await cedar(args, undefined, env)
+      assert.equal(result.code, 0, result.stderr)
+      const run = JSON.parse(result.stdout) as {
+        goal: boolean
+        llm: { model: string; requests: number }
+        constraints: { teacher: string }[]
+        steps: { action: string; ok: boolean; night: boolean }[]
+      }
+      assert.equal(run.goal, true)
+      assert.deepEqual(
+        run.constraints.map((c) => c.teacher),
+        ['llm:judge'],
+      )
+      assert.ok(run.llm.requests > 0)
+      assert.ok(server.chats.some((c) => /^You judge sequences/.test(c.messages[0]?.content ?? '')))
+      const ore = run.steps.filter((s) => s.ok && s.action === 'mine.coal_ore')
+      assert.ok(ore.length > 0 && ore.every((s) => s.night))
+    } finally {
+      await server.close()
+      await rm(cacheDir, { recursive: true, force: true })
+    }
+  })
+
+  test('a model that answers garbage is replaced by the phrase grammar, and the report says so', async () => {
+    const server = await startFakeOpenAi(() => 'sure, whatever you like')
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'cedar-sim-llm-'))
+    try {
+      const env = { OPENAI_BASE_URL: server.baseURL, CEDAR_LLM_CACHE: cacheDir }
+      const args = ['sim', 'do', 'collect some coal but mine minerals only at night', '--seed', '2', '--json']
+      const result = await cedar(args, undefined, env)
+      assert.equal(result.code, 0, result.stderr)
+      const run = JSON.parse(result.stdout) as { goal: boolean; constraints: { teacher: string }[] }
+      assert.equal(run.goal, true)
+      assert.match(run.constraints[0]?.teacher ?? '', /^phrase \(the LLM could not: .*not \{"answers"/)
+    } finally {
+      await server.close()
+      await rm(cacheDir, { recursive: true, force: true })
+    }
   })
 })

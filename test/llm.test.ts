@@ -8,18 +8,7 @@ import { type Dfa, equivalent, randomMinimalDfa, seededRandom } from '../plugin/
 import { ExactOracle, learn } from '../plugin/learning/index.js'
 import { LlmClient, LlmUnavailableError } from '../plugin/teachers/llm-client.js'
 import { LlmResponseError, LlmTeacher } from '../plugin/teachers/llm-teacher.js'
-import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi } from './support/fake-openai.js'
-
-/** The numbered sequences of an MQ prompt, as words. */
-function wordsIn(request: ChatRequest): string[][] {
-  return lastUser(request)
-    .split('\n')
-    .flatMap((line) => {
-      const match = /^\d+\. (.*)$/.exec(line)
-      if (!match) return []
-      return [match[1] === '(nothing happens)' ? [] : (match[1] ?? '').split(' ')]
-    })
-}
+import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi, wordsIn } from './support/fake-openai.js'
 
 /** A model that knows the target language perfectly. */
 const answersFrom = (target: Dfa) => (request: ChatRequest) =>

@@ -4,7 +4,7 @@
  * code is held to them too). It remembers the last run for `!wrong` and `!ce`, and turns those into gold evidence.
  */
 import type { Bot } from 'mineflayer'
-import { toDfaJson } from '../automata/json.js'
+import { llmGrounding } from '../grounding/llm-grounding.js'
 import { offlineGrounding } from '../grounding/pipeline.js'
 import { isActionSymbol } from '../grounding/symbols.js'
 import { DfaMonitor } from '../ltl/dfa-monitor.js'
@@ -12,6 +12,7 @@ import type { Shield } from '../ltl/shield.js'
 import { describeVerdict } from '../ltl/shield.js'
 import type { SkillRecord } from '../store/record.js'
 import { SkillStore } from '../store/skill-store.js'
+import type { LlmClient } from '../teachers/llm-client.js'
 import { observeBot } from '../world/mineflayer-observation.js'
 import { MineflayerWorld } from '../world/mineflayer-world.js'
 import { observationValuation } from '../world/predicates.js'
@@ -19,8 +20,6 @@ import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
 import { SIM_BIOMES } from '../world/sim/index.js'
 import { type AgentProgress, CedarAgent, type DoReport } from './cedar-agent.js'
 import { type Gate, runController } from './controller.js'
-import { skillKey } from './skill-key.js'
-import { learnSkill } from './skill-learning.js'
 
 export interface LastRun {
   readonly instruction: string
@@ -38,6 +37,8 @@ export class BotAgent {
     private readonly shield: Shield,
     storePath: string,
     logger: { warn(message: string): void },
+    /** The model that grounds instructions and teaches constraints, when one is configured. */
+    private readonly llm?: LlmClient,
   ) {
     this.store = new SkillStore(storePath, { logger })
   }
@@ -49,7 +50,8 @@ export class BotAgent {
       const version = DEFAULT_RULES_VERSION
       this.agent = new CedarAgent({
         rules: loadRules(version),
-        grounding: offlineGrounding(version),
+        grounding: this.llm ? llmGrounding(this.llm, { version }) : offlineGrounding(version),
+        ...(this.llm ? { llm: this.llm } : {}),
         library: this.store,
         // The skills are learned in the Sim; its biomes are the ones "stay in B" is learned over.
         biomes: SIM_BIOMES,
@@ -75,7 +77,8 @@ export class BotAgent {
       const result = await this.runPrepared(prepared, world, signal, onProgress)
       const main = prepared.skills.at(-1)
       if (main) this.last = { instruction, skill: main.name, word: result.word }
-      return { ...prepared, result }
+      const corrected = await this.core.learnFromRun(prepared, result)
+      return { ...prepared, result, ...(corrected ? { corrected } : {}) }
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)
     }
@@ -108,35 +111,10 @@ export class BotAgent {
     }
   }
 
-  /**
-   * A player's counterexample for a skill (the last run's when `name` is omitted): the word, labelled, becomes gold
-   * evidence, and the skill is learned again with it. Returns the updated record.
-   */
-  async counterexample(word: readonly string[], label: boolean, name = this.last?.skill): Promise<SkillRecord> {
-    if (!name) throw new Error('no skill has run yet; name one')
-    const record = await this.store.get('skill', name)
-    if (!record?.verb || !record.object) throw new Error(`no stored skill ${name}`)
-    const unknown = word.filter((s) => !record.alphabet.includes(s))
-    if (unknown.length > 0) {
-      throw new Error(
-        `${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`,
-      )
-    }
-    const rules = loadRules(DEFAULT_RULES_VERSION)
-    const gold = { word: [...word], label, gold: true }
-    const evidence = [...record.evidence.filter((e) => e.word.join(' ') !== word.join(' ')), gold]
-    const relearned = await learnSkill(skillKey(record.verb, record.object, rules), rules, { evidence })
-    return this.store.save({
-      ...stripStored(record),
-      alphabet: relearned.alphabet,
-      dfa: toDfaJson(relearned.dfa),
-      evidence: relearned.evidence,
-      provenance: {
-        ...record.provenance,
-        membershipQueries: record.provenance.membershipQueries + relearned.membershipQueries,
-        equivalenceQueries: record.provenance.equivalenceQueries + relearned.equivalenceQueries,
-      },
-    })
+  /** A player's counterexample for a skill (the last run's when `name` is omitted); see CedarAgent. */
+  counterexample(word: readonly string[], label: boolean, name = this.last?.skill): Promise<SkillRecord> {
+    if (!name) return Promise.reject(new Error('no skill has run yet; name one'))
+    return this.core.counterexample(word, label, name)
   }
 
   /** `!wrong`: the last run's word, cut to its skill's alphabet, is a negative counterexample. */
@@ -151,9 +129,4 @@ export class BotAgent {
       last.skill,
     )
   }
-}
-
-function stripStored(record: SkillRecord) {
-  const { schema: _schema, version: _version, createdAt: _createdAt, updatedAt: _updatedAt, ...rest } = record
-  return rest
 }

@@ -13,6 +13,9 @@ import type { GroundedInstruction, GroundingComponents } from '../grounding/pipe
 import { groundInstruction } from '../grounding/pipeline.js'
 import { isActionSymbol } from '../grounding/symbols.js'
 import type { LearningEvent } from '../learning/index.js'
+import type { SkillRecord } from '../store/record.js'
+import type { LlmClient } from '../teachers/llm-client.js'
+import { LlmTeacher } from '../teachers/llm-teacher.js'
 import { EventLogger } from '../world/event-logger.js'
 import type { Observation, World } from '../world/port.js'
 import type { Rules } from '../world/rules.js'
@@ -21,6 +24,7 @@ import { type ActiveConstraint, type Composition, compose } from './composition.
 import { ConstraintLearningError, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
 import { type SkillKey, skillChain, skillKey, skillKeysForGoal, skillName, UnknownGoalError } from './skill-key.js'
+import { learnSkill } from './skill-learning.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
 
 export interface CedarAgentOptions {
@@ -31,6 +35,11 @@ export interface CedarAgentOptions {
   readonly learningWorld?: SimOptions
   /** Every biome the world can report, so "stay in B" forbids all the others. */
   readonly biomes: readonly string[]
+  /**
+   * When given, constraints are taught by the model (the LLM teacher, its replies validated); a constraint it
+   * cannot teach (unreachable, replies that stay invalid) is taught by the phrase grammar instead, and says so.
+   */
+  readonly llm?: LlmClient
 }
 
 export interface StandingConstraint {
@@ -45,7 +54,7 @@ export interface Prepared {
   readonly grounded: GroundedInstruction
   readonly skills: readonly ObtainedSkill[]
   readonly goal: readonly string[]
-  readonly constraints: readonly (ActiveConstraint & { readonly ltl?: string })[]
+  readonly constraints: readonly (ActiveConstraint & { readonly ltl?: string; readonly teacher: string })[]
   readonly composition: Composition
   /** Distinct words the teachers answered, skills and constraints together. */
   readonly membershipQueries: number
@@ -55,6 +64,8 @@ export interface Prepared {
 
 export interface DoReport extends Prepared {
   readonly result?: ControllerResult
+  /** The skill that learned from the run's counterexample (the DFA accepted, the goal was not met). */
+  readonly corrected?: SkillRecord
 }
 
 export type AgentProgress =
@@ -80,7 +91,7 @@ export class CedarAgent {
     const part = grounded.constraints[0] ?? grounded.goals[0]
     if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
     const alphabet = this.withBiomes(part.alphabet)
-    const learned = await learnConstraint(part.text, alphabet)
+    const learned = await this.learnConstraint(part.text, alphabet)
     const id = slug(part.text)
     const constraint = { id, phrase: part.text, alphabet, ...(learned.ltl ? { ltl: learned.ltl } : {}) }
     this.standing.set(id, constraint)
@@ -94,7 +105,7 @@ export class CedarAgent {
       evidence: learned.evidence,
       prerequisites: [],
       provenance: {
-        teacher: 'phrase',
+        teacher: learned.teacher,
         path: 'learned',
         membershipQueries: learned.membershipQueries,
         equivalenceQueries: learned.equivalenceQueries,
@@ -166,14 +177,14 @@ export class CedarAgent {
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
       ...this.standing.values(),
     ]
-    const constraints: (ActiveConstraint & { ltl?: string })[] = []
+    const constraints: (ActiveConstraint & { ltl?: string; teacher: string })[] = []
     for (const part of parts) {
       if (constraints.some((c) => c.id === part.id)) continue
       const alphabet = [...new Set([...part.alphabet, ...actions])].sort()
       const key = `${part.phrase}|${alphabet.join(' ')}`
       let learned = this.learnedConstraints.get(key)
       if (!learned) {
-        learned = await learnConstraint(part.phrase, alphabet)
+        learned = await this.learnConstraint(part.phrase, alphabet)
         membershipQueries += learned.membershipQueries
         this.learnedConstraints.set(key, learned)
       }
@@ -181,6 +192,7 @@ export class CedarAgent {
         id: part.id,
         phrase: part.phrase,
         dfa: learned.dfa,
+        teacher: learned.teacher,
         ...(learned.ltl ? { ltl: learned.ltl } : {}),
       })
     }
@@ -229,7 +241,67 @@ export class CedarAgent {
       ...(options.clock ? { clock: options.clock } : {}),
       onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
     })
-    return { ...prepared, result }
+    const corrected = await this.learnFromRun(prepared, result)
+    return { ...prepared, result, ...(corrected ? { corrected } : {}) }
+  }
+
+  /**
+   * Execution as the equivalence oracle (CEDAR §3.2): when the product accepted but the goal is not true in the
+   * world, the run's word cut to the last skill's alphabet is a gold negative for that skill, which is learned
+   * again. A run that got stuck (no path left) teaches nothing by itself: the world may be at fault; a player
+   * says `!wrong` when the plan was.
+   */
+  async learnFromRun(prepared: Prepared, result: ControllerResult): Promise<SkillRecord | undefined> {
+    const skill = prepared.skills.at(-1)
+    if (result.outcome !== 'accepted-without-goal' || !skill) return undefined
+    const word = result.word.filter((s) => skill.record.alphabet.includes(s))
+    return this.counterexample(word, false, skill.name)
+  }
+
+  /** A labelled word for a stored skill becomes gold evidence, and the skill is learned again with it. */
+  async counterexample(word: readonly string[], label: boolean, name: string): Promise<SkillRecord> {
+    const { rules, library } = this.options
+    const record = await library.get('skill', name)
+    if (!record?.verb || !record.object) throw new Error(`no stored skill ${name}`)
+    const unknown = word.filter((s) => !record.alphabet.includes(s))
+    if (unknown.length > 0) {
+      const are = unknown.length > 1 ? 'are' : 'is'
+      throw new Error(`${unknown.join(', ')} ${are} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`)
+    }
+    const gold = { word: [...word], label, gold: true }
+    const evidence = [...record.evidence.filter((e) => e.word.join(' ') !== word.join(' ')), gold]
+    const relearned = await learnSkill(skillKey(record.verb, record.object, rules), rules, {
+      ...(this.options.learningWorld ? { world: this.options.learningWorld } : {}),
+      evidence,
+    })
+    const { schema: _s, version: _v, createdAt: _c, updatedAt: _u, ...rest } = record
+    return library.save({
+      ...rest,
+      alphabet: relearned.alphabet,
+      dfa: toDfaJson(relearned.dfa),
+      evidence: relearned.evidence,
+      provenance: {
+        ...record.provenance,
+        membershipQueries: record.provenance.membershipQueries + relearned.membershipQueries,
+        equivalenceQueries: record.provenance.equivalenceQueries + relearned.equivalenceQueries,
+      },
+    })
+  }
+
+  /** With the LLM when there is one (falling back to the phrase grammar), else the phrase grammar. */
+  private async learnConstraint(phrase: string, alphabet: readonly string[]): Promise<LearnedConstraint> {
+    const llm = this.options.llm
+    if (!llm) return learnConstraint(phrase, alphabet)
+    const inventory = this.options.grounding.inventory
+    const symbols = alphabet.map((symbol) => ({ symbol, description: inventory.get(symbol)?.description ?? symbol }))
+    const teacher = new LlmTeacher(llm, { instruction: phrase, symbols, kind: 'constraint' })
+    try {
+      return await learnConstraint(phrase, alphabet, { teacher, teacherName: `llm:${llm.modelFor('mq')}` })
+    } catch (error) {
+      if (!(error instanceof ConstraintLearningError)) throw error
+      const fallback = await learnConstraint(phrase, alphabet)
+      return { ...fallback, teacher: `phrase (the LLM could not: ${error.message})` }
+    }
   }
 
   /** "stay in B" must forbid every other biome, not only those its words named. */

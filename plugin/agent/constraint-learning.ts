@@ -21,6 +21,8 @@ import type { Evidence } from './skill-learning.js'
 
 export interface LearnedConstraint {
   readonly phrase: string
+  /** Who answered: `phrase`, or the teacher's name given by the caller (`llm:<model>`). */
+  readonly teacher: string
   /** The LTLf the phrase teacher read it as, when it was the teacher. */
   readonly ltl?: string
   readonly alphabet: string[]
@@ -37,7 +39,11 @@ export class ConstraintLearningError extends Error {
 export async function learnConstraint(
   phrase: string,
   alphabet: readonly string[],
-  options: { readonly teacher?: MembershipTeacher; readonly evidence?: readonly Evidence[] } = {},
+  options: {
+    readonly teacher?: MembershipTeacher
+    readonly teacherName?: string
+    readonly evidence?: readonly Evidence[]
+  } = {},
 ): Promise<LearnedConstraint> {
   let teacher = options.teacher
   let ltl: string | undefined
@@ -57,7 +63,8 @@ export async function learnConstraint(
     alphabet: symbols,
     teacher,
     oracle: new SamplingOracle(teacher, symbols),
-    algorithm: 'kv',
+    // The phrase grammar never errs; a model may, and CAPAL survives a teacher that is sometimes wrong.
+    algorithm: options.teacher ? 'capal' : 'kv',
     cache,
     maxMembershipQueries: 20_000,
     maxEquivalenceQueries: 50,
@@ -69,6 +76,7 @@ export async function learnConstraint(
   }
   return {
     phrase,
+    teacher: options.teacher ? (options.teacherName ?? 'custom') : 'phrase',
     ...(ltl === undefined ? {} : { ltl }),
     alphabet: symbols,
     dfa: report.dfa,

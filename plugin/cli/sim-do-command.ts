@@ -1,7 +1,10 @@
 import type { Command } from 'commander'
 import { CedarAgent } from '../agent/cedar-agent.js'
 import { MemoryLibrary } from '../agent/skill-manager.js'
+import { resolveOptions } from '../config/options.js'
+import { llmGrounding } from '../grounding/llm-grounding.js'
 import { offlineGrounding } from '../grounding/pipeline.js'
+import { llmClientFor } from '../teachers/llm-client.js'
 import { loadRules } from '../world/rules.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
 import { createOutput, guarded } from './output.js'
@@ -11,6 +14,7 @@ interface SimDoFlags {
   days?: string
   biome: string
   bed?: boolean
+  offline?: boolean
   json?: boolean
 }
 
@@ -27,6 +31,7 @@ export function addSimDoCommand(sim: Command): void {
     .option('--days <d>', 'stop after this many in-game days (default: until the goal or 400 actions)')
     .option('--biome <biome>', `the start biome: ${SIM_BIOMES.join(', ')}`, 'forest')
     .option('--no-bed', 'start without a bed (by default the bot is given one)')
+    .option('--offline', 'never ask the LLM, even when OPENAI_BASE_URL or OPENAI_API_KEY is set')
     .option('--json', 'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "product", "steps"}')
     .action(async (words: string[], flags: SimDoFlags) => {
       const out = createOutput(flags.json ?? false)
@@ -45,11 +50,13 @@ export function addSimDoCommand(sim: Command): void {
           startBiome: flags.biome,
           ...(flags.bed === false ? {} : { startInventory: { white_bed: 1 } }),
         })
+        const llm = flags.offline ? undefined : llmClientFor(resolveOptions({}).llm)
         const agent = new CedarAgent({
           rules: loadRules(),
-          grounding: offlineGrounding(),
+          grounding: llm ? llmGrounding(llm) : offlineGrounding(),
           library: new MemoryLibrary(),
           biomes: SIM_BIOMES,
+          ...(llm ? { llm } : {}),
         })
         const stop = new AbortController()
         const report = await agent.do(instruction, world, {
@@ -69,6 +76,7 @@ export function addSimDoCommand(sim: Command): void {
         }))
         const summary = {
           instruction,
+          llm: llm ? { model: llm.modelFor('mq'), requests: llm.stats.requests } : null,
           goal: report.result?.outcome === 'goal',
           outcome: report.refusal ? 'refused' : (report.result?.outcome ?? 'refused'),
           message: report.refusal ?? report.result?.message ?? '',
@@ -77,6 +85,7 @@ export function addSimDoCommand(sim: Command): void {
           constraints: report.constraints.map((c) => ({
             id: c.id,
             phrase: c.phrase,
+            teacher: c.teacher,
             ltl: c.ltl ?? null,
             states: c.dfa.stateCount,
           })),

@@ -29,6 +29,11 @@ export class PhraseTeacher implements MembershipTeacher {
 
   async answer(words: readonly SymbolWord[]): Promise<boolean[]> {
     this.answeredCount += words.length
-    return words.map((word) => word.length === 0 || this.dfa.accepts(word))
+    return words.map((word) => this.accepts(word))
+  }
+
+  /** The formula's verdict on one word, without counting it as a question. */
+  accepts(word: SymbolWord): boolean {
+    return word.length === 0 || this.dfa.accepts(word)
   }
 }

@@ -100,3 +100,14 @@ function bagOfLetters(text: string): number[] {
 export function lastUser(request: ChatRequest): string {
   return [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? ''
 }
+
+/** The numbered sequences of a membership-query prompt (the LLM teacher's), as words. */
+export function wordsIn(request: ChatRequest): string[][] {
+  return lastUser(request)
+    .split('\n')
+    .flatMap((line) => {
+      const match = /^\d+\. (.*)$/.exec(line)
+      if (!match) return []
+      return [match[1] === '(nothing happens)' ? [] : (match[1] ?? '').split(' ')]
+    })
+}
