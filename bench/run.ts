@@ -34,6 +34,7 @@ const SUITES: readonly { readonly name: string; readonly load: () => Promise<Sui
   { name: 'shield', load: async () => (await import('./shield.js')).shieldSuite },
   { name: 'learning', load: async () => (await import('./learning.js')).learningSuite },
   { name: 'grounding', load: async () => (await import('./grounding.js')).groundingSuite },
+  { name: 'critic', load: async () => (await import('./critic.js')).criticSuite },
 ]
 
 export interface Machine {

@@ -1,4 +1,6 @@
 import type { BotAgent } from './agent/bot-agent.js'
+import type { BotCritic } from './agent/critic/bot-critic.js'
+import type { CriticReport } from './agent/critic/critic-runner.js'
 import type { LawBook } from './agent/laws.js'
 import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
 import type { Channel } from './chat/command.js'
@@ -34,6 +36,8 @@ export interface CedarApi {
   readonly laws: LawBook
   /** Skills and constraints: `agent.do(instruction, signal)`, `agent.core.constrain(phrase)`, `agent.store`. */
   readonly agent: BotAgent
+  /** LogicGuard's critic: `critic.run()` proposes laws from the logged trajectories; `critic.log` keeps them. */
+  readonly critic: BotCritic
   /** The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now. */
   valuation(): (proposition: string) => boolean
   /** Asks a player a yes/no question in chat; they answer `!yes`, `!no` or `!skip` (or time out). */
@@ -67,5 +71,7 @@ declare module 'mineflayer' {
     cedarLawDropped: (lawId: string, reason: string) => void
     /** A primitive passed the shield and is starting. */
     cedarAction: (action: string) => void
+    /** A critic round ended: the laws it added (soft, from the critic), the proposals it rejected and why. */
+    cedarCriticRound: (report: CriticReport) => void
   }
 }

@@ -2,10 +2,12 @@ import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
 import { BotAgent } from './agent/bot-agent.js'
+import { BotCritic } from './agent/critic/bot-critic.js'
 import { createShield, LawBook } from './agent/laws.js'
 import { TaskRunner } from './agent/task-runner.js'
 import type { CedarApi, CedarStatus, ExecuteOptions } from './cedar-api.js'
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
+import { registerCriticCommands } from './chat/critic-commands.js'
 import { CommandDispatcher, type DispatcherHooks } from './chat/dispatcher.js'
 import { registerLtlCommands } from './chat/ltl-commands.js'
 import { ChatQuestions, registerAnswerCommands } from './chat/questions.js'
@@ -51,18 +53,24 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     if (!bot.collectBlock && !bot.hasPlugin(collectBlock)) bot.loadPlugin(collectBlock)
   }
 
+  // The critic is made after the shield it watches; over-constrained states reach it through this.
+  let critic: BotCritic | undefined
   const shield = createShield({
     softBlockLimit: options.shield.softBlockLimit,
     onDrop: (monitor, reason) => {
       options.logger.warn(`cedar: ${reason}`)
       bot.emit('cedarLawDropped', monitor.id, reason)
     },
+    onOverConstrained: (trueInState, action) => critic?.noteOverConstrained(trueInState, action),
   })
   const laws = new LawBook(shield, (symbol) => symbolProblem(symbol, bot.registry))
   for (const set of options.shield.lawSets) laws.loadSet(set)
   if (options.shield.gate) {
     installShieldGate(bot, shield, {
-      onBlocked: (verdict) => bot.emit('cedarShieldBlocked', verdict),
+      onBlocked: (verdict) => {
+        laws.noteBlocked(verdict.blockedBy.map((law) => law.id))
+        bot.emit('cedarShieldBlocked', verdict)
+      },
       onFallback: (verdict) => bot.emit('cedarShieldFallback', verdict),
       onAction: (action) => bot.emit('cedarAction', action),
     })
@@ -92,13 +100,29 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     hooks,
   )
 
+  const llm = llmClientFor(options.llm)
+  const agent = new BotAgent(bot, shield, options.storePath, options.logger, llm)
+  critic = new BotCritic({
+    laws,
+    store: agent.store,
+    llm,
+    schedule: options.critic.schedule,
+    trajectoryCap: options.critic.trajectoryCap,
+    symbolProblem: (symbol) => symbolProblem(symbol, bot.registry),
+    onRound: (report) => bot.emit('cedarCriticRound', report),
+    onError: (error) => options.logger.error('cedar: the critic failed', error),
+  })
+  const botCritic = critic
+  agent.onTrajectory = (task, steps, success) => botCritic.record(task, steps, success)
+
   const api: CedarApi = {
     options,
     commands: registry,
     tasks,
     shield,
     laws,
-    agent: new BotAgent(bot, shield, options.storePath, options.logger, llmClientFor(options.llm)),
+    agent,
+    critic: botCritic,
     valuation: () => observationValuation(observeBot(bot)),
     ask: (username, question, timeoutMs = 60_000) => questions.ask(username, question, timeoutMs),
     isOwner: (username) => dispatcher.isOwner(username),
@@ -129,6 +153,8 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   registerLtlCommands(registry, options.prefix)
   registerAnswerCommands(registry, questions)
   registerSkillCommands(registry)
+  registerCriticCommands(registry, options.prefix)
+  botCritic.start()
 
   if (options.owners !== '*' && options.owners.length === 0) {
     options.logger.warn('cedar: no owners configured, so the bot obeys nobody; pass { owners: [...] } or CEDAR_OWNERS')
@@ -136,6 +162,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const router = attachChatRouter(bot, dispatcher, options)
   questions.bind((username, text) => router.send(username, 'chat', `${username}, ${text}`))
   bot.once('end', () => {
+    botCritic.stop()
     tasks.stop('disconnected')
     questions.cancelAll()
     router.detach()

@@ -107,6 +107,31 @@ describe('skills and constraints over the real protocol', () => {
     ])
   })
 
+  test('the critic from chat: a round over logged runs, the laws with their counts, accept and reject', async () => {
+    const failing = {
+      state: ['equipped.wooden_pickaxe', 'sees.iron_ore'],
+      action: 'mine.iron_ore',
+      ok: false,
+      error: 'missing_tool: iron_ore needs a stone pickaxe',
+    }
+    const working = { state: ['equipped.stone_pickaxe', 'sees.iron_ore'], action: 'mine.iron_ore', ok: true }
+    await bot.cedar.critic.record('mine iron', [failing, working], true)
+    const round = await converse('!critic run', /law accept <id> makes one hard/)
+    // The !do run above was logged too: it counts as a new trajectory.
+    assert.match(round[0] ?? '', /^critic: 2 new trajectories, \d+ proposals, 1 laws added, 0 rejected$/)
+    assert.equal(round[1], 'C1 (soft): G(equipped.wooden_pickaxe -> X !mine.iron_ore)')
+    const laws = await converse('!laws', /^C1 /)
+    assert.deepEqual(laws, ['C1 soft critic, blocked 0x: G(equipped.wooden_pickaxe -> X !mine.iron_ore)'])
+    assert.deepEqual(await converse('!law accept C1', /./), [
+      'C1 is hard now: G(equipped.wooden_pickaxe -> X !mine.iron_ore)',
+    ])
+    assert.equal(bot.cedar.shield.get('C1')?.kind, 'hard')
+    assert.deepEqual(await converse('!law reject C1', /./), [
+      'rejected C1: G(equipped.wooden_pickaxe -> X !mine.iron_ore); the critic will not propose it again',
+    ])
+    assert.deepEqual(await converse('!law accept C9', /./), ['no law C9; say !laws'])
+  })
+
   test('bad input gets a clear answer and nothing runs', async () => {
     assert.deepEqual(await converse('!do dance a little', /failed/), [
       'understood: goal "dance a little" (0 symbols)',

@@ -20,6 +20,7 @@ import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
 import { SIM_BIOMES } from '../world/sim/index.js'
 import { type AgentProgress, CedarAgent, type DoReport } from './cedar-agent.js'
 import { type Gate, runController } from './controller.js'
+import type { TrajectoryStep } from './critic/types.js'
 
 export interface LastRun {
   readonly instruction: string
@@ -30,6 +31,8 @@ export interface LastRun {
 export class BotAgent {
   private agent: CedarAgent | undefined
   private last: LastRun | undefined
+  /** Where finished runs' trajectories go (the critic's log). */
+  onTrajectory: ((task: string, steps: readonly TrajectoryStep[], success: boolean) => Promise<void>) | undefined
   readonly store: SkillStore
 
   constructor(
@@ -77,6 +80,7 @@ export class BotAgent {
       const result = await this.runPrepared(prepared, world, signal, onProgress)
       const main = prepared.skills.at(-1)
       if (main) this.last = { instruction, skill: main.name, word: result.word }
+      await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
       const corrected = await this.core.learnFromRun(prepared, result)
       return { ...prepared, result, ...(corrected ? { corrected } : {}) }
     } finally {

@@ -12,6 +12,7 @@ import { isActionSymbol, parseSymbol } from '../grounding/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
 import { type Observation, type Outcome, parsePrimitive, type World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
+import type { TrajectoryStep } from './critic/types.js'
 
 export interface ControllerStep {
   readonly tick: number
@@ -40,6 +41,8 @@ export interface ControllerResult {
   /** The CEDAR word of the run: actions that ran and events, in order. */
   readonly word: readonly string[]
   readonly steps: readonly ControllerStep[]
+  /** The LogicGuard trajectory: the predicates true before each act, the act, and how it went (for the critic). */
+  readonly trace: readonly TrajectoryStep[]
   /** A word the skill should reject (it was accepted or followed, and the goal was not reached). */
   readonly counterexample?: { readonly word: readonly string[]; readonly label: false }
 }
@@ -95,6 +98,12 @@ export async function runController(options: ControllerOptions): Promise<Control
     message,
     word: [...word],
     steps,
+    trace: logger.trace.map((t) => ({
+      state: [...t.state].sort(),
+      action: t.action,
+      ok: t.outcome.ok,
+      ...(t.outcome.ok ? {} : { error: `${t.outcome.failure}: ${t.outcome.message}` }),
+    })),
     ...(counterexample ? { counterexample: { word: [...word], label: false as const } } : {}),
   })
   const clock = options.clock ?? (() => steps.length)

@@ -33,7 +33,9 @@ export class LawError extends Error {
  * Every symbol is checked before a law goes in, so a typo is reported instead of silently never being true.
  */
 export class LawBook {
-  private nextUserId = 1
+  /** Next number per id prefix: players' laws are L1, L2, ...; the critic's C1, C2, ... */
+  private readonly next = new Map<string, number>()
+  private readonly blocks = new Map<string, number>()
 
   constructor(
     readonly shield: Shield,
@@ -42,22 +44,53 @@ export class LawBook {
   ) {}
 
   add(text: string, kind: LawKind = 'hard', source: LawSource = 'user', explanation = ''): LtlMonitor {
+    const prefix = source === 'critic' ? 'C' : 'L'
+    const n = this.next.get(prefix) ?? 1
+    const monitor = this.build(`${prefix}${n}`, text, kind, source, explanation)
+    this.next.set(prefix, n + 1)
+    this.install(monitor)
+    return monitor
+  }
+
+  remove(id: string): boolean {
+    this.blocks.delete(id)
+    return this.shield.remove(id)
+  }
+
+  /** The same law under the same id, now hard or soft (a player accepting a critic's law makes it hard). */
+  setKind(id: string, kind: LawKind): LtlMonitor {
+    const old = this.shield.get(id)
+    if (!(old instanceof LtlMonitor)) throw new LawError(`no law ${id}`)
+    const monitor = this.build(id, old.text, kind, old.source, old.explanation)
+    this.shield.remove(id)
+    this.install(monitor)
+    return monitor
+  }
+
+  /** Counts a verdict's blocking laws (shown by `!laws`). */
+  noteBlocked(lawIds: readonly string[]): void {
+    for (const id of lawIds) this.blocks.set(id, (this.blocks.get(id) ?? 0) + 1)
+  }
+
+  blockCount(id: string): number {
+    return this.blocks.get(id) ?? 0
+  }
+
+  private build(id: string, text: string, kind: LawKind, source: LawSource, explanation: string): LtlMonitor {
     let monitor: LtlMonitor
     try {
-      monitor = buildLaw(`L${this.nextUserId}`, text, kind, source, explanation)
+      monitor = buildLaw(id, text, kind, source, explanation)
     } catch (error) {
       throw new LawError(`cannot read the law: ${(error as Error).message}`)
     }
     const problems = monitor.props.map((p) => this.symbolProblem(p)).filter((p) => p !== undefined)
     if (problems.length > 0) throw new LawError(problems.join('; '))
-    this.nextUserId++
-    this.shield.add(monitor)
-    this.shield.addActions(monitor.props.filter(isActionSymbol))
     return monitor
   }
 
-  remove(id: string): boolean {
-    return this.shield.remove(id)
+  private install(monitor: LtlMonitor): void {
+    this.shield.add(monitor)
+    this.shield.addActions(monitor.props.filter(isActionSymbol))
   }
 
   /** Loads a shipped set under its prefix; laws of the set already present are skipped. */

@@ -16,7 +16,6 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string): 
   registry.register(
     defineCommand({
       name: 'ltl',
-      aliases: ['law', 'laws'],
       summary: 'the temporal laws every action must keep: add, list, show, rm, check, load',
       details: [
         `${prefix}ltl add [hard|soft] <formula>: a new law, e.g. ${prefix}ltl add G(time.night -> X !mine.diamond_ore)`,

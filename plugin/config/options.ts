@@ -1,4 +1,5 @@
 import path from 'node:path'
+import cron from 'node-cron'
 import { z } from 'zod'
 
 /** A Minecraft player name: what the server puts in front of a chat line. */
@@ -58,6 +59,19 @@ export const cedarOptionsSchema = z.strictObject({
       softBlockLimit: z.number().int().min(1).optional(),
     })
     .optional(),
+  critic: z
+    .strictObject({
+      /** When the critic runs: a cron expression (default every ten minutes), or false for never (`!critic run` still works). */
+      schedule: z
+        .union([
+          z.literal(false),
+          z.string().refine((e) => cron.validate(e), { message: 'expected a cron expression such as "*/10 * * * *"' }),
+        ])
+        .optional(),
+      /** Trajectories kept on disk for the critic. */
+      trajectoryCap: z.number().int().min(1).max(10_000).optional(),
+    })
+    .optional(),
   logger: logger.optional(),
 })
 
@@ -95,6 +109,7 @@ export interface ResolvedCedarOptions {
     readonly lawSets: readonly ('saycan-hard' | 'saycan-soft' | 'innermonologue')[]
     readonly softBlockLimit: number
   }
+  readonly critic: { readonly schedule: string | false; readonly trajectoryCap: number }
   readonly logger: CedarLogger
 }
 
@@ -132,6 +147,10 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       gate: options.shield?.gate ?? true,
       lawSets: options.shield?.lawSets ?? ['saycan-hard'],
       softBlockLimit: options.shield?.softBlockLimit ?? 3,
+    },
+    critic: {
+      schedule: options.critic?.schedule ?? '*/10 * * * *',
+      trajectoryCap: options.critic?.trajectoryCap ?? 200,
     },
     logger: options.logger ?? console,
   }

@@ -49,6 +49,8 @@ export class EventLogger {
   constructor(
     watch: Iterable<string> = [],
     private readonly options: PredicateOptions = {},
+    /** Counts tracked for every item held besides 1 (`has.cobblestone.3`): LogicGuard's critic sees progress by them. */
+    private readonly thresholds: readonly number[] = [],
   ) {
     this.watch = [...watch].filter((symbol) => parseSymbol(symbol) !== undefined)
   }
@@ -95,6 +97,11 @@ export class EventLogger {
     for (const [item, count] of observation.inventory) {
       if (count > 0) candidates.add(`has.${item}.1`)
       for (const family of familiesOf(item)) candidates.add(`has.${family}.1`)
+      for (const n of this.thresholds) {
+        if (n > count && familiesOf(item).length === 0) continue
+        candidates.add(`has.${item}.${n}`)
+        for (const family of familiesOf(item)) candidates.add(`has.${family}.${n}`)
+      }
     }
     if (observation.equipped) candidates.add(`equipped.${observation.equipped}`)
     candidates.add(observation.isNight ? 'time.night' : 'time.day')

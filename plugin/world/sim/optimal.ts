@@ -32,6 +32,8 @@ export interface OptimalPlan {
 export interface OptimalOptions extends SimOptions {
   /** Give up after this many distinct states (default 200,000). */
   readonly maxStates?: number
+  /** Plan from this world's current state (a copy; the other options are then ignored). */
+  readonly from?: SimWorld
 }
 
 /** Thrown when the goal is not an item or cannot be reached. */
@@ -47,12 +49,13 @@ interface Node {
 }
 
 export function optimalPlan(goal: string, options: OptimalOptions = {}): OptimalPlan {
-  const start = new SimWorld({ ...options, pathFailureRate: 0 })
+  const start = options.from ? options.from.clone() : new SimWorld({ ...options, pathFailureRate: 0 })
   const { rules } = start
   if (!rules.isItem(goal) && !isFamily(goal)) throw new NoPlanError(`unknown item ${goal}`)
   const reached = (world: SimWorld) => countOf(world, goal) >= 1
   if (reached(start)) return { item: goal, length: 0, plan: [] }
-  const analysis = analyse(goal, rules, Object.keys(options.startInventory ?? {}))
+  const held = options.from ? Object.keys(options.from.state.inventory) : Object.keys(options.startInventory ?? {})
+  const analysis = analyse(goal, rules, held)
   if (!Number.isFinite(rankOf(analysis.ranks, goal))) {
     throw new NoPlanError(`${goal} cannot be obtained in the Sim's world`)
   }

@@ -1,0 +1,143 @@
+/**
+ * The critic bench's baseline actor (LogicGuard §4's LLM actors, played by a policy): it mostly takes the next step of
+ * a shortest plan to its goal, and with probability ε a random plausible action instead — mining iron with a wooden
+ * pickaxe, crafting a second pickaxe, exploring for what is in sight. Behind a shield it is told when an action is
+ * refused and chooses again (LogicGuard: "the actor is prompted to choose a new action"). Its runs are the
+ * trajectories the critic learns from.
+ */
+import type { Trajectory, TrajectoryStep } from '../plugin/agent/critic/types.js'
+import { randomInt, seededRandom } from '../plugin/automata/random.js'
+import { HAS_THRESHOLDS } from '../plugin/grounding/inventory-build.js'
+import type { Shield } from '../plugin/ltl/shield.js'
+import { EventLogger } from '../plugin/world/event-logger.js'
+import { parsePrimitive } from '../plugin/world/port.js'
+import { observationValuation } from '../plugin/world/predicates.js'
+import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
+
+/** What the actor may try: the diamond route's actions, with the tools mixed up. */
+export const PLAUSIBLE_ACTIONS: readonly string[] = [
+  'mine.logs',
+  'craft.planks',
+  'craft.stick',
+  'craft.crafting_table',
+  'craft.wooden_pickaxe',
+  'craft.stone_pickaxe',
+  'craft.iron_pickaxe',
+  'craft.furnace',
+  'mine.stone',
+  'mine.coal_ore',
+  'mine.iron_ore',
+  'mine.diamond_ore',
+  'smelt.raw_iron',
+  'equip.wooden_pickaxe',
+  'equip.stone_pickaxe',
+  'equip.iron_pickaxe',
+  'explore.stone',
+  'explore.iron_ore',
+  'explore.diamond_ore',
+]
+
+export const SUBGOALS = ['wooden_pickaxe', 'stone_pickaxe', 'iron_pickaxe', 'diamond'] as const
+
+export interface CarelessEpisode {
+  readonly trajectory: Trajectory
+  readonly actions: number
+  readonly failed: number
+  /** Actions taken until each subgoal item was first held (undefined when never). */
+  readonly reachedAt: Readonly<Record<(typeof SUBGOALS)[number], number | undefined>>
+  /** Choices the shield refused (the actor chose again). */
+  readonly refused: number
+}
+
+export interface CarelessOptions {
+  readonly seed: number
+  readonly goal?: string
+  /** Chance of a random plausible action instead of the plan's next one. Default 0.25. */
+  readonly epsilon?: number
+  readonly maxActions?: number
+  readonly shield?: Shield
+  readonly world?: SimOptions
+}
+
+export function runCarelessEpisode(options: CarelessOptions): CarelessEpisode {
+  const goal = options.goal ?? 'diamond'
+  const epsilon = options.epsilon ?? 0.25
+  const maxActions = options.maxActions ?? 150
+  const random = seededRandom(options.seed * 7919 + 17)
+  const world = new SimWorld({ seed: options.seed, pathFailureRate: 0.02, ...options.world })
+  const logger = new EventLogger([], {}, HAS_THRESHOLDS)
+  const shield = options.shield
+  shield?.reset()
+  const steps: TrajectoryStep[] = []
+  const reachedAt: Record<string, number | undefined> = {}
+  let plan: string[] = []
+  /** After a search that found no plan, the actor wanders this many actions before searching again. */
+  let wanderUntil = 0
+  let acts = 0
+  let failed = 0
+  let refused = 0
+  const held = (item: string) => (world.state.inventory[item] ?? 0) > 0
+  const nextOfPlan = (): string | undefined => {
+    if (plan.length === 0 && acts >= wanderUntil) {
+      try {
+        plan = [...optimalPlan(goal, { from: world, maxStates: 20_000 }).plan]
+      } catch (error) {
+        if (!(error instanceof NoPlanError)) throw error
+        plan = []
+        wanderUntil = acts + 10
+      }
+    }
+    return plan[0]
+  }
+  for (; acts < maxActions && !held(goal) && !world.dead; acts++) {
+    const observation = world.observe()
+    const state = [...logger.truePredicates(observation)].sort()
+    shield?.observe(observationValuation(observation))
+    // The actor's choice; refused by the shield, it is told which actions are allowed and picks again: the plan's
+    // step when that is allowed (after a fresh plan if the old one was refused), else one of the allowed at random.
+    const careless = random() < epsilon
+    let action = careless ? PLAUSIBLE_ACTIONS[randomInt(random, PLAUSIBLE_ACTIONS.length)] : nextOfPlan()
+    if (action !== undefined && shield && !shield.check(action).allowed) {
+      refused++
+      if (!careless) plan = []
+      const planned = nextOfPlan()
+      const allowed = PLAUSIBLE_ACTIONS.filter((a) => shield.preview(a).allowed)
+      action =
+        planned !== undefined && allowed.includes(planned)
+          ? planned
+          : allowed.length > 0
+            ? allowed[randomInt(random, allowed.length)]
+            : planned
+    }
+    if (action === undefined) action = PLAUSIBLE_ACTIONS[randomInt(random, PLAUSIBLE_ACTIONS.length)]
+    if (action === undefined) break
+    const primitive = parsePrimitive(action)
+    if (!primitive) break
+    const outcome = world.actNow(primitive)
+    if (outcome.ok) shield?.commit(action)
+    // The plan holds while its own steps succeed (a careless step in between leaves it be); when one of its steps
+    // fails, it is made again from where the world is now.
+    if (plan[0] === action) plan = outcome.ok ? plan.slice(1) : []
+    if (!outcome.ok) failed++
+    steps.push({
+      state,
+      action,
+      ok: outcome.ok,
+      ...(outcome.ok ? {} : { error: `${outcome.failure}: ${outcome.message}` }),
+    })
+    for (const item of SUBGOALS) if (reachedAt[item] === undefined && held(item)) reachedAt[item] = acts + 1
+  }
+  return {
+    trajectory: {
+      id: `careless-${options.seed}-${Date.now().toString(36)}`,
+      task: `get ${goal}`,
+      startedAt: new Date().toISOString(),
+      steps,
+      success: held(goal),
+    },
+    actions: steps.length,
+    failed,
+    reachedAt: reachedAt as CarelessEpisode['reachedAt'],
+    refused,
+  }
+}

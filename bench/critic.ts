@@ -1,0 +1,119 @@
+// The critic suite (LogicGuard Tables 2 and 3 in the Sim): a careless baseline actor runs to a diamond over seeded
+// episodes; the offline critic reads its trajectories and proposes laws; the actor runs again behind a shield with
+// the validated laws, twice. Failed-action rate, actions per subgoal and critic-blocked choices, before and after.
+
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
+import { OfflineCritic } from '../plugin/agent/critic/offline-critic.js'
+import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
+import { createShield, LawBook } from '../plugin/agent/laws.js'
+import { type CarelessEpisode, PLAUSIBLE_ACTIONS, runCarelessEpisode, SUBGOALS } from './careless-actor.js'
+import { markdownTable, type Suite, type SuiteOptions, type SuiteReport } from './run.js'
+
+interface RoundStats {
+  readonly name: string
+  readonly episodes: number
+  readonly successes: number
+  readonly actions: number
+  readonly failed: number
+  readonly refused: number
+  /** Mean actions to each subgoal over the episodes that reached it, and how many did. */
+  readonly subgoals: Readonly<Record<string, { mean: number | undefined; reached: number }>>
+  readonly laws: number
+}
+
+function stats(name: string, episodes: readonly CarelessEpisode[], laws: number): RoundStats {
+  const subgoals: Record<string, { mean: number | undefined; reached: number }> = {}
+  for (const goal of SUBGOALS) {
+    const at = episodes.map((e) => e.reachedAt[goal]).filter((n): n is number => n !== undefined)
+    subgoals[goal] = { mean: at.length ? at.reduce((a, b) => a + b, 0) / at.length : undefined, reached: at.length }
+  }
+  return {
+    name,
+    episodes: episodes.length,
+    successes: episodes.filter((e) => e.trajectory.success).length,
+    actions: episodes.reduce((n, e) => n + e.actions, 0),
+    failed: episodes.reduce((n, e) => n + e.failed, 0),
+    refused: episodes.reduce((n, e) => n + e.refused, 0),
+    subgoals,
+    laws,
+  }
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`
+const cell = (s: RoundStats, goal: string) => {
+  const g = s.subgoals[goal]
+  return g?.mean === undefined ? `N/A (0/${s.episodes})` : `${g.mean.toFixed(1)} (${g.reached}/${s.episodes})`
+}
+
+export const criticSuite: Suite = {
+  name: 'critic',
+  description: 'LogicGuard in the Sim: a careless actor before and after two offline critic rounds',
+  async run(options: SuiteOptions): Promise<SuiteReport> {
+    const n = options.quick ? 5 : 25
+    const seeds = Array.from({ length: n }, (_, i) => 100 + i)
+    const dir = await mkdtemp(path.join(tmpdir(), 'cedar-bench-critic-'))
+    try {
+      const log = new TrajectoryLog(dir, 10_000)
+      // Critic laws stay in for the measurement: the shield's soft-law dropping would hide what they do.
+      const shield = createShield({ actions: PLAUSIBLE_ACTIONS, softBlockLimit: Number.MAX_SAFE_INTEGER })
+      const laws = new LawBook(shield)
+      const runner = new CriticRunner({ log, laws, critics: [new OfflineCritic()], actions: () => PLAUSIBLE_ACTIONS })
+      const rounds: RoundStats[] = []
+      const play = async (name: string, withShield: boolean) => {
+        const episodes: CarelessEpisode[] = []
+        for (const seed of seeds) {
+          const episode = runCarelessEpisode({ seed, ...(withShield ? { shield } : {}) })
+          episodes.push(episode)
+          await log.append(episode.trajectory)
+        }
+        rounds.push(stats(name, episodes, shield.monitors().length))
+        options.log(`[critic] ${name}: ${rounds.at(-1)?.successes}/${n} diamonds, ${shield.monitors().length} laws`)
+      }
+      await play('careless actor', false)
+      const first = await runner.run()
+      await play('+ critic, 1 round', true)
+      const second = await runner.run()
+      await play('+ critic, 2 rounds', true)
+
+      const header = ['actor', 'wooden tool', 'stone tool', 'iron tool', 'diamond', 'failed actions', 'critic-blocked']
+      const ours = rounds.map((s) => [
+        `${s.name} (${s.laws} laws)`,
+        ...SUBGOALS.map((g) => cell(s, g)),
+        pct(s.failed / Math.max(1, s.actions)),
+        s.refused === 0 ? 'N/A' : pct(s.refused / (s.actions + s.refused)),
+      ])
+      const paper = [
+        ['InnerMonologue (paper, n=5)', '12.2 (5/5)', '18.2 (5/5)', '43.25 (4/5)', '45.5 (4/5)', '23%', 'N/A'],
+        ['InnerMonologue + LogicGuard (paper)', '9.4 (5/5)', '14.4 (5/5)', '32.0 (5/5)', '35.8 (5/5)', '4.5%', '15%'],
+      ]
+      const accepted = [...first.accepted, ...second.accepted]
+      const markdown = [
+        `## critic: LogicGuard Tables 2 and 3 in the Sim (${n} seeded episodes per row)`,
+        '',
+        markdownTable(header, [...ours, ...paper]),
+        '',
+        'Subgoal cells: mean actions until the item was first held, over the episodes that got it (how many). Failed',
+        'actions: share of actions taken that failed. Critic-blocked: share of the actor’s choices the shield refused.',
+        'The actor takes the next step of a shortest plan, or with probability 0.25 a random plausible action',
+        '(mining iron with a wooden pickaxe, a second pickaxe, exploring for what is in sight); refused, it chooses',
+        `again. Path failures 2%; at most 150 actions. Critic: the offline critic (no LLM; an LLM actor or critic is not`,
+        `part of this suite yet). Round 1 read ${first.trajectories} trajectories, proposed ${first.proposed}, kept ${first.accepted.length};`,
+        `round 2 read ${second.trajectories}, proposed ${second.proposed}, kept ${second.accepted.length}.`,
+        '',
+        'Laws the critic kept:',
+        '',
+        ...accepted.map((l) => `- ${l.id} \`${l.text}\` (${l.origin})`),
+      ].join('\n')
+      return {
+        markdown,
+        raw: { rounds, accepted, rejected: [...first.rejected, ...second.rejected] },
+        mismatch: false,
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  },
+}

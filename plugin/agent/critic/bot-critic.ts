@@ -1,0 +1,92 @@
+/**
+ * The critic on a bot: the trajectory log under the store (`<store>/trajectories`), the offline critic and, with an
+ * LLM configured, LogicGuard's LLM critic; rounds on the configured schedule and on `!critic run`; over-constrained
+ * states the shield reports kept for the next round.
+ */
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import type { SkillStore } from '../../store/skill-store.js'
+import type { LlmClient } from '../../teachers/llm-client.js'
+import type { LawBook } from '../laws.js'
+import { type CriticReport, CriticRunner } from './critic-runner.js'
+import { CriticSchedule } from './critic-schedule.js'
+import { LlmCritic } from './llm-critic.js'
+import { OfflineCritic } from './offline-critic.js'
+import { TrajectoryLog } from './trajectory-log.js'
+import type { Critic, TrajectoryStep } from './types.js'
+
+export interface BotCriticOptions {
+  readonly laws: LawBook
+  readonly store: SkillStore
+  readonly llm?: LlmClient | undefined
+  readonly schedule: string | false
+  readonly trajectoryCap: number
+  readonly symbolProblem?: (symbol: string) => string | undefined
+  readonly onRound?: (report: CriticReport) => void
+  readonly onError?: (error: Error) => void
+}
+
+export class BotCritic {
+  readonly log: TrajectoryLog
+  readonly runner: CriticRunner
+  private readonly schedule: CriticSchedule | undefined
+
+  constructor(private readonly options: BotCriticOptions) {
+    this.log = new TrajectoryLog(path.join(options.store.dir, 'trajectories'), options.trajectoryCap)
+    const llmCritic = options.llm ? new LlmCritic(options.llm) : undefined
+    const critics: Critic[] = [new OfflineCritic(), ...(llmCritic ? [llmCritic] : [])]
+    this.runner = new CriticRunner({
+      log: this.log,
+      laws: options.laws,
+      critics,
+      ...(llmCritic ? { relaxer: llmCritic } : {}),
+      actions: () => options.laws.shield.actions,
+      ...(options.symbolProblem ? { symbolProblem: options.symbolProblem } : {}),
+    })
+    this.schedule =
+      options.schedule === false
+        ? undefined
+        : new CriticSchedule({
+            runner: this.runner,
+            expression: options.schedule,
+            store: options.store,
+            ...(options.onRound ? { onRound: options.onRound } : {}),
+            ...(options.onError ? { onError: options.onError } : {}),
+          })
+  }
+
+  start(): void {
+    this.schedule?.start()
+  }
+
+  stop(): void {
+    this.schedule?.stop()
+  }
+
+  /** One round now (`!critic run`). */
+  async run(): Promise<CriticReport> {
+    const report = await this.runner.run()
+    this.options.onRound?.(report)
+    return report
+  }
+
+  /** A finished run's trajectory, for the next round. */
+  record(task: string, steps: readonly TrajectoryStep[], success: boolean): Promise<void> {
+    if (steps.length === 0) return Promise.resolve()
+    return this.log.append({ id: randomUUID(), task, startedAt: new Date().toISOString(), steps, success })
+  }
+
+  /** The shield found every action blocked: the soft laws reading what was true there are the suspects. */
+  noteOverConstrained(trueInState: readonly string[], action: string): void {
+    const suspects = this.options.laws.shield
+      .monitors()
+      .filter((m) => m.kind === 'soft' && (m.props ?? []).some((p) => trueInState.includes(p) || p === action))
+      .map((m) => m.id)
+    this.runner.noteOverConstrained({
+      state: trueInState,
+      action,
+      blockedBy: suspects,
+      at: new Date().toISOString(),
+    })
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * One critic round (LogicGuard §3.4): the trajectories logged since the last round go to every critic; each proposal
+ * is validated against all kept trajectories and the laws in force; accepted laws enter the shield at once, as soft
+ * laws from the critic (a player makes them hard with `!law accept`); rejected ones are kept with their reasons.
+ * Over-constrained states the shield recorded are relaxed: by the LLM critic when there is one, else by dropping
+ * the newest soft law involved.
+ */
+import { isActionSymbol } from '../../grounding/symbols.js'
+import { LtlMonitor } from '../../ltl/monitor.js'
+import type { LawBook } from '../laws.js'
+import type { LlmCritic } from './llm-critic.js'
+import type { TrajectoryLog } from './trajectory-log.js'
+import type {
+  Critic,
+  CriticContext,
+  LawView,
+  OverConstrainedState,
+  RejectedProposal,
+  Relaxation,
+  Trajectory,
+} from './types.js'
+import { validateProposal, validateProposals } from './validator.js'
+
+export interface AcceptedLaw {
+  readonly id: string
+  readonly text: string
+  readonly origin: string
+  readonly explanation: string
+}
+
+export interface CriticReport {
+  readonly trajectories: number
+  readonly proposed: number
+  readonly accepted: readonly AcceptedLaw[]
+  readonly rejected: readonly RejectedProposal[]
+  readonly relaxed: readonly Relaxation[]
+  /** Critics that failed this round (an unreachable LLM), with why. */
+  readonly errors: readonly string[]
+}
+
+export interface CriticRunnerOptions {
+  readonly log: TrajectoryLog
+  readonly laws: LawBook
+  readonly critics: readonly Critic[]
+  /** The LLM critic again, for relaxing over-constrained states; without it the offline rule relaxes. */
+  readonly relaxer?: LlmCritic
+  /** Actions the bot can take besides those seen in trajectories (the shield's vocabulary). */
+  readonly actions?: () => readonly string[]
+  readonly symbolProblem?: (symbol: string) => string | undefined
+}
+
+const KEEP_REJECTED = 200
+
+export class CriticRunner {
+  private readonly rejectedList: RejectedProposal[] = []
+  private readonly overConstrained: OverConstrainedState[] = []
+  /** Laws players rejected (`!law reject`): never proposed again. */
+  private readonly refused = new Set<string>()
+
+  constructor(private readonly options: CriticRunnerOptions) {}
+
+  get rejected(): readonly RejectedProposal[] {
+    return this.rejectedList
+  }
+
+  /** The shield found a state where every action was blocked; it is analysed at the next round. */
+  noteOverConstrained(state: OverConstrainedState): void {
+    this.overConstrained.push(state)
+    if (this.overConstrained.length > 50) this.overConstrained.shift()
+  }
+
+  /** A player rejected a law: it leaves the shield and the critics' proposals of it are refused from now on. */
+  refuse(id: string): string | undefined {
+    const law = this.options.laws.shield.get(id)
+    if (!law) return undefined
+    this.refused.add(law.text)
+    this.options.laws.remove(id)
+    return law.text
+  }
+
+  /** One round over the trajectories logged since the last (or all of them). */
+  async run({ all = false } = {}): Promise<CriticReport> {
+    const { log, laws } = this.options
+    const kept = await log.list()
+    const fresh = all ? kept : await log.sinceCursor()
+    const context = this.context(kept)
+    const errors: string[] = []
+    const proposals = []
+    if (fresh.length > 0) {
+      for (const critic of this.options.critics) {
+        try {
+          proposals.push(...(await critic.propose(fresh, context)))
+        } catch (error) {
+          errors.push(`${critic.name}: ${(error as Error).message}`)
+        }
+      }
+    }
+    const { accepted, rejected } = validateProposals(proposals, {
+      laws: context.laws,
+      actions: context.actions,
+      predicates: context.predicates,
+      trajectories: kept,
+      ...this.check(),
+    })
+    const added: AcceptedLaw[] = []
+    const refusedNow = accepted.filter((p) => this.refused.has(p.text))
+    for (const proposal of accepted) {
+      if (this.refused.has(proposal.text)) continue
+      // Critic laws start soft: a wrong one is dropped by the shield's soft-block limit, a good one made hard by a player.
+      const monitor = laws.add(proposal.text, 'soft', 'critic', `${proposal.explanation} (${proposal.origin})`)
+      added.push({ id: monitor.id, text: monitor.text, origin: proposal.origin, explanation: proposal.explanation })
+    }
+    const allRejected = [...rejected, ...refusedNow.map((p) => ({ ...p, reason: 'a player rejected this law before' }))]
+    this.rejectedList.push(...allRejected)
+    this.rejectedList.splice(0, Math.max(0, this.rejectedList.length - KEEP_REJECTED))
+    const relaxed = await this.relaxAll(context, kept, errors)
+    const last = fresh.at(-1)
+    if (last) await log.moveCursor(last.id)
+    return {
+      trajectories: fresh.length,
+      proposed: proposals.length,
+      accepted: added,
+      rejected: allRejected,
+      relaxed,
+      errors,
+    }
+  }
+
+  private check() {
+    return this.options.symbolProblem ? { symbolProblem: this.options.symbolProblem } : {}
+  }
+
+  private context(trajectories: readonly Trajectory[]): CriticContext {
+    const steps = trajectories.flatMap((t) => t.steps)
+    const actions = new Set([...(this.options.actions?.() ?? []), ...steps.map((s) => s.action)])
+    return {
+      task: trajectories.at(-1)?.task ?? 'the players’ instructions',
+      laws: this.lawViews(),
+      actions: [...actions].filter(isActionSymbol).sort(),
+      predicates: [...new Set(steps.flatMap((s) => s.state))].sort(),
+    }
+  }
+
+  private lawViews(): LawView[] {
+    return this.options.laws.shield.monitors().map((m) => ({ id: m.id, text: m.text, kind: m.kind, source: m.source }))
+  }
+
+  /** Each recorded over-constrained state: one relaxation that leaves some action allowed there. */
+  private async relaxAll(context: CriticContext, trajectories: readonly Trajectory[], errors: string[]) {
+    const done: Relaxation[] = []
+    while (this.overConstrained.length > 0) {
+      const state = this.overConstrained.shift() as OverConstrainedState
+      const involved = state.blockedBy.filter((id) => this.options.laws.shield.get(id))
+      if (involved.length === 0) continue
+      let choices: Relaxation[] = []
+      if (this.options.relaxer) {
+        try {
+          choices = await this.options.relaxer.relax(state, { ...context, laws: this.lawViews() })
+        } catch (error) {
+          errors.push(`llm relax: ${(error as Error).message}`)
+        }
+      }
+      const fallback = this.newestSoft(involved)
+      const applied =
+        choices.find((c) => this.apply(c, context, trajectories)) ??
+        (fallback && this.apply(fallback, context, trajectories) ? fallback : undefined)
+      if (applied) done.push(applied)
+    }
+    return done
+  }
+
+  private newestSoft(ids: readonly string[]): Relaxation | undefined {
+    const order = this.options.laws.shield.monitors().map((m) => m.id)
+    const soft = ids
+      .filter((id) => this.options.laws.shield.get(id)?.kind === 'soft')
+      .sort((a, b) => order.indexOf(b) - order.indexOf(a))[0]
+    return soft
+      ? { lawId: soft, change: { type: 'delete' }, explanation: 'the newest soft law involved', origin: 'offline' }
+      : undefined
+  }
+
+  private apply(relaxation: Relaxation, context: CriticContext, trajectories: readonly Trajectory[]): boolean {
+    const laws = this.options.laws
+    const old = laws.shield.get(relaxation.lawId)
+    if (!old) return false
+    if (relaxation.change.type === 'delete') return laws.remove(relaxation.lawId)
+    const others = this.lawViews().filter((l) => l.id !== relaxation.lawId)
+    const verdict = validateProposal(
+      {
+        formula: relaxation.change.formula,
+        kind: old.kind,
+        explanation: relaxation.explanation,
+        origin: relaxation.origin,
+      },
+      { laws: others, actions: context.actions, predicates: context.predicates, trajectories, ...this.check() },
+    )
+    if (!verdict.ok) return false
+    laws.remove(relaxation.lawId)
+    const explanation = old instanceof LtlMonitor ? old.explanation : ''
+    laws.add(verdict.text, old.kind, 'critic', `${relaxation.explanation} (was ${old.text}; ${explanation})`)
+    return true
+  }
+}

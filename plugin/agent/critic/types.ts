@@ -1,0 +1,76 @@
+/**
+ * The critic's data (LogicGuard §3.4): trajectories of state predicates and actions, laws proposed from them, and
+ * the verdicts on those proposals. Plain data, so trajectories can be logged to disk and laws shown in chat.
+ */
+
+/** One LogicGuard step: the predicates true before the action, the action, and what came of it. */
+export interface TrajectoryStep {
+  readonly state: readonly string[]
+  readonly action: string
+  readonly ok: boolean
+  /** The failure kind and message when `ok` is false. */
+  readonly error?: string
+}
+
+export interface Trajectory {
+  readonly id: string
+  /** The instruction or task the run served. */
+  readonly task: string
+  readonly startedAt: string
+  readonly steps: readonly TrajectoryStep[]
+  /** Whether the run reached its goal. */
+  readonly success: boolean
+}
+
+/** A law a critic proposes: LTLf text over our symbols (or the papers' spellings), with why. */
+export interface LawProposal {
+  readonly formula: string
+  readonly kind: 'hard' | 'soft'
+  readonly explanation: string
+  /** Which critic, and which rule of it (`offline:feedback`, `offline:repetition`, `offline:progress`, `llm`). */
+  readonly origin: string
+}
+
+export interface RejectedProposal extends LawProposal {
+  readonly reason: string
+}
+
+/** A law in force, as critics and the validator see it. */
+export interface LawView {
+  readonly id: string
+  readonly text: string
+  readonly kind: 'hard' | 'soft'
+  readonly source: string
+}
+
+/** What a critic may read besides the trajectories. */
+export interface CriticContext {
+  readonly task: string
+  readonly laws: readonly LawView[]
+  /** The action symbols the bot can take. */
+  readonly actions: readonly string[]
+  /** The state predicates the trajectories record. */
+  readonly predicates: readonly string[]
+}
+
+export interface Critic {
+  readonly name: string
+  propose(trajectories: readonly Trajectory[], context: CriticContext): Promise<LawProposal[]>
+}
+
+/** A state position where every candidate action was blocked, recorded by the shield. */
+export interface OverConstrainedState {
+  readonly state: readonly string[]
+  readonly action: string
+  /** Ids of the laws that blocked `action` there. */
+  readonly blockedBy: readonly string[]
+  readonly at: string
+}
+
+/** What to do about an over-constrained state: delete a law, or replace its formula. */
+export interface Relaxation {
+  readonly lawId: string
+  readonly change: { readonly type: 'delete' } | { readonly type: 'replace'; readonly formula: string }
+  readonly explanation: string
+  readonly origin: string
+}

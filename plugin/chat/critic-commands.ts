@@ -1,0 +1,72 @@
+import { LawError } from '../agent/laws.js'
+import { defineCommand, param } from './command.js'
+import type { CommandRegistry } from './registry.js'
+
+/** At most this many laws are listed one per line; beyond, the rest by id. */
+const LIST_IN_FULL = 8
+
+/** `!laws`, `!critic run`, `!law accept|reject <id>`: LogicGuard's critic from chat. */
+export function registerCriticCommands(registry: CommandRegistry, prefix: string): void {
+  registry.register(
+    defineCommand({
+      name: 'laws',
+      summary: 'the laws in force: where each came from, and how often it blocked an action',
+      params: [],
+      run: ({ cedar }) => {
+        const monitors = cedar.shield.monitors()
+        if (monitors.length === 0) return 'no laws; every action is allowed'
+        const line = (m: (typeof monitors)[number]) =>
+          `${m.id} ${m.kind} ${m.source}, blocked ${cedar.laws.blockCount(m.id)}x: ${m.text}`
+        const shown = monitors.slice(0, LIST_IN_FULL).map(line)
+        const rest = monitors.slice(LIST_IN_FULL).map((m) => m.id)
+        if (rest.length > 0) shown.push(`and ${rest.length} more: ${rest.join(', ')} (${prefix}ltl show <id>)`)
+        return shown.join('\n')
+      },
+    }),
+  )
+  registry.register(
+    defineCommand({
+      name: 'critic',
+      summary: 'run the critic now over the trajectories logged since its last round',
+      params: [param.word('subcommand', { choices: ['run'], description: 'run' })],
+      run: async ({ cedar }) => {
+        const report = await cedar.critic.run()
+        const lines = [
+          `critic: ${report.trajectories} new trajectories, ${report.proposed} proposals, ${report.accepted.length} laws added, ${report.rejected.length} rejected`,
+          ...report.accepted.map((law) => `${law.id} (soft): ${law.text}`),
+          ...report.relaxed.map(
+            (r) => `relaxed ${r.lawId}: ${r.change.type === 'delete' ? 'deleted' : r.change.formula}`,
+          ),
+          ...report.errors.map((e) => `failed: ${e}`),
+        ]
+        if (report.accepted.length > 0)
+          lines.push(`${prefix}law accept <id> makes one hard; ${prefix}law reject <id> drops it`)
+        return lines.join('\n')
+      },
+    }),
+  )
+  registry.register(
+    defineCommand({
+      name: 'law',
+      summary: 'accept a critic law (it becomes hard) or reject it (dropped, never proposed again)',
+      params: [
+        param.word('decision', { choices: ['accept', 'reject'], description: 'accept or reject' }),
+        param.word('id', { description: 'the law id, e.g. C3' }),
+      ],
+      run: ({ cedar }, { decision, id }) => {
+        if (!cedar.shield.get(id)) return `no law ${id}; say ${prefix}laws`
+        if (decision === 'reject') {
+          const text = cedar.critic.runner.refuse(id)
+          return `rejected ${id}: ${text}; the critic will not propose it again`
+        }
+        try {
+          const law = cedar.laws.setKind(id, 'hard')
+          return `${id} is hard now: ${law.text}`
+        } catch (error) {
+          if (error instanceof LawError) return error.message
+          throw error
+        }
+      },
+    }),
+  )
+}

@@ -1,0 +1,227 @@
+// The LogicGuard critic: trajectories in, laws out — validated, installed soft, relaxed when they over-constrain,
+// and run on a schedule.
+import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, describe, mock, test } from 'node:test'
+import { runCarelessEpisode } from '../bench/careless-actor.js'
+import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
+import { CriticSchedule, CronExpressionError } from '../plugin/agent/critic/critic-schedule.js'
+import { OfflineCritic } from '../plugin/agent/critic/offline-critic.js'
+import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
+import type { Trajectory } from '../plugin/agent/critic/types.js'
+import { validateProposals } from '../plugin/agent/critic/validator.js'
+import { createShield, LawBook } from '../plugin/agent/laws.js'
+
+const trajectory = (id: string, steps: Trajectory['steps'], success = false): Trajectory => ({
+  id,
+  task: 'get diamond',
+  startedAt: '2026-11-30T00:00:00.000Z',
+  steps,
+  success,
+})
+
+describe('offline critic on a careless actor in the Sim', () => {
+  let runs: Trajectory[]
+  before(() => {
+    runs = [0, 3, 4].map((seed) => runCarelessEpisode({ seed }).trajectory)
+  })
+
+  test('its laws pass validation and block the mistakes it saw', async () => {
+    const steps = runs.flatMap((t) => t.steps)
+    const context = {
+      task: 'get diamond',
+      laws: [],
+      actions: [...new Set(steps.map((s) => s.action))].sort(),
+      predicates: [...new Set(steps.flatMap((s) => s.state))].sort(),
+    }
+    const proposals = await new OfflineCritic().propose(runs, context)
+    const { accepted, rejected } = validateProposals(proposals, { ...context, trajectories: runs })
+    assert.ok(accepted.length >= 5, `accepted ${accepted.length}, rejected ${rejected.map((r) => r.reason).join('; ')}`)
+    const shield = createShield({ actions: context.actions })
+    const book = new LawBook(shield)
+    for (const law of accepted) book.add(law.text, law.kind, 'critic', law.explanation)
+    // The mistakes the brief names: iron with a wooden pickaxe in hand, and a second wooden pickaxe.
+    const ironWithWood = steps.filter(
+      (s) => s.action === 'mine.iron_ore' && !s.ok && s.state.includes('equipped.wooden_pickaxe'),
+    )
+    const secondPickaxe = steps.filter(
+      (s) => s.action === 'craft.wooden_pickaxe' && s.state.includes('has.wooden_pickaxe.1'),
+    )
+    assert.ok(ironWithWood.length > 0 && secondPickaxe.length > 0, 'the actor made both mistakes')
+    for (const step of [...ironWithWood, ...secondPickaxe]) {
+      shield.reset()
+      shield.observe(new Set(step.state))
+      const verdict = shield.preview(step.action)
+      assert.equal(verdict.allowed, false, `${step.action} in {${step.state.join(', ')}}`)
+    }
+    // And every failure it saw is now refused where it happened, at least most of them.
+    const failures = steps.filter((s) => !s.ok)
+    const blocked = failures.filter((s) => {
+      shield.reset()
+      shield.observe(new Set(s.state))
+      return !shield.preview(s.action).allowed
+    })
+    assert.ok(blocked.length / failures.length > 0.6, `${blocked.length} of ${failures.length} failures blocked`)
+  })
+})
+
+describe('law validation', () => {
+  const runs = [
+    trajectory('t1', [
+      { state: ['time.day'], action: 'mine.logs', ok: true },
+      { state: ['time.day', 'has.logs.1'], action: 'craft.planks', ok: true },
+    ]),
+  ]
+  const base = {
+    actions: ['mine.logs', 'craft.planks'],
+    predicates: ['time.day', 'time.night', 'has.logs.1'],
+    trajectories: runs,
+  }
+
+  test('a law that would leave a recorded state without any allowed action is rejected', () => {
+    const laws = [{ id: 'C1', text: 'G(time.day -> X !mine.logs)', kind: 'soft' as const, source: 'critic' }]
+    const { accepted, rejected } = validateProposals(
+      [{ formula: 'G(time.day -> X !craft.planks)', kind: 'soft', explanation: '', origin: 'test' }],
+      { ...base, laws },
+    )
+    assert.deepEqual(accepted, [])
+    assert.match(rejected[0]?.reason ?? '', /^it would leave no allowed action in a recorded state: \{time\.day\}$/)
+  })
+
+  test('unknown propositions, ungrounded conditions, duplicates and implied laws are rejected with reasons', () => {
+    const laws = [{ id: 'C1', text: 'G(time.day -> X !mine.logs)', kind: 'soft' as const, source: 'critic' }]
+    const propose = (formula: string) => ({ formula, kind: 'soft' as const, explanation: '', origin: 'test' })
+    const { accepted, rejected } = validateProposals(
+      [
+        propose('G(has.logs.1 -> X !mine.logs'),
+        propose('G(is.happy -> X !mine.logs)'),
+        propose('G(time.night -> X !mine.logs)'),
+        propose('G(time.day -> X(!mine.logs))'),
+        propose('G(time.day & has.logs.1 -> X !mine.logs)'),
+        propose('G(has.logs.1 -> X !craft.planks & !mine.logs)'),
+        propose('G(has.logs.1 -> X craft.planks)'),
+      ],
+      { ...base, laws },
+    )
+    assert.deepEqual(
+      rejected.map((r) => r.reason.replace(/:.*$/, '')),
+      [
+        'does not parse',
+        'names unknown proposition is.happy',
+        'its condition never held in a recorded state, so nothing grounds it',
+        'it duplicates C1',
+        'C1 already implies it',
+        'it would leave no allowed action in a recorded state',
+      ],
+    )
+    assert.deepEqual(
+      accepted.map((a) => a.text),
+      ['G(has.logs.1 -> X craft.planks)'],
+    )
+  })
+})
+
+describe('critic rounds, relaxation and the schedule', () => {
+  let dir: string
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'cedar-critic-'))
+  })
+  after(() => rm(dir, { recursive: true, force: true }))
+
+  const failing = (id: string) =>
+    trajectory(id, [
+      {
+        state: ['equipped.wooden_pickaxe', 'sees.iron_ore'],
+        action: 'mine.iron_ore',
+        ok: false,
+        error: 'missing_tool: x',
+      },
+      { state: ['equipped.stone_pickaxe', 'sees.iron_ore'], action: 'mine.iron_ore', ok: true },
+      { state: ['equipped.stone_pickaxe', 'has.raw_iron.1'], action: 'mine.logs', ok: true },
+    ])
+
+  test('the log keeps its cap, skips a torn line, and a round reads only what is new', async () => {
+    const log = new TrajectoryLog(path.join(dir, 'log'), 3)
+    for (const id of ['a', 'b', 'c', 'd']) await log.append(failing(id))
+    assert.deepEqual(
+      (await log.list()).map((t) => t.id),
+      ['b', 'c', 'd'],
+    )
+    await writeFile(path.join(dir, 'log', 'trajectories.jsonl'), '{"id": "torn', { flag: 'a' })
+    assert.equal((await log.list()).length, 3)
+    assert.equal(log.skipped, 1)
+    const laws = new LawBook(createShield())
+    const runner = new CriticRunner({ log, laws, critics: [new OfflineCritic()] })
+    const first = await runner.run()
+    assert.equal(first.trajectories, 3)
+    assert.deepEqual(
+      first.accepted.map((l) => [l.id, l.text]),
+      [['C1', 'G(equipped.wooden_pickaxe -> X !mine.iron_ore)']],
+    )
+    assert.equal(laws.shield.get('C1')?.kind, 'soft', 'critic laws start soft')
+    assert.equal((await runner.run()).trajectories, 0, 'nothing new')
+    // A player rejects it: gone, and never proposed again.
+    assert.equal(runner.refuse('C1'), 'G(equipped.wooden_pickaxe -> X !mine.iron_ore)')
+    const again = await runner.run({ all: true })
+    assert.deepEqual(again.accepted, [])
+    assert.ok(again.rejected.some((r) => r.reason === 'a player rejected this law before'))
+  })
+
+  test('an over-constrained state is relaxed by dropping the newest soft law involved', async () => {
+    const log = new TrajectoryLog(path.join(dir, 'log2'))
+    await log.append(failing('x'))
+    const shield = createShield({ actions: ['mine.iron_ore', 'mine.logs'] })
+    const laws = new LawBook(shield)
+    laws.add('G(sees.iron_ore -> X !mine.logs)', 'soft', 'critic')
+    laws.add('G(sees.iron_ore -> X !mine.iron_ore)', 'soft', 'critic')
+    const runner = new CriticRunner({ log, laws, critics: [] })
+    runner.noteOverConstrained({
+      state: ['sees.iron_ore'],
+      action: 'mine.logs',
+      blockedBy: ['C1', 'C2'],
+      at: '2026-11-30T00:00:00.000Z',
+    })
+    const report = await runner.run()
+    assert.deepEqual(
+      report.relaxed.map((r) => [r.lawId, r.change.type]),
+      [['C2', 'delete']],
+    )
+    assert.deepEqual(
+      shield.monitors().map((m) => m.id),
+      ['C1'],
+    )
+  })
+
+  test('a bad cron expression is refused; the schedule fires on the clock, not on a sleep', async () => {
+    const laws = new LawBook(createShield())
+    const runner = new CriticRunner({ log: new TrajectoryLog(path.join(dir, 'log3')), laws, critics: [] })
+    assert.throws(() => new CriticSchedule({ runner, expression: 'every ten minutes' }), CronExpressionError)
+    mock.timers.enable({ apis: ['setTimeout', 'Date'], now: Date.parse('2026-11-30T10:00:30Z') })
+    try {
+      let resolveRound: () => void = () => {}
+      const round = new Promise<void>((resolve) => {
+        resolveRound = resolve
+      })
+      const schedule = new CriticSchedule({ runner, expression: '*/10 * * * *', onRound: () => resolveRound() })
+      schedule.start()
+      assert.equal(schedule.roundsRun, 0)
+      // The clock moves a second at a time, letting node-cron's promises settle between ticks, until the round ran.
+      let settled = false
+      void round.then(() => {
+        settled = true
+      })
+      for (let second = 0; second < 11 * 60 && !settled; second++) {
+        mock.timers.tick(1000)
+        await Promise.resolve()
+      }
+      await round
+      assert.ok(Date.now() >= Date.parse('2026-11-30T10:10:00Z'), 'not before the tenth minute')
+      assert.equal(schedule.roundsRun, 1)
+      schedule.stop()
+    } finally {
+      mock.timers.reset()
+    }
+  })
+})
