@@ -9,6 +9,7 @@ import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
 import { OfflineCritic } from '../plugin/agent/critic/offline-critic.js'
 import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import { createShield, LawBook } from '../plugin/agent/laws.js'
+import { optimalPlan } from '../plugin/world/sim/index.js'
 import { type CarelessEpisode, PLAUSIBLE_ACTIONS, runCarelessEpisode, SUBGOALS } from './careless-actor.js'
 import { markdownTable, type Suite, type SuiteOptions, type SuiteReport } from './run.js'
 
@@ -52,7 +53,7 @@ export const criticSuite: Suite = {
   name: 'critic',
   description: 'LogicGuard in the Sim: a careless actor before and after two offline critic rounds',
   async run(options: SuiteOptions): Promise<SuiteReport> {
-    const n = options.quick ? 5 : 25
+    const n = options.episodes ?? (options.quick ? 5 : 25)
     const seeds = Array.from({ length: n }, (_, i) => 100 + i)
     const dir = await mkdtemp(path.join(tmpdir(), 'cedar-bench-critic-'))
     try {
@@ -73,27 +74,63 @@ export const criticSuite: Suite = {
         options.log(`[critic] ${name}: ${rounds.at(-1)?.successes}/${n} diamonds, ${shield.monitors().length} laws`)
       }
       await play('careless actor', false)
+      // LogicGuard's shield with the paper's 19 hand-written hard laws (SayCan set), before any critic.
+      const paperShield = createShield({ actions: PLAUSIBLE_ACTIONS })
+      new LawBook(paperShield).loadSet('saycan-hard')
+      const withPaperLaws: CarelessEpisode[] = seeds.map((seed) => runCarelessEpisode({ seed, shield: paperShield }))
+      const paperRow = stats('+ LogicGuard hard laws (paper’s)', withPaperLaws, paperShield.monitors().length)
+      options.log(`[critic] paper's hard laws: ${paperRow.successes}/${n} diamonds`)
       const first = await runner.run()
       await play('+ critic, 1 round', true)
       const second = await runner.run()
       await play('+ critic, 2 rounds', true)
 
       const header = ['actor', 'wooden tool', 'stone tool', 'iron tool', 'diamond', 'failed actions', 'critic-blocked']
-      const ours = rounds.map((s) => [
+      const floor = SUBGOALS.map((goal) => {
+        const lengths = seeds.map((seed) => optimalPlan(goal, { seed }).length)
+        return (lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)
+      })
+      const ours = [rounds[0] as RoundStats, paperRow, ...rounds.slice(1)].map((s) => [
         `${s.name} (${s.laws} laws)`,
         ...SUBGOALS.map((g) => cell(s, g)),
         pct(s.failed / Math.max(1, s.actions)),
         s.refused === 0 ? 'N/A' : pct(s.refused / (s.actions + s.refused)),
       ])
       const paper = [
-        ['InnerMonologue (paper, n=5)', '12.2 (5/5)', '18.2 (5/5)', '43.25 (4/5)', '45.5 (4/5)', '23%', 'N/A'],
-        ['InnerMonologue + LogicGuard (paper)', '9.4 (5/5)', '14.4 (5/5)', '32.0 (5/5)', '35.8 (5/5)', '4.5%', '15%'],
+        [
+          'InnerMonologue (LogicGuard Table 2/3, n=5)',
+          '12.2 (5/5)',
+          '18.2 (5/5)',
+          '43.25 (4/5)',
+          '45.5 (4/5)',
+          '23%',
+          'N/A',
+        ],
+        [
+          'InnerMonologue + LogicGuard (Table 2/3)',
+          '9.4 (5/5)',
+          '14.4 (5/5)',
+          '32.0 (5/5)',
+          '35.8 (5/5)',
+          '4.5%',
+          '15%',
+        ],
       ]
       const accepted = [...first.accepted, ...second.accepted]
+      const last = rounds.at(-1) as RoundStats
+      const base = rounds[0] as RoundStats
+      const rate = (s: RoundStats) => s.failed / Math.max(1, s.actions)
+      const summary =
+        `Ours vs LogicGuard: failed actions ${pct(rate(base))} → ${pct(rate(last))} after two rounds (paper 23% → 4.5%): ` +
+        `${rate(last) > 0.045 ? 'ours stay well above the paper’s 4.5%' : 'at or below the paper’s 4.5%'}; ` +
+        `diamonds ${base.successes}/${n} → ${last.successes}/${n}; actions to a diamond ${cell(base, 'diamond')} → ` +
+        `${cell(last, 'diamond')} (paper 45.5 → 35.8)${(last.subgoals.diamond?.mean ?? 0) > (base.subgoals.diamond?.mean ?? 0) ? ', so on that count ours got worse, not better' : ''}.`
       const markdown = [
-        `## critic: LogicGuard Tables 2 and 3 in the Sim (${n} seeded episodes per row)`,
+        `## critic: LogicGuard Tables 2 and 3 in the Sim (${n} seeded episodes per row, seeds 100–${99 + n})`,
         '',
-        markdownTable(header, [...ours, ...paper]),
+        markdownTable(header, [...ours, ['shortest plan (the Sim’s floor)', ...floor, '0%', 'N/A'], ...paper]),
+        '',
+        summary,
         '',
         'Subgoal cells: mean actions until the item was first held, over the episodes that got it (how many). Failed',
         'actions: share of actions taken that failed. Critic-blocked: share of the actor’s choices the shield refused.',
@@ -109,7 +146,7 @@ export const criticSuite: Suite = {
       ].join('\n')
       return {
         markdown,
-        raw: { rounds, accepted, rejected: [...first.rejected, ...second.rejected] },
+        raw: { rounds, paperLaws: paperRow, floor, accepted, rejected: [...first.rejected, ...second.rejected] },
         mismatch: false,
       }
     } finally {

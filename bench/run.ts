@@ -11,6 +11,10 @@ export interface SuiteOptions {
   readonly quick: boolean
   /** Progress lines go here (stderr), so stdout stays clean Markdown. */
   readonly log: (line: string) => void
+  /** Episodes (trials) per row, overriding the suite's own n: the smoke test in `npm test` runs 1. */
+  readonly episodes?: number
+  /** Where SVG charts go (default bench/results/). */
+  readonly outDir?: string
 }
 
 export interface SuiteReport {

@@ -22,6 +22,7 @@ import {
   randomInt,
   reachableStates,
   seededRandom,
+  sequence,
   shortestPathToAcceptance,
   shortestWitness,
   symmetricDifference,
@@ -159,6 +160,24 @@ describe('products over merged alphabets', () => {
           L,
         )
         assert.deepEqual(lang(result), expected)
+      }),
+      RUNS,
+    )
+  })
+
+  test('sequencing: L(A;B) = { uv : u in L(A) and no proper prefix of u is, v in L(B) }', () => {
+    fc.assert(
+      fc.property(dfaSpec(ALL, { maxStates: 5 }), dfaSpec(ALL, { maxStates: 5 }), (a, b) => {
+        const result = sequence(toDfa(a), toDfa(b))
+        const firstAccepted = (u: readonly string[]) =>
+          refAccepts(a, u) && u.every((_, i) => !refAccepts(a, u.slice(0, i)))
+        const expected = language(
+          (w) => [...w.keys(), w.length].some((i) => firstAccepted(w.slice(0, i)) && refAccepts(b, w.slice(i))),
+          ALL,
+          L,
+        )
+        assert.deepEqual(lang(result), expected)
+        assert.ok(result.stateCount <= a.transitions.length + b.transitions.length)
       }),
       RUNS,
     )

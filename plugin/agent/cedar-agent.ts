@@ -6,7 +6,7 @@
  * controller runs the product, every act through the gate.
  */
 
-import { concatAll } from '../automata/concat.js'
+import { sequenceAll } from '../automata/concat.js'
 import type { Dfa } from '../automata/dfa.js'
 import { toDfaJson } from '../automata/json.js'
 import type { GroundedInstruction, GroundingComponents } from '../grounding/pipeline.js'
@@ -153,7 +153,11 @@ export class CedarAgent {
     for (const part of grounded.goals) {
       for (const wanted of skillKeysForGoal(part.text, grounding.inventory, rules)) {
         const key = { ...wanted, count: 1 }
-        for (const k of skillChain(key, rules)) if (!keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
+        for (const k of skillChain(key, rules)) {
+          // A prerequisite whose item is already held (the pickaxes from an earlier run) is not done again.
+          const held = skillName(k) !== skillName(key) && (observation.inventory.get(k.item) ?? 0) > 0
+          if (!held && !keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
+        }
         repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, wanted.count))
         goal.push(`has.${wanted.item}.${wanted.count}`)
       }
@@ -171,7 +175,7 @@ export class CedarAgent {
       onProgress?.({ type: 'skill', skill })
     }
     const runs = skills.flatMap((s) => Array.from({ length: repeats.get(s.name) ?? 1 }, () => s.dfa))
-    const skillDfa: Dfa = runs.length === 1 && runs[0] ? runs[0] : concatAll(runs)
+    const skillDfa: Dfa = runs.length === 1 && runs[0] ? runs[0] : sequenceAll(runs)
     const actions = [...new Set(skills.flatMap((s) => s.record.alphabet.filter(isActionSymbol)))]
     const parts = [
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),

@@ -22,6 +22,8 @@ export interface ControllerStep {
   readonly events: readonly string[]
   readonly night: boolean
   readonly biome: string | undefined
+  /** Where the bot stood after the act. */
+  readonly position: { readonly x: number; readonly y: number; readonly z: number }
   /** The law or constraint that refused the action. */
   readonly blockedBy?: string
 }
@@ -109,7 +111,26 @@ export async function runController(options: ControllerOptions): Promise<Control
   const clock = options.clock ?? (() => steps.length)
   feed(logger.start(world.observe()))
   const biomes = dfa.alphabet.symbols.filter((s) => s.startsWith('biome.'))
+  /**
+   * When the way on needs an event (nightfall before mining minerals), an action that lies on a shortest way
+   * anyway — the event can come after it — is done now rather than after the wait: the daytime crafting first.
+   */
+  const workBeforeWaiting = (s: number): string[] | undefined => {
+    const here = distance[s] ?? -1
+    if (here <= 0) return undefined
+    for (let a = 0; a < k; a++) {
+      if (!usable(s, a)) continue
+      const next = dfa.next(s, a)
+      if (next >= 0 && distance[next] === here - 1) return [dfa.alphabet.symbol(a)]
+    }
+    return undefined
+  }
   const distance = distancesToAcceptance(dfa)
+  // Entering a biome is an event the controller cannot undo: walks avoid those whose event would kill the run.
+  const avoiding = (s: number): { avoidBiomes?: string[] } => {
+    const avoid = biomes.filter((b) => (distance[dfa.step(s, b)] ?? 0) < 0).map((b) => b.slice('biome.'.length))
+    return avoid.length > 0 ? { avoidBiomes: avoid } : {}
+  }
   const usable = (s: number, a: number) => isActionSymbol(dfa.alphabet.symbol(a)) && !disabled.has(s * k + a)
 
   for (let acts = 0; ; acts++) {
@@ -121,7 +142,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       return finish('accepted-without-goal', `the skill accepted, but ${options.goal.join(', ')} is not true`, true)
     }
     if (acts >= maxSteps) return finish('step-limit', `gave up after ${maxSteps} actions`)
-    const plan = state < 0 ? undefined : shortestPathToAcceptance(dfa, state, usable)
+    const plan = state < 0 ? undefined : (shortestPathToAcceptance(dfa, state, usable) ?? workBeforeWaiting(state))
     if (!plan) {
       const withEvents =
         state < 0 ? undefined : shortestPathToAcceptance(dfa, state, (s, a) => !disabled.has(s * k + a))
@@ -146,11 +167,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       options.onStep?.(step, plan)
       continue
     }
-    // Entering a biome is an event the controller cannot undo: walks avoid those whose event would kill the run.
-    const avoidBiomes = biomes
-      .filter((b) => (distance[dfa.step(state, b)] ?? 0) < 0)
-      .map((b) => b.slice('biome.'.length))
-    const outcome: Outcome = await world.act(primitive, signal, avoidBiomes.length > 0 ? { avoidBiomes } : {})
+    const outcome: Outcome = await world.act(primitive, signal, avoiding(state))
     const after = world.observe()
     const events = logger.record(primitive, outcome, after).slice(1)
     if (outcome.ok) {
@@ -170,7 +187,7 @@ export async function runController(options: ControllerOptions): Promise<Control
         disabled.add(key)
         continue
       }
-      const found = await world.act({ verb: 'explore', object: primitive.object }, signal, {})
+      const found = await world.act({ verb: 'explore', object: primitive.object }, signal, avoiding(state))
       const seen = world.observe()
       const searchEvents = logger.record({ verb: 'explore', object: primitive.object }, found, seen).slice(1)
       if (found.ok) {
@@ -207,6 +224,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       events,
       night: o.isNight,
       biome: o.biome,
+      position: { x: o.position.x, y: o.position.y, z: o.position.z },
       ...(blockedBy === undefined ? {} : { blockedBy }),
     }
     steps.push(step)

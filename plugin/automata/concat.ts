@@ -1,4 +1,4 @@
-import { type Dfa, NONE } from './dfa.js'
+import { Dfa, NONE } from './dfa.js'
 import { minimize } from './minimize.js'
 import { determinize } from './nfa.js'
 
@@ -42,4 +42,48 @@ export function concatAll(dfas: readonly Dfa[]): Dfa {
   const [head, ...rest] = dfas
   if (!head) throw new Error('concatAll needs at least one DFA')
   return rest.reduce(concat, head)
+}
+
+/**
+ * First-acceptance sequencing: words u·v where u is in L(A) and no proper prefix of u is, and v is in L(B) — "run the
+ * prerequisite skill until it first succeeds, then this one". A sublanguage of L(A)·L(B) with at most |A| + |B|
+ * states, because the moment of the switch is fixed instead of guessed: the full concatenation of four skills
+ * with a constraint took ~1,300 states where this takes a few dozen. It is what a controller following the skills
+ * one after the other needs. Over the union alphabet each side ignores the symbols it does not know.
+ */
+export function sequence(first: Dfa, second: Dfa): Dfa {
+  const alphabet = first.alphabet.union(second.alphabet)
+  const k = alphabet.size
+  const firstColumn = first.alphabet.mapTo(alphabet)
+  const secondColumn = second.alphabet.mapTo(alphabet)
+  const offset = first.stateCount
+  const n = offset + second.stateCount
+  const accepting = new Uint8Array(n)
+  accepting.set(second.accepting, offset)
+  const table = new Int32Array(n * k).fill(NONE)
+  for (let q = 0; q < first.stateCount; q++) {
+    if (first.accepting[q]) continue // never entered: acceptance hands over to the second
+    for (let a = 0; a < k; a++) {
+      const c = firstColumn[a]!
+      const target = c === NONE ? q : first.next(q, c)
+      if (target === NONE) continue
+      table[q * k + a] = first.accepting[target] ? offset + second.initial : target
+    }
+  }
+  for (let p = 0; p < second.stateCount; p++) {
+    for (let a = 0; a < k; a++) {
+      const c = secondColumn[a]!
+      const target = c === NONE ? p : second.next(p, c)
+      table[(offset + p) * k + a] = target === NONE ? NONE : offset + target
+    }
+  }
+  const initial = first.accepting[first.initial] ? offset + second.initial : first.initial
+  return minimize(new Dfa(alphabet, initial, accepting, table))
+}
+
+/** Sequences several DFAs left to right (a skill's prerequisite chain, each run until it first succeeds). */
+export function sequenceAll(dfas: readonly Dfa[]): Dfa {
+  const [head, ...rest] = dfas
+  if (!head) throw new Error('sequenceAll needs at least one DFA')
+  return rest.reduce(sequence, head)
 }

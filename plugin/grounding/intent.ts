@@ -87,7 +87,9 @@ export class ObjectLexicon {
     for (const object of objects) {
       const parts = object.split('_')
       const head = lemma(parts[parts.length - 1] ?? '')
+      // A number is a count, never the last word of an item's name ("collect 5 diamonds" is not music_disc_5).
       if (parts.length < 2 || !data?.itemsByName[object] || NOT_HEADS.has(head) || this.phrases.has(head)) continue
+      if (/^\d+$/.test(head)) continue
       this.heads.set(head, [...(this.heads.get(head) ?? []), object])
     }
   }

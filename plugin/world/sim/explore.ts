@@ -129,21 +129,30 @@ export function kill(state: SimState, context: SimContext, env: ActEnv, object: 
   return outcome
 }
 
-/** Sleeps in a bed placed within sight, only at night: the night is skipped and nothing attacks. */
+/**
+ * Sleeps in a bed, only at night: the night is skipped and nothing attacks. A bed carried is placed first and taken
+ * back in the morning (a bed left behind would be out of reach the next night); a bed already placed within sight
+ * is used where it stands.
+ */
 export function sleep(state: SimState, context: SimContext, env: ActEnv): Outcome {
   if (!isNightTime(state.timeOfDay)) {
     return failure('not_now', `can only sleep at night (13000 and later); the time is ${state.timeOfDay}`)
   }
   const placedBed = () => thingsInSight(state, context, 'beds').find((thing) => thing.kind === 'placed')
+  let carried = false
   if (!placedBed() && held(state, 'beds').length > 0) {
     const placed = place(state, context, env, 'beds')
     if (!placed.ok) return placed
+    carried = true
   }
   const bed = placedBed()
   if (!bed) return failure('not_found', 'no bed placed within sight or in the inventory')
   return perform(state, context, env, { what: bed.name, distance: bed.distance, ticks: 0 }, () => {
     if (!isNightTime(state.timeOfDay)) return `reached ${bed.name}, but the night was over`
     sleepUntilMorning(state)
-    return `slept in ${bed.name} until morning`
+    if (!carried) return `slept in ${bed.name} until morning`
+    take(state, bed)
+    addItem(state, bed.name, 1)
+    return `slept in ${bed.name} until morning, and took it back`
   })
 }
