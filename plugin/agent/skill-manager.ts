@@ -61,7 +61,9 @@ export class SkillManager {
         equivalenceQueries: 0,
       }
     }
-    const template = (await this.library.list('skill')).find((r) => r.verb === key.verb && r.object !== key.object)
+    const template = (await this.library.list('skill')).find(
+      (r) => r.verb === key.verb && r.object !== undefined && r.object !== key.object && sameKind(r.object, key.object),
+    )
     if (template?.object) {
       const from = { verb: key.verb, object: template.object, item: itemOf(template), count: 1 }
       const renaming = adaptationRenaming(from, key, this.rules)
@@ -111,6 +113,15 @@ export class SkillManager {
       equivalenceQueries: learned.equivalenceQueries,
     }
   }
+}
+
+/**
+ * Objects of one kind, whose skills differ by a renaming: two ores, two pickaxes, two logs (the last word of the
+ * name). Adapting across kinds (a compass from a wooden pickaxe) was measured to cost more than learning afresh.
+ */
+export function sameKind(a: string, b: string): boolean {
+  const kind = (name: string) => name.slice(name.lastIndexOf('_') + 1)
+  return a.includes('_') && b.includes('_') && kind(a) === kind(b)
 }
 
 /** The item a stored skill leaves: from its success event `has.<item>.<n>`. */
