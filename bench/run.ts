@@ -39,6 +39,8 @@ const SUITES: readonly { readonly name: string; readonly load: () => Promise<Sui
   { name: 'learning', load: async () => (await import('./learning.js')).learningSuite },
   { name: 'grounding', load: async () => (await import('./grounding.js')).groundingSuite },
   { name: 'critic', load: async () => (await import('./critic.js')).criticSuite },
+  { name: 'cedar-constraints', load: async () => (await import('./cedar-constraints.js')).cedarConstraintsSuite },
+  { name: 'cedar-skills', load: async () => (await import('./cedar-skills.js')).cedarSkillsSuite },
 ]
 
 export interface Machine {

@@ -112,8 +112,10 @@ export function compilePhrase(text: string, alphabet: readonly string[]): Compil
 }
 
 /** Does a phrase word name an object ("creepers" names creeper, "iron" names iron_ore)? */
+/** "minerals" and "ores" name every ore, deepslate variants too; other words name objects with that word. */
 function namesObject(word: string, object: string): boolean {
   const singular = word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '')
+  if (singular === 'mineral' || singular === 'ore') return object.endsWith('_ore')
   return object === singular || object.split('_').includes(singular)
 }
 

@@ -1,0 +1,371 @@
+// The worker side of the cedar-skills suite (bench/cedar-skills.ts): what is measured with the paper's published
+// columns, the trials (Table 4's crafting tasks, "Find a Diamond" with its milestones, the skill–constraint
+// compositions), and the pool of child processes that runs them. This file is also the worker script the pool forks.
+
+import { type ChildProcess, fork } from 'node:child_process'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { type AgentProgress, CedarAgent } from '../plugin/agent/cedar-agent.js'
+import type { ControllerStep } from '../plugin/agent/controller.js'
+import { UnknownGoalError } from '../plugin/agent/skill-key.js'
+import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { matchesObject } from '../plugin/grounding/families.js'
+import { type GroundingComponents, offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { loadRules, type Rules } from '../plugin/world/rules.js'
+import { SIM_BIOMES, type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
+
+// ---------------------------------------------------------------------------------------------------------------
+// What is measured, and the paper's published columns.
+
+interface Task {
+  readonly name: string
+  /** The item the paper's task ends with; success is holding it. */
+  readonly target: string
+  /** Tried in order; the first that grounds to a skill runs (the others' refusals are reported). */
+  readonly instructions: readonly string[]
+  /** CEDAR Table 4, prompting iterations: mean, sd over successful trials, and successes of 25; without, with S.L. */
+  readonly paper: readonly [without: PaperCell, withLibrary: PaperCell]
+}
+type PaperCell = readonly [mean: number, sd: number, successes: number]
+
+const task = (name: string, target: string, instructions: string[], without: PaperCell, withLibrary: PaperCell) => ({
+  name,
+  target,
+  instructions,
+  paper: [without, withLibrary] as const,
+})
+export const TASKS: readonly Task[] = [
+  task('wooden pickaxe', 'wooden_pickaxe', ['craft a wooden pickaxe'], [6.6, 2.8, 25], [5.5, 4, 25]),
+  task('iron pickaxe', 'iron_pickaxe', ['craft an iron pickaxe'], [30.4, 3.3, 25], [9.6, 6, 25]),
+  task('diamond pickaxe', 'diamond_pickaxe', ['craft a diamond pickaxe'], [45.9, 11.1, 18], [19.8, 6.5, 23]),
+  // "get a lava bucket" first: if the grounding ever maps it to a skill, that is what runs.
+  task(
+    'lava bucket',
+    'lava_bucket',
+    ['get a lava bucket', 'fill a bucket with lava'],
+    [27.2, 5.6, 25],
+    [10.5, 8.5, 25],
+  ),
+  task('compass', 'compass', ['craft a compass'], [29.8, 2.1, 9], [10, 2.7, 25]),
+]
+
+/** "Find a Diamond" milestones (CEDAR Table 5) and when the inventory shows each. */
+export const MILESTONES: readonly { readonly name: string; readonly items: readonly string[] }[] = [
+  { name: 'logs', items: ['logs'] },
+  { name: 'crafting table', items: ['crafting_table'] },
+  { name: 'cobblestone', items: ['cobblestone'] },
+  { name: 'furnace', items: ['furnace'] },
+  { name: 'iron', items: ['raw_iron', 'iron_ingot'] },
+  { name: 'diamond', items: ['diamond'] },
+]
+/** CEDAR Table 5: cumulative LLM queries at each milestone (Appendix A, Figure 7). */
+export const PAPER_TABLE5 = { CEDAR: [18, 20, 23, 28, 30, 37], Voyager: [4, 13, 25, 34, 41, 75] } as const
+
+export interface CompositionCase {
+  readonly name: string
+  /** The column of CEDAR Table 13 it stands beside. */
+  readonly paperName: string
+  readonly instruction: string
+  readonly world: (seed: number) => SimOptions
+  /** Whether the run kept the constraint (checked on its steps, not taken from the controller's word). */
+  readonly kept: (steps: readonly ControllerStep[]) => boolean
+  /** CEDAR Table 13: skill DFA, specification DFA and reachable product states ('N/A' where it gives none). */
+  readonly paper: readonly [number | 'N/A', number, number]
+}
+
+const ORE = /^mine\.(deepslate_)?[a-z]+_ore$/
+export const COMPOSITIONS: readonly CompositionCase[] = [
+  {
+    name: 'diamond ∩ sleep',
+    paperName: 'Diamond ∩ Sleep',
+    instruction: 'collect a diamond but sleep at night',
+    // Starting late in the day (as in test/agent-sim.test.ts), every run meets a night on the way.
+    world: (seed) => ({ seed, startInventory: { white_bed: 1 }, startTime: 10_000 + 200 * (seed % 20) }),
+    kept: (steps) => {
+      let night = false
+      for (const s of steps) {
+        if (night && s.action !== 'sleep.bed') return false
+        if (s.action === 'sleep.bed' && s.ok) night = false
+        if (s.events.includes('time.night')) night = true
+        if (s.events.includes('time.day')) night = false
+      }
+      return true
+    },
+    paper: [7, 9, 17],
+  },
+  {
+    name: 'minerals ∩ night',
+    paperName: 'Mine ∩ Night',
+    instruction: 'collect 3 coal but mine minerals only at night',
+    world: (seed) => ({ seed }),
+    kept: (steps) => !steps.some((s) => s.ok && ORE.test(s.action) && !s.night),
+    paper: ['N/A', 3, 3],
+  },
+  {
+    name: 'diamond ∩ biome',
+    paperName: 'Explore ∩ Biome',
+    instruction: 'collect a diamond but stay in the windswept forest',
+    world: (seed) => ({ seed, startBiome: 'windswept_forest' }),
+    kept: (steps) => steps.every((s) => s.biome === 'windswept_forest'),
+    paper: ['N/A', 2, 2],
+  },
+]
+
+// ---------------------------------------------------------------------------------------------------------------
+// Trials (worker side).
+
+interface SkillCost {
+  readonly name: string
+  readonly item: string
+  readonly path: string
+  readonly states: number
+  /** Distinct words the teacher answered for this skill, and the batched calls that carried them. */
+  readonly words: number
+  readonly calls: number
+}
+
+export interface TaskTrial {
+  readonly task: string
+  readonly library: boolean
+  readonly seed: number
+  readonly instruction?: string
+  readonly unmapped: readonly { readonly instruction: string; readonly reason: string }[]
+  readonly goal: readonly string[]
+  /** The agent's own goal (what the instruction grounded to) was reached. */
+  readonly reached: boolean
+  readonly targetHeld: boolean
+  readonly outcome: string
+  readonly words: number
+  readonly calls: number
+  /** DoReport.membershipQueries, to check the event count against. */
+  readonly reportedWords: number
+  readonly skills: readonly SkillCost[]
+}
+
+export interface MilestoneTrial {
+  readonly seed: number
+  readonly reached: boolean
+  readonly skills: readonly SkillCost[]
+  /** Per milestone: the cumulative calls and words of the skills up to the one running when it was first held. */
+  readonly at: readonly ({ readonly calls: number; readonly words: number; readonly action: number } | null)[]
+}
+
+export interface CompositionTrial {
+  readonly name: string
+  readonly seed: number
+  readonly reached: boolean
+  readonly kept: boolean
+  readonly skills: readonly SkillCost[]
+  readonly skillStates: number
+  readonly constraintStates: number
+  readonly reachableStates: number
+  readonly productStates: number
+}
+
+/** Loaded on first use: only the workers need them, and they take a couple of seconds. */
+let loaded: { rules: Rules; grounding: GroundingComponents } | undefined
+const shared = () => {
+  loaded ??= { rules: loadRules(), grounding: offlineGrounding() }
+  return loaded
+}
+
+/** A fresh agent whose teacher tries words in the trial's world (same seed, no path failures). */
+const agentFor = (library: MemoryLibrary, seed: number) =>
+  new CedarAgent({ ...shared(), library, biomes: SIM_BIOMES, learningWorld: { seed } })
+
+const holds = (inventory: Readonly<Record<string, number>>, item: string) =>
+  Object.entries(inventory).some(([name, n]) => n > 0 && matchesObject(item, name))
+const sum = (skills: readonly SkillCost[], key: 'words' | 'calls') => skills.reduce((n, s) => n + s[key], 0)
+
+/** Runs one instruction, counting each teacher call (a queries event with new words) against its skill. */
+async function measured(agent: CedarAgent, instruction: string, world: SimWorld, observe?: (p: AgentProgress) => void) {
+  const cost = new Map<string, { words: number; calls: number }>()
+  const onProgress = (p: AgentProgress) => {
+    if (p.type === 'learning' && p.event.type === 'queries' && p.event.newWords > 0) {
+      const c = cost.get(p.skill) ?? { words: 0, calls: 0 }
+      cost.set(p.skill, { words: c.words + p.event.newWords, calls: c.calls + 1 })
+    }
+    observe?.(p)
+  }
+  const report = await agent.do(instruction, world, { clock: () => world.ticks, onProgress })
+  const skills: SkillCost[] = report.skills.map((s) => ({
+    name: s.name,
+    item: s.key.item,
+    path: s.path,
+    states: s.dfa.stateCount,
+    ...(cost.get(s.name) ?? { words: 0, calls: 0 }),
+  }))
+  return { report, skills, reached: report.result?.outcome === 'goal' }
+}
+
+/** One Table 4 trial in a fresh world of `seed`, with `library` (empty: every skill is learned). */
+async function taskTrial(task: Task, seed: number, library: MemoryLibrary, withLibrary: boolean): Promise<TaskTrial> {
+  const unmapped: { instruction: string; reason: string }[] = []
+  const nothing = { goal: [], reached: false, targetHeld: false, words: 0, calls: 0, reportedWords: 0, skills: [] }
+  const base = { task: task.name, library: withLibrary, seed, unmapped }
+  for (const instruction of task.instructions) {
+    const world = new SimWorld({ seed })
+    try {
+      const { report, skills, reached } = await measured(agentFor(library, seed), instruction, world)
+      return {
+        ...base,
+        instruction,
+        goal: report.goal,
+        reached,
+        targetHeld: holds(world.state.inventory, task.target),
+        outcome: report.refusal ? 'refused' : (report.result?.outcome ?? 'refused'),
+        words: sum(skills, 'words'),
+        calls: sum(skills, 'calls'),
+        reportedWords: report.membershipQueries,
+        skills,
+      }
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      if (!(error instanceof UnknownGoalError)) return { ...base, ...nothing, instruction, outcome: `error: ${reason}` }
+      unmapped.push({ instruction, reason })
+    }
+  }
+  return { ...base, ...nothing, outcome: 'no skill' }
+}
+
+/**
+ * "Find a Diamond" from scratch. Our agent learns every skill before it acts, so a call is charged to the milestone
+ * at which the skill it taught is first needed: each milestone costs the calls of every skill up to the one running
+ * when the item is first held (the first skill whose own item was not yet held) — what a learner that learned each
+ * skill just in time would have spent by then.
+ */
+async function milestoneTrial(seed: number, library: MemoryLibrary): Promise<MilestoneTrial> {
+  const world = new SimWorld({ seed })
+  const chain: string[] = []
+  const firstHeld: ({ skill: number; action: number } | null)[] = MILESTONES.map(() => null)
+  let running = 0
+  let actions = 0
+  const observe = (p: AgentProgress) => {
+    // Skills are announced in run order before the first step.
+    if (p.type === 'skill') chain.push(p.skill.key.item)
+    if (p.type !== 'step') return
+    const inventory = world.state.inventory
+    actions++
+    MILESTONES.forEach((m, i) => {
+      if (firstHeld[i] || !m.items.some((item) => holds(inventory, item))) return
+      firstHeld[i] = { skill: running, action: actions }
+    })
+    while (running < chain.length && holds(inventory, chain[running]!)) running++
+  }
+  const run = await measured(agentFor(library, seed), 'collect a diamond', world, observe)
+  const at = firstHeld.map((held) => {
+    const upTo = run.skills.slice(0, (held?.skill ?? -1) + 1)
+    return held && { calls: sum(upTo, 'calls'), words: sum(upTo, 'words'), action: held.action }
+  })
+  return { seed, reached: run.reached, skills: run.skills, at }
+}
+
+async function compositionTrial(c: CompositionCase, seed: number, library: MemoryLibrary): Promise<CompositionTrial> {
+  const world = new SimWorld(c.world(seed))
+  const { report, skills, reached } = await measured(agentFor(library, seed), c.instruction, world)
+  const composition = report.composition
+  return {
+    name: c.name,
+    seed,
+    reached,
+    kept: c.kept(report.result?.steps ?? []),
+    skills,
+    skillStates: composition.skillStates,
+    constraintStates: composition.constraintStates.reduce((n, s) => n + s.states, 0),
+    reachableStates: composition.reachableStates,
+    productStates: composition.productStates,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Jobs: a few long-lived child processes take one (task, seed) or (diamond, seed) job at a time, so the pool stays
+// busy to the end and each child loads the rules and the symbol inventory once.
+
+export type Job =
+  | { readonly kind: 'task'; readonly task: string; readonly seed: number }
+  | { readonly kind: 'diamond'; readonly seed: number }
+
+export interface JobResult {
+  readonly job: Job
+  readonly seconds: number
+  readonly tasks: readonly TaskTrial[]
+  readonly milestones: readonly MilestoneTrial[]
+  readonly compositions: readonly CompositionTrial[]
+}
+
+async function runJob(job: Job): Promise<JobResult> {
+  const started = performance.now()
+  const library = new MemoryLibrary()
+  const tasks: TaskTrial[] = []
+  const milestones: MilestoneTrial[] = []
+  const compositions: CompositionTrial[] = []
+  const task = TASKS.find((t) => job.kind === 'task' && t.name === job.task)
+  if (task) {
+    // From scratch, then again in a fresh world of the same seed with the library that run left behind.
+    tasks.push(await taskTrial(task, job.seed, library, false))
+    tasks.push(await taskTrial(task, job.seed, library, true))
+  } else {
+    milestones.push(await milestoneTrial(job.seed, library))
+    // The compositions reuse the diamond chain just learned: the state counts do not depend on how it was obtained.
+    for (const c of COMPOSITIONS) compositions.push(await compositionTrial(c, job.seed, library))
+  }
+  return { job, seconds: (performance.now() - started) / 1000, tasks, milestones, compositions }
+}
+
+const WORKER_FILE = fileURLToPath(import.meta.url)
+
+/** Runs the jobs, in the order given (longest first), on `width` worker processes. */
+export async function runPool(jobs: readonly Job[], width: number, log: (line: string) => void): Promise<JobResult[]> {
+  const results: JobResult[] = []
+  const children: ChildProcess[] = []
+  let next = 0
+  const lane = () =>
+    new Promise<void>((resolve, reject) => {
+      const child = fork(WORKER_FILE, ['--worker'], {
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      })
+      children.push(child)
+      let busy = false
+      const feed = () => {
+        const job = jobs[next++]
+        busy = job !== undefined
+        if (job) child.send(job)
+        else child.disconnect()
+      }
+      child.on('message', (message) => {
+        const result = message as JobResult
+        results.push(result)
+        const what = result.job.kind === 'task' ? result.job.task : 'find a diamond + compositions'
+        log(
+          `[cedar-skills] ${what}, seed ${result.job.seed}: ${result.seconds.toFixed(1)} s (${results.length}/${jobs.length})`,
+        )
+        feed()
+      })
+      child.on('error', reject)
+      child.on('exit', (code, signal) => {
+        if (busy || code !== 0) reject(new Error(`a cedar-skills worker exited with ${signal ?? `code ${code}`}`))
+        else resolve()
+      })
+      feed()
+    })
+  try {
+    await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, lane))
+  } catch (error) {
+    // One worker failed: the others' results would be incomplete, so stop them too.
+    for (const child of children) if (child.exitCode === null) child.kill()
+    throw error
+  }
+  return results
+}
+
+// Worker entry (node --import tsx bench/cedar-skills-trials.ts --worker): runs each job the parent sends, replies
+// with its result, and exits when the parent disconnects.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv[2] !== '--worker' || !process.send) {
+    console.error('bench/cedar-skills-trials.ts is a worker of `npm run bench -- cedar-skills`; run that instead')
+    process.exit(2)
+  }
+  process.on('message', (job: Job) => {
+    runJob(job).then((result) => process.send?.(result))
+  })
+}
