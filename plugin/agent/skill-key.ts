@@ -42,6 +42,8 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
     }
     case 'mine': {
       if (object === 'logs') return { verb, object, item: 'logs', count }
+      // Lava is "mined" with a bucket in hand: the bucket becomes a lava bucket.
+      if (object === 'lava') return { verb, object, item: 'lava_bucket', count }
       const drop = [...rules.drops(object).keys()][0]
       if (!rules.isBlock(object) || drop === undefined) throw new UnknownGoalError(`mining ${object} yields nothing`)
       return { verb, object, item: drop, count }
@@ -56,6 +58,7 @@ export function prerequisitesOf(key: SkillKey, rules: Rules): SkillKey[] {
   const rung = PICKAXES.indexOf(key.object as (typeof PICKAXES)[number])
   const below = PICKAXES[rung - 1]
   if (key.verb === 'craft' && rung > 0 && below) return [skillKey('craft', below, rules)]
+  if (key.verb === 'mine' && key.object === 'lava') return [skillKey('craft', 'bucket', rules)]
   if (key.verb === 'mine') {
     const tools = rules.harvestTools(key.object)
     const least = PICKAXES.find((p) => tools.includes(p))
@@ -90,6 +93,7 @@ export function skillKeysForGoal(text: string, inventory: SymbolInventory, rules
 }
 
 function keyForObject(verb: string | undefined, object: string, count: number, rules: Rules): SkillKey {
+  if (object === 'lava_bucket' || (object === 'lava' && verb !== 'craft')) return skillKey('mine', 'lava', rules, count)
   if (verb === 'craft') return skillKey('craft', object, rules, count)
   if (verb === 'smelt') return skillKey('smelt', object, rules, count)
   if (object === 'logs' || (verb === 'mine' && rules.isBlock(object))) return skillKey('mine', object, rules, count)
