@@ -150,6 +150,20 @@ describe('agent in the Sim', () => {
     assert.equal(second.result?.outcome, 'goal', second.result?.message)
   })
 
+  test('a count asks only for what is missing, and a held prerequisite is not made again', async () => {
+    const agent = newAgent()
+    const world = new SimWorld({ seed: 2, startInventory: { coal: 2, wooden_pickaxe: 1 } })
+    const report = await agent.do('collect 3 coal', world)
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    assert.deepEqual(
+      report.skills.map((s) => s.name),
+      ['mine.coal_ore'],
+    )
+    const mined = (report.result?.steps ?? []).filter((s) => s.ok && s.action === 'mine.coal_ore')
+    assert.equal(mined.length, 1)
+    assert.equal(world.observe().inventory.get('coal'), 3)
+  })
+
   test('conflicting constraints are named before anything runs', async () => {
     const agent = newAgent()
     await agent.constrain('mine minerals only at night')

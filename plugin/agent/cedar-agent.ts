@@ -158,7 +158,9 @@ export class CedarAgent {
           const held = skillName(k) !== skillName(key) && (observation.inventory.get(k.item) ?? 0) > 0
           if (!held && !keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
         }
-        repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, wanted.count))
+        // Only the ones still missing: "collect 150 diamonds" while holding 149 runs the skill once.
+        const missing = Math.max(1, wanted.count - (observation.inventory.get(wanted.item) ?? 0))
+        repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, missing))
         goal.push(`has.${wanted.item}.${wanted.count}`)
       }
     }
