@@ -84,24 +84,7 @@ export class SkillManager {
 
   private async keep(learned: LearnedSkill, path: 'adapted' | 'learned', from?: string): Promise<ObtainedSkill> {
     const name = skillName(learned.key)
-    const record = await this.library.save({
-      kind: 'skill',
-      name,
-      verb: learned.key.verb,
-      object: learned.key.object,
-      alphabet: learned.alphabet,
-      dfa: toDfaJson(learned.dfa) as DfaJson,
-      successEvents: learned.successEvents,
-      evidence: learned.evidence,
-      prerequisites: prerequisitesOf(learned.key, this.rules).map(skillName),
-      provenance: {
-        teacher: 'recipe',
-        path,
-        ...(from === undefined ? {} : { from }),
-        membershipQueries: learned.membershipQueries,
-        equivalenceQueries: learned.equivalenceQueries,
-      },
-    })
+    const record = await this.library.save(skillRecord(learned, this.rules, path, from))
     return {
       name,
       key: learned.key,
@@ -112,6 +95,33 @@ export class SkillManager {
       membershipQueries: learned.membershipQueries,
       equivalenceQueries: learned.equivalenceQueries,
     }
+  }
+}
+
+/** The store record of a learned skill: CEDAR's ⟨A, verb, object, E, D⟩ with its alphabet and provenance. */
+export function skillRecord(
+  learned: LearnedSkill,
+  rules: Rules,
+  path: 'learned' | 'adapted' | 'seed',
+  from?: string,
+): NewRecord {
+  return {
+    kind: 'skill',
+    name: skillName(learned.key),
+    verb: learned.key.verb,
+    object: learned.key.object,
+    alphabet: learned.alphabet,
+    dfa: toDfaJson(learned.dfa) as DfaJson,
+    successEvents: learned.successEvents,
+    evidence: learned.evidence,
+    prerequisites: prerequisitesOf(learned.key, rules).map(skillName),
+    provenance: {
+      teacher: 'recipe',
+      path,
+      ...(from === undefined ? {} : { from }),
+      membershipQueries: learned.membershipQueries,
+      equivalenceQueries: learned.equivalenceQueries,
+    },
   }
 }
 
