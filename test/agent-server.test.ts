@@ -1,64 +1,22 @@
 // `!do` and `!constrain` on a real server: a player's instruction grounded, the skill learned in the Sim and run by
 // the real bot with progress in chat, and a standing constraint that refuses a conflicting instruction by name.
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import { createCedar } from '../index.js'
-import { openSession, type TestSession, waitFor, waitUntil } from './harness/index.js'
-
-const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
+import { type CedarSession, openCedarSession, type TestSession, waitUntil } from './harness/index.js'
 
 describe('skills and constraints over the real protocol', () => {
+  let cedar: CedarSession
   let session: TestSession
   let bot: Bot
-  let alex: Bot
-  let store: string
+  const converse = (line: string, last: RegExp, timeoutMs?: number) => cedar.converse(line, last, timeoutMs)
 
   before(async () => {
-    store = await mkdtemp(path.join(tmpdir(), 'cedar-agent-store-'))
-    session = await openSession()
-    bot = await session.bot('cedar', {
-      botOptions: {
-        plugins: {
-          cedar: createCedar({
-            owners: ['Alex'],
-            storePath: store,
-            logger: quietLogger,
-            shield: { lawSets: [] },
-            rateLimit: { commands: 100, perSeconds: 10 },
-          }),
-        },
-      },
-    })
-    alex = await session.bot('Alex')
-    await waitUntil(bot, () => Boolean(bot.players.Alex), 'cedar sees Alex')
+    cedar = await openCedarSession()
+    ;({ session, bot } = cedar)
   })
-  after(async () => {
-    await session?.close()
-    await rm(store, { recursive: true, force: true })
-  })
-
-  /** Says `line` as Alex; resolves with cedar's chat lines up to and including the first that `last` matches. */
-  async function converse(line: string, last: RegExp, timeoutMs = 60_000): Promise<string[]> {
-    const lines: string[] = []
-    const done = waitFor(
-      alex,
-      'chat',
-      (username: string, message: string) => {
-        if (username !== 'cedar') return false
-        lines.push(message)
-        return last.test(message)
-      },
-      timeoutMs,
-    )
-    alex.chat(line)
-    await done
-    return lines
-  }
+  after(() => cedar?.close())
 
   const logsHeld = () =>
     bot.inventory

@@ -1,5 +1,5 @@
-// The World port on a real server: primitives, the event logger, deadlines and !stop, and what flying-squid
-// cannot host (crafting, furnaces, beds) asserted by name.
+// The World port on a real server: primitives, the event logger, deadlines and !stop, crafting, smelting and
+// sleeping (the embedded server's survival-mechanics plugin hosts what flying-squid lacks).
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
@@ -9,7 +9,7 @@ import { runScript, WOODEN_PICKAXE_SCRIPT } from '../plugin/agent/script.js'
 import { EventLogger } from '../plugin/world/event-logger.js'
 import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
 import type { Outcome } from '../plugin/world/port.js'
-import { nextChat, openSession, type TestSession, waitUntil } from './harness/index.js'
+import { nextChat, openSession, type TestSession, waitFor, waitUntil } from './harness/index.js'
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
 
@@ -20,7 +20,7 @@ describe('MineflayerWorld over the real protocol', () => {
   let world: MineflayerWorld
 
   before(async () => {
-    session = await openSession()
+    session = await openSession({ mechanics: { sleepTicks: 20 } })
     bot = await session.bot('cedar', {
       botOptions: {
         plugins: {
@@ -153,55 +153,64 @@ describe('MineflayerWorld over the real protocol', () => {
     assert.equal(world.observe().biome, serverName)
   })
 
-  test('the wooden-pickaxe script: mining works here, crafting is unsupported by flying-squid (it times out)', async () => {
+  test('the wooden-pickaxe script, from logs to a pickaxe at a placed crafting table', async () => {
     // Beside wherever exploring left the bot (it walked away from the spawn point, so Alex is far).
     const here = bot.entity.position.floored()
     for (const dz of [-3, -4, -5]) await put(here.x + 2, 5, here.z + dz, 'birch_log')
     // An axe only makes the logs quicker to cut; the script is the same one the Sim runs.
     await give('diamond_axe')
     ok(await world.act({ verb: 'equip', object: 'diamond_axe' }))
-    const result = await runScript(world, WOODEN_PICKAXE_SCRIPT, { timeoutMs: 6_000 })
+    const pickaxesBefore = world.observe().inventory.get('wooden_pickaxe') ?? 0 // one from the stone test
+    const result = await runScript(world, WOODEN_PICKAXE_SCRIPT, { timeoutMs: 15_000 })
     assert.deepEqual(
-      result.steps.slice(0, 3).map((s) => [s.symbol, s.outcome.ok]),
-      [
-        ['mine.logs', true],
-        ['mine.logs', true],
-        ['mine.logs', true],
-      ],
+      result.steps.map((s) => [s.symbol, s.outcome.ok ? 'ok' : `${s.outcome.failure}: ${s.outcome.message}`]),
+      WOODEN_PICKAXE_SCRIPT.map((symbol) => [symbol, 'ok']),
     )
-    const craft = result.steps[3]!
-    assert.equal(craft.symbol, 'craft.planks')
-    // flying-squid has no crafting logic: bot.craft never completes (../shared/FLYING-SQUID.md). Issue #11 adds it.
-    assert.deepEqual(craft.outcome.ok ? 'ok' : craft.outcome.failure, 'timeout', 'flying-squid cannot craft')
-    assert.equal(result.completed, false)
+    assert.equal(result.completed, true)
+    assert.equal(world.observe().inventory.get('wooden_pickaxe'), pickaxesBefore + 1, 'one more wooden pickaxe')
+    assert.ok(bot.findBlock({ matching: bot.registry.blocksByName.crafting_table!.id, maxDistance: 6 }), 'table placed')
   })
 
-  test('smelting is unsupported by flying-squid: the furnace never opens, and the act says so by timing out', async () => {
+  test('smelting raw iron in a furnace placed nearby, with the coal it holds', async () => {
     const here = bot.entity.position.floored()
     await put(here.x + 2, 5, here.z + 2, 'furnace')
     await give('raw_iron')
     await give('coal')
-    const outcome = await world.act({ verb: 'smelt', object: 'raw_iron' }, undefined, { timeoutMs: 6_000 })
-    // ../shared/FLYING-SQUID.md: openFurnace times out on flying-squid. Issue #11 adds furnaces to the test server.
-    assert.equal(outcome.ok ? 'ok' : outcome.failure, 'timeout', 'flying-squid has no furnaces')
+    const outcome = await world.act({ verb: 'smelt', object: 'raw_iron' }, undefined, { timeoutMs: 30_000 })
+    ok(outcome)
+    assert.equal(world.observe().inventory.get('iron_ingot'), 1)
+    assert.equal(world.observe().inventory.get('raw_iron') ?? 0, 0, 'the raw iron went in')
+  })
+
+  test('smelting what does not smelt is refused before the furnace opens', async () => {
+    await give('dirt')
+    const outcome = await world.act({ verb: 'smelt', object: 'dirt' }, undefined, { timeoutMs: 6_000 })
+    assert.ok(!outcome.ok)
     assert.ok(
-      bot.inventory.items().some((i) => i.name === 'raw_iron'),
+      bot.inventory.items().some((i) => i.name === 'dirt'),
       'nothing was lost',
     )
   })
 
-  test('sleeping: refused by day by the adapter itself, and unsupported by flying-squid at night', async () => {
+  test('sleeping: refused by day by the adapter itself; at night the bot sleeps in a bed nearby and wakes at morning', async () => {
     const here = bot.entity.position.floored()
-    await put(here.x - 2, 5, here.z - 2, 'red_bed')
+    const foot = new Vec3(here.x - 2, 5, here.z - 2)
+    await session.server.setBlock(foot, 'red_bed', { part: 'foot', facing: 'south' })
+    await session.server.setBlock(foot.offset(0, 0, 1), 'red_bed', { part: 'head', facing: 'south' })
+    await waitUntil(bot, () => bot.blockAt(foot.offset(0, 0, 1))?.name === 'red_bed', 'the bed is seen')
     session.server.setTime(1000)
     await waitUntil(bot, () => bot.time.isDay, 'day')
     const byDay = await world.act({ verb: 'sleep', object: 'bed' })
     assert.equal(byDay.ok ? 'ok' : byDay.failure, 'not_now')
     session.server.setTime(14_000)
     await waitUntil(bot, () => !bot.time.isDay, 'night')
-    const atNight = await world.act({ verb: 'sleep', object: 'bed' }, undefined, { timeoutMs: 6_000 })
-    // ../shared/FLYING-SQUID.md: beds do nothing on flying-squid ("bot is not sleeping"). Issue #11 adds them.
-    assert.ok(!atNight.ok, 'flying-squid cannot put the bot to bed')
-    assert.ok(['server_error', 'timeout'].includes(atNight.failure), `${atNight.failure}: ${atNight.message}`)
+    // Alex must sleep too before the night is skipped; he only needs to stay out of it for this test.
+    alex.chat('/gamemode spectator')
+    await waitUntil(bot, () => session.server.serv.getPlayer('Alex')?.gameMode === 3, 'Alex is a spectator')
+    const woke = waitFor(bot, 'wake', undefined, 20_000)
+    ok(await world.act({ verb: 'sleep', object: 'bed' }, undefined, { timeoutMs: 10_000 }))
+    assert.equal(bot.isSleeping, true)
+    await woke
+    assert.ok(bot.time.isDay, 'morning')
   })
 })

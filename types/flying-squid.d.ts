@@ -4,6 +4,7 @@ declare module 'flying-squid' {
   import type { EventEmitter } from 'node:events'
   import type { Server as NetServer, Socket } from 'node:net'
   import type { IndexedData } from 'minecraft-data'
+  import type { Block } from 'prismarine-block'
 
   /** A `vec3` Vec3 as flying-squid uses it (positions must be real Vec3 instances: it calls offset/floored). */
   export interface SquidVec3 {
@@ -15,6 +16,33 @@ declare module 'flying-squid' {
     clone(): SquidVec3
     distanceTo(other: { x: number; y: number; z: number }): number
     equals(other: { x: number; y: number; z: number }): boolean
+  }
+
+  /** A prismarine-item Item, as far as the server's windows use it. */
+  export interface SquidItem {
+    type: number
+    count: number
+    metadata: number
+    nbt: unknown
+    readonly stackSize: number
+    readonly name: string
+    /** Set by the window that holds it. */
+    slot: number
+  }
+
+  /** A prismarine-windows Window (flying-squid keeps each player's inventory in one). */
+  export interface SquidWindow extends EventEmitter {
+    readonly id: number
+    readonly type: string
+    readonly slots: Array<SquidItem | null>
+    readonly inventoryStart: number
+    /** One past the last inventory slot. */
+    readonly inventoryEnd: number
+    readonly hotbarStart: number
+    /** The stack on the cursor. */
+    selectedItem: SquidItem | null
+    acceptClick(click: object, gamemode?: number): unknown
+    updateSlot(slot: number, item: SquidItem | null): void
   }
 
   /** A prismarine-world World (in memory unless a worldFolder is given). */
@@ -61,6 +89,11 @@ declare module 'flying-squid' {
   export interface SquidPlayer extends SquidEntity {
     type: 'player'
     username: string
+    /** The player's own window (prismarine-windows, type minecraft:inventory): 0 craft result, 1-4 grid, 9-44 main. */
+    inventory: SquidWindow
+    /** 0-8: the hotbar slot in hand (inventory slot 36 + heldItemSlot). */
+    heldItemSlot: number
+    crouching?: boolean
     op: boolean
     gameMode: number
     disconnected?: boolean
@@ -76,6 +109,18 @@ declare module 'flying-squid' {
     spawnEntity(entity: SquidEntity): void
     getOtherPlayers(): SquidPlayer[]
     handleCommand(command: string): Promise<void>
+  }
+
+  /** What `serv.onBlockInteraction` handlers receive when a player uses (right-clicks) a block. */
+  export interface BlockInteraction {
+    block: Block & { position: SquidVec3 }
+    player: SquidPlayer
+  }
+
+  /** A flying-squid plugin, as `serv.addPlugin` and the `plugins` option take it. */
+  export interface SquidPlugin {
+    server?(this: unknown, serv: MCServer, settings: MCServerOptions): void
+    player?(this: unknown, player: SquidPlayer, serv: MCServer): void
   }
 
   export interface CommandContext {
@@ -121,6 +166,15 @@ declare module 'flying-squid' {
     time: number
     doDaylightCycle: boolean
     tickInterval: ReturnType<typeof setInterval> | null
+    tickCount: number
+    /** Loads a plugin now: its `server` runs at once, its `player` for every player who joins later. */
+    addPlugin(name: string, plugin: SquidPlugin, settings?: unknown): void
+    /**
+     * Registers the handler for players using blocks of that type (one handler per block type). Returning true
+     * means "handled": the held item is not placed.
+     */
+    onBlockInteraction(blockName: string, handler: (interaction: BlockInteraction) => unknown): void
+    _writeAll(packetName: string, params: Record<string, unknown>): void
     supportFeature(feature: string): unknown
     getSpawnPoint: (world: SquidWorld) => Promise<SquidVec3>
     getPlayer(username: string): SquidPlayer | null
@@ -138,6 +192,9 @@ declare module 'flying-squid' {
     info(message: string): void
     warn(message: string): void
     err(message: string): void
+    /** A chat component in the version's network format (NBT on 1.20.3+: plain text only). */
+    _createChatComponent(text: string): { toNetworkFormat(): unknown }
+    spawnObject(type: number, world: SquidWorld, position: SquidVec3, data: Record<string, unknown>): void
     /** Replaced on every join by login.js; see plugin/server/patches.ts. */
     _sendPlayerList(toPlayer: SquidPlayer): void
     /** Replaced on every join by login.js; see plugin/server/patches.ts. */

@@ -3,6 +3,8 @@
 import type { AddressInfo } from 'node:net'
 import type { MCServer, MCServerOptions, SquidPlayer } from 'flying-squid'
 import type { IndexedData } from 'minecraft-data'
+import { SURVIVAL_MECHANICS_PLUGIN, type SurvivalMechanicsOptions, survivalMechanics } from './mechanics/index.js'
+import { blockFactory } from './mechanics/prismarine.js'
 import { type AppliedPatches, applyServerPatches, type PatchName } from './patches.js'
 import { createIsolatedServer, loadFlyingSquid, type Vec3Constructor } from './squid-loader.js'
 import { registerWhisperCommands } from './whisper.js'
@@ -12,6 +14,9 @@ export type FlyingSquidServer = MCServer
 /** World generators that work near spawn ('empty' is left out: it hangs at 100% CPU). */
 export type WorldGeneration = 'superflat' | 'diamond_square' | 'grass_field' | 'all_the_blocks'
 export type GameMode = 'survival' | 'creative' | 'adventure' | 'spectator'
+
+/** Block state properties by name, as minecraft-data lists them (`facing`, `part`, `lit` ...). */
+export type BlockProperties = Readonly<Record<string, string | number | boolean>>
 
 export interface BlockPosition {
   x: number
@@ -43,6 +48,11 @@ export interface EmbeddedServerOptions {
   everybodyOp?: boolean
   /** Reject if the server is not listening with its world ready by then. Default 15000. */
   startTimeoutMs?: number
+  /**
+   * Crafting, furnaces and beds (plugin/server/mechanics), which flying-squid lacks. Default on; false leaves the
+   * server as flying-squid ships it.
+   */
+  mechanics?: SurvivalMechanicsOptions | false
 }
 
 export interface EmbeddedServer {
@@ -55,8 +65,11 @@ export interface EmbeddedServer {
   readonly registry: IndexedData
   /** The server patches this version needed and got. */
   readonly appliedPatches: readonly PatchName[]
-  /** Sets a block in the overworld to its default state; connected players see it at once. */
-  setBlock(pos: BlockPosition, blockName: string): Promise<void>
+  /**
+   * Sets a block in the overworld; connected players see it at once. Without properties it is the block's default
+   * state; properties pick another (`{ part: 'head', facing: 'south' }` for one half of a bed).
+   */
+  setBlock(pos: BlockPosition, blockName: string, properties?: BlockProperties): Promise<void>
   /** Sets every block of the box spanned by two corners (inclusive). */
   fill(from: BlockPosition, to: BlockPosition, blockName: string): Promise<void>
   /** Sets the time of day in ticks (0 sunrise, 6000 noon, 13000 night, 18000 midnight). */
@@ -108,6 +121,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
 
   const patches = applyServerPatches(serv)
   registerWhisperCommands(serv)
+  if (options.mechanics !== false) serv.addPlugin(SURVIVAL_MECHANICS_PLUGIN, survivalMechanics(options.mechanics))
   const { spawn } = options
   if (spawn) serv.getSpawnPoint = async () => new squid.Vec3(spawn.x, spawn.y, spawn.z)
   const players = new Set<SquidPlayer>()
@@ -176,7 +190,8 @@ interface HandleParts {
 function makeHandle(parts: HandleParts): EmbeddedServer {
   const { serv, host, port, version, patches, Vec3 } = parts
   const { registry } = serv
-  const stateIdOf = (blockName: string): number => {
+  const Block = blockFactory(serv)
+  const stateIdOf = (blockName: string, properties?: BlockProperties): number => {
     const name = blockName.replace(/^minecraft:/, '')
     const block = registry.blocksByName[name]
     if (block === undefined) {
@@ -189,7 +204,21 @@ function makeHandle(parts: HandleParts): EmbeddedServer {
       const hint = similar.length > 0 ? ` Similar names: ${similar.join(', ')}.` : ''
       throw new Error(`Unknown block name "${blockName}" for Minecraft ${version}.${hint}`)
     }
-    return block.defaultState
+    if (properties === undefined) return block.defaultState
+    const known = new Map((block.states ?? []).map((state) => [state.name, state]))
+    for (const [key, value] of Object.entries(properties)) {
+      const state = known.get(key)
+      if (state === undefined) {
+        const names = [...known.keys()]
+        throw new Error(`${name} has no property "${key}" (it has: ${names.length > 0 ? names.join(', ') : 'none'})`)
+      }
+      if (state.values !== undefined && !state.values.includes(String(value))) {
+        throw new Error(`${name}.${key} cannot be "${value}" (one of: ${state.values.join(', ')})`)
+      }
+    }
+    // Unnamed properties keep their default-state values (fromProperties alone would take each one's first value).
+    const defaults = Block.fromStateId(block.defaultState, 0).getProperties()
+    return Block.fromProperties(name, { ...defaults, ...properties }, 0).stateId
   }
   const put = (pos: BlockPosition, stateId: number) =>
     serv.setBlock(serv.overworld, new Vec3(Math.floor(pos.x), Math.floor(pos.y), Math.floor(pos.z)), stateId)
@@ -202,8 +231,8 @@ function makeHandle(parts: HandleParts): EmbeddedServer {
     serv,
     registry,
     appliedPatches: patches.names,
-    async setBlock(pos, blockName) {
-      await put(pos, stateIdOf(blockName))
+    async setBlock(pos, blockName, properties) {
+      await put(pos, stateIdOf(blockName, properties))
     },
     async fill(from, to, blockName) {
       const stateId = stateIdOf(blockName)

@@ -27,7 +27,7 @@ export type FailureKind =
   | 'timeout'
   | 'cancelled'
   | 'blocked' // the shield refused it
-  | 'unsupported' // the server cannot host this mechanic (flying-squid: crafting, furnaces, beds)
+  | 'unsupported' // the world cannot do this (an unknown primitive; a mechanic the server lacks)
   | 'server_error'
 
 export type Outcome =

@@ -95,3 +95,13 @@ export async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, wha
     clearTimeout(timer)
   }
 }
+
+/** Resolves after the server has ticked `ticks` more times (game time, not wall time). */
+export function serverTicks(
+  serv: { on(event: 'tick', l: (d: number, n: number) => void): unknown; off(event: 'tick', l: () => void): unknown },
+  ticks: number,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<void> {
+  let seen = 0
+  return waitFor(serv as unknown as EventEmitter, 'tick', () => ++seen >= ticks, timeoutMs).then(() => undefined)
+}

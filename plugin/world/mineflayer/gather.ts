@@ -2,6 +2,7 @@ import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
+import type { Item } from 'prismarine-item'
 import { Vec3 } from 'vec3'
 import { matchesObject } from '../../grounding/families.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
@@ -45,6 +46,10 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
   }
   const before = countItems(bot)
   await bot.collectBlock.collect(block)
+  // collectblock equips whatever digs fastest (for a log with no axe, any item, a stick say); the tool the skill
+  // equipped goes back in hand, as the Sim and the event logger's `equipped` expect.
+  const tool = held ? bot.inventory.items().find((i) => i.type === held.type) : undefined
+  if (tool && bot.heldItem?.type !== tool.type) await bot.equip(tool, 'hand')
   let gained = diffItems(before, countItems(bot))
   if (gained.length === 0) {
     // collectblock sometimes digs from reach distance and leaves the drop lying; the server only hands items to
@@ -105,9 +110,20 @@ export async function place(bot: Bot, object: string): Promise<Outcome> {
   if (!item) return fail('missing_ingredients', `no ${object} in the inventory`)
   const spot = placementSpot(bot)
   if (!spot) return fail('not_found', 'no free spot next to me to place a block on')
+  await placeFromHand(bot, item, spot)
+  return success(`placed ${item.name}`)
+}
+
+/**
+ * Places `item` on top of `spot`. Placing goes through the hand; the tool held before goes back there, since in the
+ * Sim (and in the event logger's `equipped`) placing a block leaves the tool equipped.
+ */
+export async function placeFromHand(bot: Bot, item: Item, spot: Block): Promise<void> {
+  const held = bot.heldItem
   await bot.equip(item, 'hand')
   await bot.placeBlock(spot, new Vec3(0, 1, 0))
-  return success(`placed ${item.name}`)
+  const tool = held ? bot.inventory.items().find((i) => i.type === held.type) : undefined
+  if (tool && bot.heldItem?.type !== tool.type) await bot.equip(tool, 'hand')
 }
 
 /** A solid block beside the bot's feet level with two free blocks above it, not where the bot stands. */

@@ -1,11 +1,11 @@
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
-import { Vec3 } from 'vec3'
 import { matchesObject } from '../../grounding/families.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { findNearestBlock, inventoryItem, placementSpot } from './gather.js'
+import { fuelRank, fuelValue, smeltingOutput } from '../smelting.js'
+import { findNearestBlock, inventoryItem, placeFromHand, placementSpot } from './gather.js'
 import { fail } from './limits.js'
 
 const { goals } = pathfinderModule
@@ -17,8 +17,7 @@ async function workstation(bot: Bot, object: string): Promise<Block> {
     const item = inventoryItem(bot, object)
     const spot = item ? placementSpot(bot) : null
     if (!item || !spot) return fail('not_found', `no ${object} nearby or in the inventory`)
-    await bot.equip(item, 'hand')
-    await bot.placeBlock(spot, new Vec3(0, 1, 0))
+    await placeFromHand(bot, item, spot)
     block = findNearestBlock(bot, object, 6)
     if (!block) return fail('server_error', `placed ${object} but cannot see it`)
   }
@@ -59,16 +58,25 @@ function craftableMember(bot: Bot, family: string) {
   )
 }
 
-/** smelt.X: one X in a furnace (placed or walked to) with the given or any held fuel; waits for the output. */
+/**
+ * smelt.X: one X in a furnace (placed or walked to), waiting for the output. Fuel (the given kind, or any) goes in
+ * only when the furnace is neither burning nor holding fuel: one coal smelts eight items, as in the Sim's rules.
+ */
 export async function smelt(bot: Bot, input: string, fuel: string | undefined, signal: AbortSignal): Promise<Outcome> {
   const source = inventoryItem(bot, input)
   if (!source) return fail('missing_ingredients', `no ${input} to smelt`)
-  const fuelItem = inventoryItem(bot, fuel ?? 'fuel')
-  if (!fuelItem) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
+  if (smeltingOutput(source.name) === undefined)
+    return fail('missing_ingredients', `${input} does not smelt into anything`)
+  const burn = fuelFor(bot, source.name, fuel)
+  const nearby = findNearestBlock(bot, 'furnace')
+  if (!burn && !(nearby && hasHeat(nearby, null))) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
   const block = await workstation(bot, 'furnace')
   const furnace = await bot.openFurnace(block)
   try {
-    await furnace.putFuel(fuelItem.type, null, 1)
+    if (!hasHeat(block, furnace.fuelItem())) {
+      if (!burn) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
+      await furnace.putFuel(burn.type, null, burn.count)
+    }
     await furnace.putInput(source.type, null, 1)
     while (!furnace.outputItem() && !signal.aborted) {
       await new Promise<void>((resolve) => furnace.once('update', () => resolve()))
@@ -79,6 +87,32 @@ export async function smelt(bot: Bot, input: string, fuel: string | undefined, s
   } finally {
     furnace.close()
   }
+}
+
+/**
+ * The fuel one smelt burns, chosen as the Sim chooses it (smelting.ts's fuel ranking: coal before wood, never the
+ * last of the input): enough items of one kind to smelt at least one item.
+ */
+function fuelFor(bot: Bot, input: string, fuel: string | undefined): { type: number; count: number } | null {
+  const held = new Map<string, { type: number; count: number }>()
+  for (const item of bot.inventory.items()) {
+    const entry = held.get(item.name) ?? { type: item.type, count: 0 }
+    entry.count += item.count - (item.name === input && entry.count === 0 ? 1 : 0)
+    held.set(item.name, entry)
+  }
+  const ranked = [...held]
+    .filter(([name]) => (fuel === undefined || matchesObject(fuel, name)) && fuelValue(name) > 0)
+    .sort(([a], [b]) => fuelRank(a) - fuelRank(b) || (a < b ? -1 : 1))
+  for (const [name, { type, count }] of ranked) {
+    const needed = Math.ceil(1 / fuelValue(name))
+    if (count >= needed) return { type, count: needed }
+  }
+  return null
+}
+
+/** A furnace that is lit, or has fuel waiting in its slot, needs no more fuel to smelt one item. */
+function hasHeat(block: Block, fuelInSlot: unknown): boolean {
+  return block.getProperties().lit === true || Boolean(fuelInSlot)
 }
 
 /** sleep.bed: only at night, in a bed nearby (or placed from the inventory); resolves once asleep. */

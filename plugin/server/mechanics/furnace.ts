@@ -1,0 +1,212 @@
+// Furnaces: each placed furnace that has been used keeps input, fuel and output slots and smelts on the server
+// tick the way vanilla's AbstractFurnaceBlockEntity does (fuel burns 200 ticks per item it smelts, one item cooks
+// in 200 ticks, progress decays while unlit). Everyone looking into it gets slot updates and the four window
+// properties mineflayer's furnace reads (0 fuel left, 1 fuel total, 2 progress, 3 progress total). Recipes and
+// fuels come from the same table the world rules use (plugin/world/smelting.ts).
+import type { MCServer, SquidItem, SquidVec3, SquidWindow, SquidWorld } from 'flying-squid'
+import { fuelValue, smeltingOutput } from '../../world/smelting.js'
+import { dropItem } from './drops.js'
+import { blockFactory } from './prismarine.js'
+import type { ContainerSession, WindowBehaviour, WindowClick, WindowSessions } from './window-session.js'
+
+const INPUT = 0
+const FUEL = 1
+const OUTPUT = 2
+const COOK_TICKS = 200
+/** Ticks between checks that a furnace block still stands (its contents drop when it was broken). */
+const PRESENCE_CHECK_TICKS = 20
+
+interface FurnaceState {
+  readonly world: SquidWorld
+  readonly position: SquidVec3
+  slots: [SquidItem | null, SquidItem | null, SquidItem | null]
+  litTime: number
+  litDuration: number
+  cookProgress: number
+  cookTotal: number
+  behaviour: WindowBehaviour
+  /** Property values last sent, so only changes go out. */
+  sent: number[]
+}
+
+export function installFurnaces(serv: MCServer, sessions: WindowSessions): void {
+  const { registry } = serv
+  const Block = blockFactory(serv)
+  const furnaces = new Map<string, FurnaceState>()
+  const nameOf = (item: SquidItem | null) => (item ? (registry.items[item.type]?.name ?? '') : '')
+  const smeltsTo = (item: SquidItem | null) => {
+    const output = item ? smeltingOutput(nameOf(item)) : undefined
+    return output === undefined ? undefined : registry.itemsByName[output]?.id
+  }
+  const burnTicks = (item: SquidItem | null) => Math.round(fuelValue(nameOf(item)) * COOK_TICKS)
+
+  serv.onBlockInteraction('furnace', ({ block, player }) => {
+    if (player.crouching && player.inventory.slots[36 + player.heldItemSlot]) return false
+    const state = stateAt(player.world, block.position)
+    sessions.open(player, {
+      type: 'minecraft:furnace',
+      title: 'Furnace',
+      contents: state.slots.map((item) => sessions.clone(item)),
+      behaviour: state.behaviour,
+      // Sent now and again on the next tick: mineflayer attaches its listener only after the window opened.
+      opened: (session) => {
+        sendProperties(state, [session], true)
+        state.sent = []
+      },
+    })
+    return true
+  })
+
+  serv.on('tick', (_delta: number, tickCount: number) => {
+    for (const [key, state] of furnaces) {
+      step(state)
+      if (tickCount % PRESENCE_CHECK_TICKS === 0) void checkPresence(key, state)
+    }
+  })
+
+  function stateAt(world: SquidWorld, position: SquidVec3): FurnaceState {
+    const key = `${position.x},${position.y},${position.z}`
+    let state = furnaces.get(key)
+    if (!state) {
+      const created: FurnaceState = {
+        world,
+        position: position.clone(),
+        slots: [null, null, null],
+        litTime: 0,
+        litDuration: 0,
+        cookProgress: 0,
+        cookTotal: COOK_TICKS,
+        behaviour: {},
+        sent: [],
+      }
+      created.behaviour = furnaceWindow(created)
+      furnaces.set(key, created)
+      state = created
+    }
+    return state
+  }
+
+  function furnaceWindow(state: FurnaceState): WindowBehaviour {
+    return {
+      click(window: SquidWindow, click: WindowClick): boolean {
+        const carried = window.selectedItem
+        // Nothing can be put into the output; only fuels go into the fuel slot (vanilla's slot rules).
+        if (click.slot === OUTPUT && click.mode === 0 && carried && carried.type !== window.slots[OUTPUT]?.type) {
+          return true
+        }
+        if (click.slot === OUTPUT && click.mode === 0 && carried && window.slots[OUTPUT]) return true
+        if (click.slot === FUEL && click.mode === 0 && carried && burnTicks(carried) === 0) return true
+        return false
+      },
+      afterClick(window: SquidWindow): void {
+        const inputBefore = state.slots[INPUT]?.type
+        state.slots = [sessions.clone(slotOf(window, INPUT)), sessions.clone(slotOf(window, FUEL)), null]
+        state.slots[OUTPUT] = sessions.clone(slotOf(window, OUTPUT))
+        if (state.slots[INPUT]?.type !== inputBefore) state.cookProgress = 0
+        // All bars again on the next tick: a client that clicks has its furnace listener attached by now.
+        state.sent = []
+        const viewer = sessions.sessionsWith(state.behaviour).find((s) => s.window === window)
+        broadcastSlots(state, viewer)
+      },
+    }
+  }
+
+  function step(state: FurnaceState): void {
+    const [input, fuel, output] = state.slots
+    const wasLit = state.litTime > 0
+    if (wasLit) state.litTime--
+    const product = smeltsTo(input)
+    const canCook =
+      product !== undefined &&
+      (!output || (output.type === product && output.count < (registry.items[product]?.stackSize ?? 64)))
+    let slotsChanged = false
+    if ((state.litTime > 0 || (fuel && input)) && canCook) {
+      if (state.litTime === 0 && fuel && burnTicks(fuel) > 0) {
+        state.litTime = burnTicks(fuel)
+        state.litDuration = state.litTime
+        state.slots[FUEL] = takeOne(fuel, nameOf(fuel) === 'lava_bucket' ? registry.itemsByName.bucket?.id : undefined)
+        slotsChanged = true
+      }
+      if (state.litTime > 0) {
+        state.cookProgress++
+        if (state.cookProgress >= state.cookTotal) {
+          state.cookProgress = 0
+          state.slots[INPUT] = takeOne(input as SquidItem)
+          state.slots[OUTPUT] = output ? withCount(output, output.count + 1) : new sessions.Item(product, 1)
+          slotsChanged = true
+        }
+      } else state.cookProgress = 0
+    } else if (!canCook) state.cookProgress = 0
+    else if (state.litTime === 0 && state.cookProgress > 0) state.cookProgress = Math.max(0, state.cookProgress - 2)
+    if (slotsChanged) broadcastSlots(state, undefined)
+    if (wasLit !== state.litTime > 0) void showLit(state, state.litTime > 0)
+    sendProperties(state, sessions.sessionsWith(state.behaviour), false)
+  }
+
+  function takeOne(item: SquidItem, leaves?: number): SquidItem | null {
+    if (item.count > 1) return withCount(item, item.count - 1)
+    return leaves === undefined ? null : new sessions.Item(leaves, 1)
+  }
+
+  function withCount(item: SquidItem, count: number): SquidItem {
+    const copy = sessions.clone(item) as SquidItem
+    copy.count = count
+    return copy
+  }
+
+  /** Copies the furnace's slots into every open window on it (except the one whose click set them). */
+  function broadcastSlots(state: FurnaceState, except: ContainerSession | undefined): void {
+    for (const session of sessions.sessionsWith(state.behaviour)) {
+      if (session === except) continue
+      for (const slot of [INPUT, FUEL, OUTPUT]) {
+        const now = state.slots[slot as 0 | 1 | 2]
+        const shown = session.window.slots[slot]
+        if ((now?.type ?? -1) !== (shown?.type ?? -1) || (now?.count ?? 0) !== (shown?.count ?? 0)) {
+          session.setSlot(slot, sessions.clone(now))
+        }
+      }
+    }
+  }
+
+  function sendProperties(state: FurnaceState, viewers: ContainerSession[], all: boolean): void {
+    const values = [state.litTime, state.litDuration, state.cookProgress, state.cookTotal]
+    values.forEach((value, property) => {
+      if (!all && state.sent[property] === value) return
+      for (const viewer of viewers) viewer.sendProperty(property, value)
+    })
+    if (viewers.length > 0) state.sent = values
+  }
+
+  async function showLit(state: FurnaceState, lit: boolean): Promise<void> {
+    try {
+      const current = Block.fromStateId(await state.world.getBlockStateId(state.position), 0)
+      if (current.name !== 'furnace') return
+      const stateId = Block.fromProperties('furnace', { ...current.getProperties(), lit } as never, 0).stateId
+      await serv.setBlock(state.world, state.position, stateId)
+    } catch (error) {
+      serv.emit('error', error as Error)
+    }
+  }
+
+  /** A broken furnace drops what it held (vanilla) and is forgotten. */
+  async function checkPresence(key: string, state: FurnaceState): Promise<void> {
+    try {
+      const blockType = await state.world.getBlockType(state.position)
+      if (registry.blocks[blockType]?.name === 'furnace') return
+      furnaces.delete(key)
+      for (const session of sessions.sessionsWith(state.behaviour)) sessions.close(session.player, session.id)
+      dropContents(state)
+    } catch (error) {
+      serv.emit('error', error as Error)
+    }
+  }
+
+  function dropContents(state: FurnaceState): void {
+    const at = state.position.offset(0.5, 0.5, 0.5)
+    for (const item of state.slots) if (item) dropItem(serv, state.world, at, item.type, item.count)
+  }
+
+  function slotOf(window: SquidWindow, slot: number): SquidItem | null {
+    return window.slots[slot] ?? null
+  }
+}

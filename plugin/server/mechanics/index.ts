@@ -1,0 +1,30 @@
+// Survival mechanics flying-squid 1.12 lacks — crafting (2×2 and crafting tables), furnaces and beds — as one
+// flying-squid plugin, so unmodified mineflayer (`bot.craft`, `bot.openFurnace`, `bot.sleep`) works against it.
+// It only uses flying-squid's plugin API (`serv.addPlugin`, `serv.onBlockInteraction`, player and tick events),
+// so it could be offered upstream as it is.
+import type { MCServer, SquidPlugin } from 'flying-squid'
+import { installBeds } from './beds.js'
+import { installCrafting } from './crafting.js'
+import { installFurnaces } from './furnace.js'
+import { WindowSessions } from './window-session.js'
+
+export interface SurvivalMechanicsOptions {
+  /** Ticks every player must lie in bed before the night is skipped (vanilla: 100, i.e. 5 s). Default 100. */
+  sleepTicks?: number
+}
+
+export const SURVIVAL_MECHANICS_PLUGIN = 'cedar-survival-mechanics'
+
+/** The plugin object flying-squid's `serv.addPlugin(name, plugin)` (or its `plugins` option) takes. */
+export function survivalMechanics(options: SurvivalMechanicsOptions = {}): SquidPlugin {
+  const sleepTicks = options.sleepTicks ?? 100
+  if (!Number.isInteger(sleepTicks) || sleepTicks < 1) throw new Error(`sleepTicks must be a positive integer`)
+  return {
+    server(serv: MCServer) {
+      const sessions = new WindowSessions(serv)
+      installCrafting(serv, sessions)
+      installFurnaces(serv, sessions)
+      installBeds(serv, { sleepTicks })
+    },
+  }
+}

@@ -1,0 +1,72 @@
+// A server with the plugin bot "cedar" (owned by Alex, its own temporary skill store, no laws in the shield) and
+// Alex to talk to it — the setting of the chat-driven agent tests.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Bot } from 'mineflayer'
+import { createCedar } from '../../index.js'
+import type { EmbeddedServerOptions } from '../../plugin/server/embedded-server.js'
+import { openSession, type TestSession } from './server.js'
+import { waitFor, waitUntil } from './wait.js'
+
+const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
+
+export interface CedarSession {
+  readonly session: TestSession
+  readonly bot: Bot
+  readonly alex: Bot
+  /** The skill store directory (removed by close). */
+  readonly store: string
+  /** Says `line` as Alex; resolves with cedar's chat lines up to and including the first that `last` matches. */
+  converse(line: string, last: RegExp, timeoutMs?: number): Promise<string[]>
+  close(): Promise<void>
+}
+
+export async function openCedarSession(
+  options: { server?: EmbeddedServerOptions; scene?: (session: TestSession) => Promise<void> } = {},
+): Promise<CedarSession> {
+  const store = await mkdtemp(path.join(tmpdir(), 'cedar-agent-store-'))
+  const session = await openSession(options.server)
+  await options.scene?.(session)
+  const bot = await session.bot('cedar', {
+    botOptions: {
+      plugins: {
+        cedar: createCedar({
+          owners: ['Alex'],
+          storePath: store,
+          logger: quietLogger,
+          shield: { lawSets: [] },
+          rateLimit: { commands: 100, perSeconds: 10 },
+        }),
+      },
+    },
+  })
+  const alex = await session.bot('Alex')
+  await waitUntil(bot, () => Boolean(bot.players.Alex), 'cedar sees Alex')
+  return {
+    session,
+    bot,
+    alex,
+    store,
+    async converse(line, last, timeoutMs = 60_000) {
+      const lines: string[] = []
+      const done = waitFor(
+        alex,
+        'chat',
+        (username: string, message: string) => {
+          if (username !== 'cedar') return false
+          lines.push(message)
+          return last.test(message)
+        },
+        timeoutMs,
+      )
+      alex.chat(line)
+      await done
+      return lines
+    },
+    async close() {
+      await session.close()
+      await rm(store, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,53 @@
+// Giving a player items from the server side (as /give would), and reading what the server thinks they hold.
+import type { Bot } from 'mineflayer'
+import type { EmbeddedServer } from '../../plugin/server/embedded-server.js'
+import { itemClass } from '../../plugin/server/mechanics/prismarine.js'
+import { waitUntil } from './wait.js'
+
+/** Adds `count` of an item to a connected player's inventory (first empty slot) and waits until the bot has it. */
+export async function giveItem(server: EmbeddedServer, bot: Bot, item: string, count = 1): Promise<void> {
+  const player = server.serv.getPlayer(bot.username)
+  if (!player) throw new Error(`${bot.username} is not on the server`)
+  const id = server.registry.itemsByName[item]?.id
+  if (id === undefined) throw new Error(`unknown item ${item}`)
+  const before = countItem(bot, item)
+  const Item = itemClass(server.serv)
+  let left = count
+  for (let slot = 36; left > 0; slot = slot === 44 ? 9 : slot + 1) {
+    if (!player.inventory.slots[slot]) {
+      const stack = Math.min(left, 64)
+      player.inventory.updateSlot(slot, new Item(id, stack))
+      left -= stack
+    }
+    if (slot === 35 && left > 0) throw new Error(`no room for ${left} ${item}`)
+  }
+  await waitUntil(bot, () => countItem(bot, item) === before + count, `${bot.username} holds ${before + count} ${item}`)
+}
+
+/** How many of an item the bot's own inventory window shows (mineflayer's view). */
+export function countItem(bot: Bot, item: string): number {
+  return bot.inventory
+    .items()
+    .filter((i) => i.name === item)
+    .reduce((n, i) => n + i.count, 0)
+}
+
+/** What the server holds for the player: item name → count over slots 0-45 (grid and result included). */
+export function serverInventory(server: EmbeddedServer, username: string): Record<string, number> {
+  const player = server.serv.getPlayer(username)
+  if (!player) throw new Error(`${username} is not on the server`)
+  const counts: Record<string, number> = {}
+  for (const item of player.inventory.slots) {
+    if (!item) continue
+    const name = server.registry.items[item.type]?.name ?? String(item.type)
+    counts[name] = (counts[name] ?? 0) + item.count
+  }
+  return counts
+}
+
+/** The bot's inventory as item name → count (slots 9-44 and the off hand), to compare with the server's. */
+export function botInventory(bot: Bot): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const item of bot.inventory.items()) counts[item.name] = (counts[item.name] ?? 0) + item.count
+  return counts
+}
