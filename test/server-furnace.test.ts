@@ -103,6 +103,35 @@ describe('furnaces on the embedded server', () => {
     assert.equal(serverInventory(session.server, 'smelter').dirt, 1)
   })
 
+  test('shift-clicks sort: ore to the input, coal to the fuel, dirt stays; the ingot shift-clicks out', async () => {
+    await giveItem(session.server, bot, 'raw_copper', 1)
+    await giveItem(session.server, bot, 'coal', 1)
+    const furnace = await bot.openFurnace(bot.blockAt(at)!)
+    const slotOf = (name: string) => furnace.items().find((i) => i.name === name)!.slot
+    await bot.clickWindow(slotOf('dirt'), 0, 1)
+    await bot.clickWindow(slotOf('raw_copper'), 0, 1)
+    await bot.clickWindow(slotOf('coal'), 0, 1)
+    // The coal catches fire at once (it leaves the fuel slot), so it is seen as fuel burning.
+    await waitUntil(
+      bot,
+      () => furnace.inputItem()?.name === 'raw_copper' && (furnace.fuel ?? 0) > 0 && countItem(bot, 'coal') === 0,
+      'ore in the input, the coal burning',
+    )
+    assert.ok(
+      furnace.items().some((i) => i.name === 'dirt'),
+      'the dirt stayed in the inventory',
+    )
+    await waitUntil(bot, () => furnace.outputItem()?.name === 'copper_ingot', 'a copper ingot', 10_000)
+    await bot.clickWindow(2, 0, 1)
+    await waitUntil(bot, () => furnace.outputItem() === null, 'the output is empty')
+    furnace.close()
+    await waitUntil(
+      bot,
+      () => countItem(bot, 'copper_ingot') === 1 && serverInventory(session.server, 'smelter').copper_ingot === 1,
+      'the ingot is in the inventory, for the bot and the server',
+    )
+  })
+
   test('a furnace keeps smelting with nobody looking, and the next visitor sees the result', async () => {
     await giveItem(session.server, bot, 'raw_gold', 1)
     await giveItem(session.server, bot, 'coal', 1)

@@ -13,6 +13,9 @@ const INPUT = 0
 const FUEL = 1
 const OUTPUT = 2
 const COOK_TICKS = 200
+const CLICK_MODE_PICKUP = 0
+const CLICK_MODE_QUICK_MOVE = 1
+const CLICK_MODE_SWAP = 2
 /** Ticks between checks that a furnace block still stands (its contents drop when it was broken). */
 const PRESENCE_CHECK_TICKS = 20
 
@@ -90,12 +93,22 @@ export function installFurnaces(serv: MCServer, sessions: WindowSessions): void 
     return {
       click(window: SquidWindow, click: WindowClick): boolean {
         const carried = window.selectedItem
-        // Nothing can be put into the output; only fuels go into the fuel slot (vanilla's slot rules).
-        if (click.slot === OUTPUT && click.mode === 0 && carried && carried.type !== window.slots[OUTPUT]?.type) {
+        const output = window.slots[OUTPUT]
+        // Vanilla's slot rules: the output only gives (a click takes it, onto a matching cursor stack too) ...
+        if (click.slot === OUTPUT) {
+          if (click.mode === CLICK_MODE_PICKUP)
+            return Boolean(carried && (click.mouseButton === 1 || carried.type !== output?.type))
+          return click.mode !== CLICK_MODE_QUICK_MOVE
+        }
+        // ... only fuels go into the fuel slot ...
+        if (click.slot === FUEL && click.mode === CLICK_MODE_PICKUP && carried && burnTicks(carried) === 0) return true
+        if (click.slot === FUEL && click.mode === CLICK_MODE_SWAP) return true
+        // ... and a shift-click from the inventory sends a smeltable to the input and a fuel to the fuel slot.
+        if (click.mode === CLICK_MODE_QUICK_MOVE && click.slot >= window.inventoryStart && click.item) {
+          const target = smeltsTo(click.item) !== undefined ? INPUT : burnTicks(click.item) > 0 ? FUEL : undefined
+          if (target !== undefined) moveInto(window, click.slot, target)
           return true
         }
-        if (click.slot === OUTPUT && click.mode === 0 && carried && window.slots[OUTPUT]) return true
-        if (click.slot === FUEL && click.mode === 0 && carried && burnTicks(carried) === 0) return true
         return false
       },
       afterClick(window: SquidWindow): void {
@@ -204,6 +217,18 @@ export function installFurnaces(serv: MCServer, sessions: WindowSessions): void 
   function dropContents(state: FurnaceState): void {
     const at = state.position.offset(0.5, 0.5, 0.5)
     for (const item of state.slots) if (item) dropItem(serv, state.world, at, item.type, item.count)
+  }
+
+  /** Moves as much of the stack at `from` into the furnace slot `to` as fits there. */
+  function moveInto(window: SquidWindow, from: number, to: number): void {
+    const item = window.slots[from]
+    const there = window.slots[to]
+    if (!item || (there && there.type !== item.type)) return
+    const moved = Math.min(item.count, item.stackSize - (there?.count ?? 0))
+    if (moved <= 0) return
+    window.updateSlot(to, withCount(item, (there?.count ?? 0) + moved))
+    if (moved === item.count) window.updateSlot(from, null)
+    else window.updateSlot(from, withCount(item, item.count - moved))
   }
 
   function slotOf(window: SquidWindow, slot: number): SquidItem | null {

@@ -296,6 +296,9 @@ export class WindowSessions {
       window.off('updateSlot', onUpdate)
     }
     if (click.slot >= 0 && click.slot < window.slots.length) touched.add(click.slot) // a refusal is sent back too
+    // A shift-click or number key the client predicted differently (a refused or redirected move) may have changed
+    // any container slot on its side: all of them go back.
+    if (click.mode !== CLICK_MODE_PICKUP) for (let slot = 0; slot < window.inventoryStart; slot++) touched.add(slot)
     for (const slot of new Set([...touched, ...changedSlots(before, window)])) {
       session.sendSlot(slot)
       if (slot >= window.inventoryStart && slot < window.inventoryEnd) {
