@@ -12,6 +12,7 @@ import {
   serverInventory,
   serverTicks,
   type TestSession,
+  waitFor,
   waitUntil,
 } from './harness/index.js'
 
@@ -145,5 +146,17 @@ describe('furnaces on the embedded server', () => {
     await furnace.takeOutput()
     furnace.close()
     assert.equal(countItem(bot, 'gold_ingot'), 1)
+  })
+
+  test('breaking a furnace closes it for whoever looks in, and its contents drop', async () => {
+    await giveItem(session.server, bot, 'raw_iron', 1)
+    const furnace = await bot.openFurnace(bot.blockAt(at)!)
+    await furnace.putInput(id('raw_iron'), null, 1) // no fuel: it just sits there
+    const closed = waitFor(bot, 'windowClose')
+    const dropped = waitFor(bot, 'itemDrop', (entity) => entity.position.distanceTo(at.offset(0.5, 0.5, 0.5)) < 1.5)
+    await session.server.setBlock(at, 'air')
+    await closed
+    const [item] = await dropped
+    assert.equal(item.getDroppedItem()?.name, 'raw_iron')
   })
 })

@@ -207,7 +207,7 @@ export function installFurnaces(serv: MCServer, sessions: WindowSessions): void 
       const blockType = await state.world.getBlockType(state.position)
       if (registry.blocks[blockType]?.name === 'furnace') return
       furnaces.delete(key)
-      for (const session of sessions.sessionsWith(state.behaviour)) sessions.close(session.player, session.id)
+      for (const session of sessions.sessionsWith(state.behaviour)) sessions.close(session.player, session.id, true)
       dropContents(state)
     } catch (error) {
       serv.emit('error', error as Error)

@@ -115,10 +115,6 @@ export class WindowSessions {
     this.inventoryBehaviours.push(behaviour)
   }
 
-  sessionOf(player: SquidPlayer): ContainerSession | undefined {
-    return this.players.get(player)?.session
-  }
-
   /** Every open container session whose behaviour is `behaviour` (e.g. everyone looking into one furnace). */
   sessionsWith(behaviour: WindowBehaviour): ContainerSession[] {
     return [...this.players.values()].flatMap((p) => (p.session?.behaviour === behaviour ? [p.session] : []))
@@ -154,12 +150,16 @@ export class WindowSessions {
     return session
   }
 
-  /** Closes the player's container window (as if they pressed Escape): the behaviour returns what it holds. */
-  close(player: SquidPlayer, windowId: number): void {
+  /**
+   * Closes the player's container window (as if they pressed Escape): the behaviour returns what it holds.
+   * `tellClient` is for closes the server decides (a furnace broken under the player's eyes).
+   */
+  close(player: SquidPlayer, windowId: number, tellClient = false): void {
     const state = this.players.get(player)
     const session = state?.session
     if (!state || !session || session.id !== windowId) return
     state.session = undefined
+    if (tellClient && !player.disconnected) player._client.write('close_window', { windowId })
     session.behaviour.close?.(session.window, player)
     const carried = session.window.selectedItem
     session.window.selectedItem = null
