@@ -22,11 +22,12 @@ export function nearestState(bot: Bot, states: ReadonlySet<number>, radius: numb
   return nearestStatePosition(bot, states, radius)?.distance
 }
 
-/** Like `nearestState`, with the block's position. */
+/** Like `nearestState`, with the block's position; `accept` can rule positions out (a fenced-off biome). */
 export function nearestStatePosition(
   bot: Bot,
   states: ReadonlySet<number>,
   radius: number,
+  accept?: (position: { x: number; y: number; z: number }) => boolean,
 ): { x: number; y: number; z: number; distance: number } | undefined {
   if (states.size === 0 || !bot.entity) return undefined
   const origin = bot.entity.position
@@ -70,7 +71,7 @@ export function nearestStatePosition(
           const y = position.y + 0.5 - origin.y
           const z = position.z + 0.5 - origin.z
           const d2 = x * x + y * y + z * z
-          if (d2 <= r2 && d2 < best * best) {
+          if (d2 <= r2 && d2 < best * best && (accept === undefined || accept(position))) {
             best = Math.sqrt(d2)
             at = position
           }

@@ -1,5 +1,6 @@
 import minecraftData, { type IndexedData } from 'minecraft-data'
 import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
 import { matchesObject } from '../grounding/families.js'
 import { nearestState, statesOf } from './block-search.js'
 import type { Observation } from './port.js'
@@ -52,7 +53,13 @@ function nearestBlock(bot: Bot, object: string, radius: number): number | undefi
  */
 export function biomeName(bot: Bot): string | undefined {
   if (!bot.entity) return undefined
-  const id = bot.blockAt(bot.entity.position)?.biome?.id
+  return biomeAt(bot, bot.entity.position)
+}
+
+/** The biome at a position in a loaded chunk, named as `biomeName` names it. */
+export function biomeAt(bot: Bot, position: { x: number; y: number; z: number }): string | undefined {
+  const world = bot.world as unknown as { getBiome?(pos: unknown): number | undefined }
+  const id = world.getBiome?.(new Vec3(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z)))
   if (id === undefined) return undefined
   return staticBiomes(bot.version)[id]?.name ?? bot.registry.biomes[id]?.name
 }

@@ -1,4 +1,5 @@
 import type { Bot } from 'mineflayer'
+import { withBiomeFence } from './mineflayer/biome-fence.js'
 import { eat, equip, explore, kill, mine, place } from './mineflayer/gather.js'
 import { runLimited } from './mineflayer/limits.js'
 import { craft, sleep, smelt } from './mineflayer/workstations.js'
@@ -40,27 +41,33 @@ export class MineflayerWorld implements World {
   act(primitive: Primitive, signal?: AbortSignal, options: ActOptions = {}): Promise<Outcome> {
     const bot = this.bot
     const what = primitiveSymbol(primitive)
-    return runLimited(bot, what, options.timeoutMs ?? TIMEOUTS[primitive.verb], signal, async (inner) => {
-      switch (primitive.verb) {
-        case 'mine':
-          return mine(bot, primitive.object, inner)
-        case 'equip':
-          return equip(bot, primitive.object)
-        case 'place':
-          return place(bot, primitive.object)
-        case 'explore':
-          return explore(bot, primitive.object, inner)
-        case 'eat':
-          return eat(bot, primitive.object)
-        case 'kill':
-          return kill(bot, primitive.object, inner)
-        case 'craft':
-          return craft(bot, primitive.object)
-        case 'smelt':
-          return smelt(bot, primitive.object, primitive.fuel, inner)
-        case 'sleep':
-          return sleep(bot)
-      }
-    })
+    const timeoutMs = options.timeoutMs ?? TIMEOUTS[primitive.verb]
+    return runLimited(bot, what, timeoutMs, signal, (inner) =>
+      withBiomeFence(bot, options.avoidBiomes, () => this.perform(primitive, inner)),
+    )
+  }
+
+  private async perform(primitive: Primitive, inner: AbortSignal): Promise<Outcome> {
+    const bot = this.bot
+    switch (primitive.verb) {
+      case 'mine':
+        return mine(bot, primitive.object, inner)
+      case 'equip':
+        return equip(bot, primitive.object)
+      case 'place':
+        return place(bot, primitive.object)
+      case 'explore':
+        return explore(bot, primitive.object, inner)
+      case 'eat':
+        return eat(bot, primitive.object)
+      case 'kill':
+        return kill(bot, primitive.object, inner)
+      case 'craft':
+        return craft(bot, primitive.object)
+      case 'smelt':
+        return smelt(bot, primitive.object, primitive.fuel, inner)
+      case 'sleep':
+        return sleep(bot)
+    }
   }
 }

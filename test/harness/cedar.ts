@@ -48,25 +48,34 @@ export async function openCedarSession(
     bot,
     alex,
     store,
-    async converse(line, last, timeoutMs = 60_000) {
-      const lines: string[] = []
-      const done = waitFor(
-        alex,
-        'chat',
-        (username: string, message: string) => {
-          if (username !== 'cedar') return false
-          lines.push(message)
-          return last.test(message)
-        },
-        timeoutMs,
-      )
-      alex.chat(line)
-      await done
-      return lines
-    },
+    converse: (line, last, timeoutMs) => converse(alex, 'cedar', line, last, timeoutMs),
     async close() {
       await session.close()
       await rm(store, { recursive: true, force: true })
     },
   }
+}
+
+/** Says `line` as `player`; resolves with `botName`'s chat lines up to and including the first that `last` matches. */
+export async function converse(
+  player: Bot,
+  botName: string,
+  line: string,
+  last: RegExp,
+  timeoutMs = 60_000,
+): Promise<string[]> {
+  const lines: string[] = []
+  const done = waitFor(
+    player,
+    'chat',
+    (username: string, message: string) => {
+      if (username !== botName) return false
+      lines.push(message)
+      return last.test(message)
+    },
+    timeoutMs,
+  )
+  player.chat(line)
+  await done
+  return lines
 }

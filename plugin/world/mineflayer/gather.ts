@@ -9,6 +9,7 @@ import { nearestStatePosition, statesOf } from '../block-search.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
+import { avoidedBiomes, outsideFence } from './biome-fence.js'
 import { fail } from './limits.js'
 
 const { goals } = pathfinderModule
@@ -23,6 +24,7 @@ export function findNearestBlock(bot: Bot, object: string, radius = DEFAULT_SEE_
     bot,
     statesOf(bot, (name) => matchesObject(object, name)),
     radius,
+    avoidedBiomes(bot) ? (position) => outsideFence(bot, position) : undefined,
   )
   return found ? bot.blockAt(new Vec3(found.x, found.y, found.z)) : null
 }
