@@ -164,6 +164,49 @@ describe('agent in the Sim', () => {
     assert.equal(world.observe().inventory.get('coal'), 3)
   })
 
+  test('a better pickaxe held stands in for the one a skill needs: no ladder is climbed', async () => {
+    const agent = newAgent()
+    for (const [held, goal] of [
+      ['diamond_pickaxe', 'collect a diamond'],
+      ['iron_pickaxe', 'collect some raw iron'],
+      ['diamond_pickaxe', 'collect 2 cobblestone'],
+    ] as const) {
+      const world = new SimWorld({ seed: 1, startInventory: { [held]: 1 } })
+      const report = await agent.do(goal, world, { clock: () => world.ticks })
+      assert.equal(report.result?.outcome, 'goal', `${goal}: ${report.result?.message}`)
+      assert.equal(report.skills.length, 1, `${goal}: only the mining skill, got ${report.skills.map((s) => s.name)}`)
+      const actions = (report.result?.steps ?? []).filter((s) => s.ok).map((s) => s.action)
+      assert.deepEqual(
+        actions.filter((a) => a.startsWith('craft.')),
+        [],
+        `${goal}: nothing crafted (${actions.join(' ')})`,
+      )
+      assert.ok(actions.includes(`equip.${held}`), `${goal}: the held ${held} is the tool (${actions.join(' ')})`)
+      assert.equal(world.observe().inventory.get(held), 1)
+    }
+  })
+
+  test('a run with a stand-in tool that goes wrong corrects the stored skill in its own spelling', async () => {
+    const agent = newAgent()
+    const world = new SimWorld({ seed: 1, startInventory: { diamond_pickaxe: 1 } })
+    const prepared = await agent.prepare('collect a diamond', world.observe())
+    const [skill] = prepared.skills
+    assert.ok(skill?.renamedSymbols?.get('equip.iron_pickaxe') === 'equip.diamond_pickaxe')
+    assert.ok(skill.dfa.alphabet.has('equip.diamond_pickaxe') && !skill.dfa.alphabet.has('equip.iron_pickaxe'))
+    // As if the run had mined diamond ore with the pickaxe in hand and still had no diamond.
+    const word = ['equip.diamond_pickaxe', 'mine.diamond_ore']
+    const result = { outcome: 'accepted-without-goal', message: '', word, steps: [], trace: [] } as const
+    const corrected = await agent.learnFromRun(prepared, result)
+    assert.ok(corrected, 'the skill was learned again')
+    assert.ok(corrected.alphabet.includes('equip.iron_pickaxe'), 'in the stored spelling')
+    const gold = corrected.evidence.filter((e) => e.gold).map((e) => [e.word.join(' '), e.label])
+    assert.ok(
+      gold.some(([w, label]) => w === 'equip.iron_pickaxe mine.diamond_ore' && label === false),
+      JSON.stringify(gold),
+    )
+    assert.ok(!corrected.alphabet.includes('equip.diamond_pickaxe'), 'no stand-in symbol leaked into the store')
+  })
+
   test('conflicting constraints are named before anything runs', async () => {
     const agent = newAgent()
     await agent.constrain('mine minerals only at night')

@@ -23,6 +23,7 @@ import type { SimOptions } from '../world/sim/index.js'
 import { type ActiveConstraint, type Composition, compose } from './composition.js'
 import { ConstraintLearningError, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
+import { heldStandIn, withHeldTool } from './held-tools.js'
 import { type SkillKey, skillChain, skillKey, skillKeysForGoal, skillName, UnknownGoalError } from './skill-key.js'
 import { learnSkill } from './skill-learning.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
@@ -154,8 +155,9 @@ export class CedarAgent {
       for (const wanted of skillKeysForGoal(part.text, grounding.inventory, rules)) {
         const key = { ...wanted, count: 1 }
         for (const k of skillChain(key, rules)) {
-          // A prerequisite whose item is already held (the pickaxes from an earlier run) is not done again.
-          const held = skillName(k) !== skillName(key) && (observation.inventory.get(k.item) ?? 0) > 0
+          // A prerequisite whose item is already held (the pickaxes from an earlier run), or a better pickaxe, is
+          // not done again.
+          const held = skillName(k) !== skillName(key) && heldStandIn(observation.inventory, k.item) !== undefined
           if (!held && !keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
         }
         // Only the ones still missing: "collect 150 diamonds" while holding 149 runs the skill once.
@@ -173,7 +175,7 @@ export class CedarAgent {
         onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
       })
       membershipQueries += skill.membershipQueries
-      skills.push(skill)
+      skills.push(withHeldTool(skill, rules, observation.inventory))
       onProgress?.({ type: 'skill', skill })
     }
     const runs = skills.flatMap((s) => Array.from({ length: repeats.get(s.name) ?? 1 }, () => s.dfa))
@@ -261,7 +263,13 @@ export class CedarAgent {
     const skill = prepared.skills.at(-1)
     if (result.outcome !== 'accepted-without-goal' || !skill) return undefined
     const word = result.word.filter((s) => skill.record.alphabet.includes(s))
-    return this.counterexample(word, false, skill.name)
+    // A skill run with a better tool than it was learned with is corrected in its stored spelling.
+    const stored = new Map([...(skill.renamedSymbols ?? [])].map(([from, to]) => [to, from]))
+    return this.counterexample(
+      word.map((s) => stored.get(s) ?? s),
+      false,
+      skill.name,
+    )
   }
 
   /** A labelled word for a stored skill becomes gold evidence, and the skill is learned again with it. */

@@ -28,7 +28,7 @@ export class UnknownGoalError extends Error {
   override name = 'UnknownGoalError'
 }
 
-const PICKAXES = ['wooden_pickaxe', 'stone_pickaxe', 'iron_pickaxe', 'diamond_pickaxe'] as const
+export const PICKAXES = ['wooden_pickaxe', 'stone_pickaxe', 'iron_pickaxe', 'diamond_pickaxe'] as const
 
 export function skillKey(verb: string, object: string, rules: Rules, count = 1): SkillKey {
   switch (verb) {

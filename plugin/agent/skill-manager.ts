@@ -35,6 +35,8 @@ export interface ObtainedSkill {
   readonly from?: string
   readonly membershipQueries: number
   readonly equivalenceQueries: number
+  /** For this run only: stored symbol → the one used (a better tool held than the skill was learned with). */
+  readonly renamedSymbols?: ReadonlyMap<string, string>
 }
 
 export class SkillManager {
