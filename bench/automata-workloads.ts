@@ -180,6 +180,16 @@ export interface Workload {
 
 export const SEEDS = { intersectLeft: 1001, intersectRight: 1002, random: 2001, redundant: 3001, words: 4001 }
 
+/** refa minimizes in place, so every run gets a fresh copy, made outside the timed region. */
+const REFA_MINIMIZE: Workload['refa'] = {
+  convert: (inputs) => inputs.map(toRefa),
+  prepare: ([d]) => [d!.copy(DFA.nodeFactory)],
+  run: ([d]) => {
+    d!.minimize()
+    return d!
+  },
+}
+
 export const WORKLOAD: Record<WorkloadName, Workload> = {
   intersect: {
     label: (z) => `intersect ${z.intersect.toLocaleString('en')} × ${z.intersect.toLocaleString('en')}`,
@@ -207,15 +217,7 @@ export const WORKLOAD: Record<WorkloadName, Workload> = {
     truth: ([d], word) => acceptsIndices(d!, word),
     build: (z) => [randomDfa(z.random, seededRandom(SEEDS.random))],
     ours: ([d]) => minimize(d!),
-    refa: {
-      convert: (inputs) => inputs.map(toRefa),
-      // refa minimizes in place, so every run gets a fresh copy, made outside the timed region.
-      prepare: ([d]) => [d!.copy(DFA.nodeFactory)],
-      run: ([d]) => {
-        d!.minimize()
-        return d!
-      },
-    },
+    refa: REFA_MINIMIZE,
   },
   'minimize-redundant': {
     label: (z) => `minimize redundant ${(z.small * z.copies).toLocaleString('en')} (${z.copies} copies × ${z.small})`,
@@ -226,13 +228,6 @@ export const WORKLOAD: Record<WorkloadName, Workload> = {
     truth: ([d], word) => acceptsIndices(d!, word),
     build: (z) => [redundantDfa(z.small, z.copies, seededRandom(SEEDS.redundant))],
     ours: ([d]) => minimize(d!),
-    refa: {
-      convert: (inputs) => inputs.map(toRefa),
-      prepare: ([d]) => [d!.copy(DFA.nodeFactory)],
-      run: ([d]) => {
-        d!.minimize()
-        return d!
-      },
-    },
+    refa: REFA_MINIMIZE,
   },
 }
