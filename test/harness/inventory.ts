@@ -2,9 +2,10 @@
 import type { Bot } from 'mineflayer'
 import type { EmbeddedServer } from '../../plugin/server/embedded-server.js'
 import { itemClass } from '../../plugin/server/mechanics/prismarine.js'
+import { insertStack } from '../../plugin/server/mechanics/window-session.js'
 import { waitUntil } from './wait.js'
 
-/** Adds `count` of an item to a connected player's inventory (first empty slot) and waits until the bot has it. */
+/** Adds `count` of an item to a connected player's inventory (as a pick-up would) and waits until the bot has it. */
 export async function giveItem(server: EmbeddedServer, bot: Bot, item: string, count = 1): Promise<void> {
   const player = server.serv.getPlayer(bot.username)
   if (!player) throw new Error(`${bot.username} is not on the server`)
@@ -12,15 +13,8 @@ export async function giveItem(server: EmbeddedServer, bot: Bot, item: string, c
   if (id === undefined) throw new Error(`unknown item ${item}`)
   const before = countItem(bot, item)
   const Item = itemClass(server.serv)
-  let left = count
-  for (let slot = 36; left > 0; slot = slot === 44 ? 9 : slot + 1) {
-    if (!player.inventory.slots[slot]) {
-      const stack = Math.min(left, 64)
-      player.inventory.updateSlot(slot, new Item(id, stack))
-      left -= stack
-    }
-    if (slot === 35 && left > 0) throw new Error(`no room for ${left} ${item}`)
-  }
+  const left = insertStack(player.inventory, new Item(id, count), Item)
+  if (left > 0) throw new Error(`no room for ${left} ${item}`)
   await waitUntil(bot, () => countItem(bot, item) === before + count, `${bot.username} holds ${before + count} ${item}`)
 }
 

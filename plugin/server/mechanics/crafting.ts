@@ -4,7 +4,13 @@
 // ingredient, as vanilla does.
 import type { MCServer, SquidItem, SquidPlayer, SquidWindow } from 'flying-squid'
 import { RecipeBook } from './recipe-book.js'
-import type { WindowBehaviour, WindowClick, WindowSessions } from './window-session.js'
+import {
+  insertStack,
+  placesInstead,
+  type WindowBehaviour,
+  type WindowClick,
+  type WindowSessions,
+} from './window-session.js'
 
 const RESULT_SLOT = 0
 const CLICK_MODE_PICKUP = 0
@@ -15,15 +21,10 @@ export function installCrafting(serv: MCServer, sessions: WindowSessions): void 
   sessions.onInventoryClick(craftingGrid(book, sessions, 2))
   const table = craftingGrid(book, sessions, 3)
   serv.onBlockInteraction('crafting_table', ({ player }) => {
-    // Sneaking with an item in hand places it against the table instead, as in vanilla.
-    if (player.crouching && heldItem(player)) return false
+    if (placesInstead(player)) return false
     sessions.open(player, { type: 'minecraft:crafting', title: 'Crafting', behaviour: table })
     return true
   })
-}
-
-function heldItem(player: SquidPlayer): SquidItem | null {
-  return player.inventory.slots[36 + player.heldItemSlot] ?? null
 }
 
 /** The behaviour of a crafting window whose grid is `width`×`width` at slots 1.. and whose result is slot 0. */
@@ -72,7 +73,7 @@ function craftingGrid(book: RecipeBook, sessions: WindowSessions, width: number)
           const current = window.slots[RESULT_SLOT]
           if (!current || current.type !== result.type || !fits(window, current)) break
           if (!consume(window)) break
-          insert(window, current, sessions)
+          insertStack(window, current, sessions.Item)
           refresh(window)
         }
       }
@@ -104,31 +105,4 @@ function fits(window: SquidWindow, item: SquidItem): boolean {
     if (room >= item.count) return true
   }
   return false
-}
-
-/** Puts a stack into the window's inventory part: onto equal stacks first, then into empty slots, hotbar first. */
-function insert(window: SquidWindow, item: SquidItem, sessions: WindowSessions): void {
-  let left = item.count
-  for (let slot = window.inventoryStart; slot < window.inventoryEnd && left > 0; slot++) {
-    const held = window.slots[slot]
-    if (held && held.type === item.type && held.count < held.stackSize) {
-      const moved = Math.min(left, held.stackSize - held.count)
-      held.count += moved
-      left -= moved
-      window.updateSlot(slot, held)
-    }
-  }
-  const hotbarStart = window.inventoryEnd - 9
-  const order = [
-    ...Array.from({ length: 9 }, (_, i) => hotbarStart + i),
-    ...Array.from({ length: hotbarStart - window.inventoryStart }, (_, i) => window.inventoryStart + i),
-  ]
-  for (const slot of order) {
-    if (left === 0) return
-    if (window.slots[slot]) continue
-    const stack = sessions.clone(item) as SquidItem
-    stack.count = left
-    window.updateSlot(slot, stack)
-    left = 0
-  }
 }

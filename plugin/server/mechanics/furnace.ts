@@ -7,7 +7,13 @@ import type { MCServer, SquidItem, SquidVec3, SquidWindow, SquidWorld } from 'fl
 import { fuelValue, smeltingOutput } from '../../world/smelting.js'
 import { dropItem } from './drops.js'
 import { blockFactory } from './prismarine.js'
-import type { ContainerSession, WindowBehaviour, WindowClick, WindowSessions } from './window-session.js'
+import {
+  type ContainerSession,
+  placesInstead,
+  type WindowBehaviour,
+  type WindowClick,
+  type WindowSessions,
+} from './window-session.js'
 
 const INPUT = 0
 const FUEL = 1
@@ -44,7 +50,7 @@ export function installFurnaces(serv: MCServer, sessions: WindowSessions): void 
   const burnTicks = (item: SquidItem | null) => Math.round(fuelValue(nameOf(item)) * COOK_TICKS)
 
   serv.onBlockInteraction('furnace', ({ block, player }) => {
-    if (player.crouching && player.inventory.slots[36 + player.heldItemSlot]) return false
+    if (placesInstead(player)) return false
     const state = stateAt(player.world, block.position)
     sessions.open(player, {
       type: 'minecraft:furnace',
@@ -113,8 +119,11 @@ export function installFurnaces(serv: MCServer, sessions: WindowSessions): void 
       },
       afterClick(window: SquidWindow): void {
         const inputBefore = state.slots[INPUT]?.type
-        state.slots = [sessions.clone(slotOf(window, INPUT)), sessions.clone(slotOf(window, FUEL)), null]
-        state.slots[OUTPUT] = sessions.clone(slotOf(window, OUTPUT))
+        state.slots = [
+          sessions.clone(slotOf(window, INPUT)),
+          sessions.clone(slotOf(window, FUEL)),
+          sessions.clone(slotOf(window, OUTPUT)),
+        ]
         if (state.slots[INPUT]?.type !== inputBefore) state.cookProgress = 0
         // All bars again on the next tick: a client that clicks has its furnace listener attached by now.
         state.sent = []

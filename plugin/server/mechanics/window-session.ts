@@ -15,9 +15,6 @@ const CLICK_MODE_DRAG = 5
 const CLICK_MODE_DOUBLE = 6
 const OUTSIDE_WINDOW = -999
 
-/** Inventory slots in the order vanilla fills them: the hotbar (36-44), then the main inventory (9-35). */
-const HOTBAR_FIRST: readonly number[] = [...range(36, 44), ...range(9, 35)]
-
 /** A window click as flying-squid receives it. `item` is filled in here before the window sees the click. */
 export interface WindowClick {
   windowId: number
@@ -168,25 +165,7 @@ export class WindowSessions {
 
   /** Puts an item into the player's inventory (stacking first); what does not fit is dropped at their feet. */
   giveOrDrop(player: SquidPlayer, item: SquidItem): void {
-    const inventory = player.inventory
-    let left = item.count
-    const stackSize = item.stackSize
-    for (let slot = 9; slot <= 44 && left > 0; slot++) {
-      const held = inventory.slots[slot]
-      if (held && held.type === item.type && held.count < stackSize) {
-        const moved = Math.min(left, stackSize - held.count)
-        held.count += moved
-        left -= moved
-        inventory.updateSlot(slot, held)
-      }
-    }
-    for (const slot of HOTBAR_FIRST) {
-      if (left === 0) break
-      if (inventory.slots[slot]) continue
-      const moved = Math.min(left, stackSize)
-      inventory.updateSlot(slot, new this.Item(item.type, moved, item.metadata, item.nbt ?? undefined))
-      left -= moved
-    }
+    const left = insertStack(player.inventory, item, this.Item)
     if (left > 0) dropItem(this.serv, player.world, player.position, item.type, left)
   }
 
@@ -345,6 +324,37 @@ function changedSlots(before: readonly string[], window: SquidWindow): number[] 
   return after.flatMap((key, slot) => (key === before[slot] ? [] : [slot]))
 }
 
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i)
+/** Using a container block while sneaking with an item in hand places the item against it instead (vanilla). */
+export function placesInstead(player: SquidPlayer): boolean {
+  return Boolean(player.crouching && player.inventory.slots[36 + player.heldItemSlot])
+}
+
+/**
+ * Puts a stack into the window's inventory part as vanilla does — onto equal stacks first, then into empty slots,
+ * the hotbar before the main inventory — and returns how many did not fit. `item` itself is left unchanged.
+ */
+export function insertStack(window: SquidWindow, item: SquidItem, Item: ItemClass): number {
+  let left = item.count
+  for (let slot = window.inventoryStart; slot < window.inventoryEnd && left > 0; slot++) {
+    const held = window.slots[slot]
+    if (held && held.type === item.type && held.count < held.stackSize) {
+      const moved = Math.min(left, held.stackSize - held.count)
+      held.count += moved
+      left -= moved
+      window.updateSlot(slot, held)
+    }
+  }
+  const hotbarStart = window.inventoryEnd - 9
+  const emptyFirst = [
+    ...Array.from({ length: 9 }, (_, i) => hotbarStart + i),
+    ...Array.from({ length: hotbarStart - window.inventoryStart }, (_, i) => window.inventoryStart + i),
+  ]
+  for (const slot of emptyFirst) {
+    if (left === 0) break
+    if (window.slots[slot]) continue
+    const moved = Math.min(left, item.stackSize)
+    window.updateSlot(slot, new Item(item.type, moved, item.metadata, item.nbt ?? undefined))
+    left -= moved
+  }
+  return left
 }

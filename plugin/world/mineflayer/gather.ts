@@ -50,8 +50,7 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
   await bot.collectBlock.collect(block)
   // collectblock equips whatever digs fastest (for a log with no axe, any item, a stick say); the tool the skill
   // equipped goes back in hand, as the Sim and the event logger's `equipped` expect.
-  const tool = held ? bot.inventory.items().find((i) => i.type === held.type) : undefined
-  if (tool && bot.heldItem?.type !== tool.type) await bot.equip(tool, 'hand')
+  await reequip(bot, held)
   let gained = diffItems(before, countItems(bot))
   if (gained.length === 0) {
     // collectblock sometimes digs from reach distance and leaves the drop lying; the server only hands items to
@@ -124,6 +123,11 @@ export async function placeFromHand(bot: Bot, item: Item, spot: Block): Promise<
   const held = bot.heldItem
   await bot.equip(item, 'hand')
   await bot.placeBlock(spot, new Vec3(0, 1, 0))
+  await reequip(bot, held)
+}
+
+/** Puts an item of `held`'s kind back in hand if something else took its place (and one is still there). */
+async function reequip(bot: Bot, held: Item | null): Promise<void> {
   const tool = held ? bot.inventory.items().find((i) => i.type === held.type) : undefined
   if (tool && bot.heldItem?.type !== tool.type) await bot.equip(tool, 'hand')
 }
