@@ -94,18 +94,14 @@ export async function smelt(bot: Bot, input: string, fuel: string | undefined, s
  * last of the input): enough items of one kind to smelt at least one item.
  */
 function fuelFor(bot: Bot, input: string, fuel: string | undefined): { type: number; count: number } | null {
-  const held = new Map<string, { type: number; count: number }>()
-  for (const item of bot.inventory.items()) {
-    const entry = held.get(item.name) ?? { type: item.type, count: 0 }
-    entry.count += item.count - (item.name === input && entry.count === 0 ? 1 : 0)
-    held.set(item.name, entry)
-  }
-  const ranked = [...held]
+  const kinds = new Map(bot.inventory.items().map((item) => [item.name, item.type]))
+  const ranked = [...kinds]
     .filter(([name]) => (fuel === undefined || matchesObject(fuel, name)) && fuelValue(name) > 0)
     .sort(([a], [b]) => fuelRank(a) - fuelRank(b) || (a < b ? -1 : 1))
-  for (const [name, { type, count }] of ranked) {
+  for (const [name, type] of ranked) {
+    const spare = bot.inventory.count(type, null) - (name === input ? 1 : 0)
     const needed = Math.ceil(1 / fuelValue(name))
-    if (count >= needed) return { type, count: needed }
+    if (spare >= needed) return { type, count: needed }
   }
   return null
 }
