@@ -6,7 +6,7 @@
 import { TooManyStatesError } from '../automata/size-limit.js'
 import { EventLogger } from '../world/event-logger.js'
 import type { Observation } from '../world/port.js'
-import { type Composition, type CompositionLimits, compose } from './composition.js'
+import { type Composition, type CompositionLimits, compose, resolveLimits } from './composition.js'
 import type { RunConstraint } from './constraint-set.js'
 import { type GoalPlan, skillRuns } from './goal-plan.js'
 import type { ObtainedSkill } from './skill-manager.js'
@@ -23,9 +23,10 @@ export function composePlan(
   observation: Observation,
   limits: CompositionLimits = {},
 ): ComposedPlan {
+  const { maxStates } = resolveLimits(limits)
   let composition: Composition
   try {
-    const skillDfa = skillRuns(skills, plan, limits.maxStates)
+    const skillDfa = skillRuns(skills, plan, maxStates)
     const start = new EventLogger(skillDfa.alphabet.symbols).start(observation)
     composition = compose(skillDfa, constraints, start, limits)
   } catch (error) {

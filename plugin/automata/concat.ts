@@ -91,9 +91,21 @@ export function sequence(first: Dfa, second: Dfa, options: SequenceOptions = {})
   return minimize(new Dfa(alphabet, initial, accepting, table))
 }
 
-/** Sequences several DFAs left to right (a skill's prerequisite chain, each run until it first succeeds). */
+/**
+ * Sequences several DFAs left to right (a skill's prerequisite chain, each run until it first succeeds). Sequencing
+ * is associative, so neighbours are paired level by level: n copies of a skill ("collect 3000 coal") cost
+ * O(N log n) in the total states N, where folding from the left minimized a growing prefix n times (48 s for 3,000).
+ */
 export function sequenceAll(dfas: readonly Dfa[], options: SequenceOptions = {}): Dfa {
-  const [head, ...rest] = dfas
-  if (!head) throw new Error('sequenceAll needs at least one DFA')
-  return rest.reduce((acc, next) => sequence(acc, next, options), head)
+  if (dfas.length === 0) throw new Error('sequenceAll needs at least one DFA')
+  let level = [...dfas]
+  while (level.length > 1) {
+    const paired: Dfa[] = []
+    for (let i = 0; i < level.length; i += 2) {
+      const [left, right] = [level[i]!, level[i + 1]]
+      paired.push(right ? sequence(left, right, options) : left)
+    }
+    level = paired
+  }
+  return level[0]!
 }
