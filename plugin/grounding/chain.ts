@@ -26,8 +26,8 @@
  * versions' minecraft-data lacks some drops (1.18.2: logs; 1.16.5: stone), so chains through them are empty.
  */
 
+import { familiesOf, isFamily, matchesObject } from '../vocabulary/families.js'
 import type { Recipe, Rules } from '../world/rules.js'
-import { familiesOf, isFamily, matchesObject } from './families.js'
 import { EXTRA_DROPS, LIQUIDS, NATURAL_BLOCKS } from './natural.js'
 
 export type Route =

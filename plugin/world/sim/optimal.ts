@@ -16,8 +16,9 @@
  * lengths for the wooden, stone and iron pickaxes in the default world. A plan that relies on exactly where the bot stands (walking, by luck, within sight of stone) may be a
  * step shorter than this reference.
  */
-import { isFamily, matchesObject } from '../../grounding/families.js'
-import { type Primitive, parsePrimitive, primitiveSymbol } from '../port.js'
+
+import { isFamily, matchesObject } from '../../vocabulary/families.js'
+import { type Primitive, parsePrimitive, primitiveSymbol } from '../../vocabulary/symbols.js'
 import { type Analysis, analyse, capKey, rankOf } from './plan-analysis.js'
 import { estimate } from './plan-estimate.js'
 import { SimWorld } from './sim-world.js'

@@ -8,7 +8,7 @@
  * - the primitives worth trying (mine, craft, smelt, place, equip, kill; explore for what is mined or killed),
  *   what each makes, and each item's routes for the search's estimate.
  */
-import { familiesOf, isFamily, matchesObject } from '../../grounding/families.js'
+import { familiesOf, isFamily, matchesObject } from '../../vocabulary/families.js'
 import type { Rules } from '../rules.js'
 import { levelsWith, worldNames } from './world-map.js'
 
