@@ -19,7 +19,7 @@
 
 import { isFamily, matchesObject } from '../../vocabulary/families.js'
 import { type Primitive, parsePrimitive, primitiveSymbol } from '../../vocabulary/symbols.js'
-import { type Analysis, analyse, capKey, rankOf } from './plan-analysis.js'
+import { type Analysis, analyse, capKey } from './plan-analysis.js'
 import { estimate } from './plan-estimate.js'
 import { SimWorld } from './sim-world.js'
 import type { SimOptions } from './state.js'
@@ -57,7 +57,7 @@ export function optimalPlan(goal: string, options: OptimalOptions = {}): Optimal
   if (reached(start)) return { item: goal, length: 0, plan: [] }
   const held = options.from ? Object.keys(options.from.state.inventory) : Object.keys(options.startInventory ?? {})
   const analysis = analyse(goal, rules, held)
-  if (!Number.isFinite(rankOf(analysis.ranks, goal))) {
+  if (!analysis.tree.canObtain(goal)) {
     throw new NoPlanError(`${goal} cannot be obtained in the Sim's world`)
   }
   const maxStates = options.maxStates ?? 200_000
