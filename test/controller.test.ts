@@ -4,16 +4,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { type ControllerOptions, type ControllerStep, type Gate, runController } from '../plugin/agent/controller.js'
 import { Dfa } from '../plugin/automata/dfa.js'
-import {
-  type FailureKind,
-  failure,
-  type Observation,
-  type Outcome,
-  type Primitive,
-  primitiveSymbol,
-  success,
-  type World,
-} from '../plugin/world/port.js'
+import { type Primitive, primitiveSymbol } from '../plugin/vocabulary/symbols.js'
+import { type FailureKind, failure, type Observation, type Outcome, success, type World } from '../plugin/world/port.js'
 
 /** A DFA from its edges `from symbol to`; every other transition is missing (the word is rejected). */
 function dfa(alphabet: readonly string[], edges: readonly (readonly [number, string, number])[], accepting: number[]) {

@@ -3,7 +3,7 @@
  * its own symbols plus the skills' actions (so "sleep at night" forbids every other action until the bed). A
  * constraint learned before over the same phrase and alphabet comes from the cache, and asks no teacher.
  */
-import { isActionSymbol } from '../grounding/symbols.js'
+import { isActionSymbol } from '../vocabulary/symbols.js'
 import type { ActiveConstraint } from './composition.js'
 import type { LearnedConstraint } from './constraint-learning.js'
 import type { ObtainedSkill } from './skill-manager.js'
