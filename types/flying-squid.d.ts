@@ -208,7 +208,8 @@ declare module 'flying-squid' {
   }
 
   export interface GenerationOptions {
-    name: 'superflat' | 'diamond_square' | 'grass_field' | 'all_the_blocks' | 'empty' | 'nether'
+    /** flying-squid's generations, or one registered in its table (mineflayer-cedar adds 'cedar_survival'). */
+    name: 'superflat' | 'diamond_square' | 'grass_field' | 'all_the_blocks' | 'empty' | 'nether' | 'cedar_survival'
     options: { seed?: number; worldHeight?: number; [key: string]: unknown }
   }
 

@@ -8,11 +8,16 @@ import { blockFactory } from './mechanics/prismarine.js'
 import { type AppliedPatches, applyServerPatches, type PatchName } from './patches.js'
 import { createIsolatedServer, loadFlyingSquid, type Vec3Constructor } from './squid-loader.js'
 import { registerWhisperCommands } from './whisper.js'
+import { chunkClassFor, SURVIVAL_GENERATION_NAME } from './world/squid-generation.js'
+import { type GenerationRegistry, SurvivalWorldGenerator } from './world/survival-generation.js'
 
 export type FlyingSquidServer = MCServer
 
-/** World generators that work near spawn ('empty' is left out: it hangs at 100% CPU). */
-export type WorldGeneration = 'superflat' | 'diamond_square' | 'grass_field' | 'all_the_blocks'
+/**
+ * World generators that work near spawn: 'survival' is this project's seeded survival world (plugin/server/world);
+ * the others are flying-squid's ('empty' is left out: it hangs at 100% CPU).
+ */
+export type WorldGeneration = 'survival' | 'superflat' | 'diamond_square' | 'grass_field' | 'all_the_blocks'
 export type GameMode = 'survival' | 'creative' | 'adventure' | 'spectator'
 
 /** Block state properties by name, as minecraft-data lists them (`facing`, `part`, `lit` ...). */
@@ -38,9 +43,12 @@ export interface EmbeddedServerOptions {
   motd?: string
   /** Print flying-squid's log lines (to stderr). Default false: silent. */
   log?: boolean
-  /** Default 'superflat': bedrock y=0, dirt y=1..3, grass y=4; players stand at y=5. */
+  /**
+   * Default 'superflat': bedrock y=0, dirt y=1..3, grass y=4; players stand at y=5. 'survival': the seeded survival
+   * world (terrain, biomes, trees, ores, caves); players spawn on grass near x=0, z=0 unless `spawn` is given.
+   */
   generation?: WorldGeneration
-  /** World seed for 'diamond_square' / 'grass_field'. */
+  /** World seed (an integer 0..2^31-1) for 'survival', 'diamond_square', 'grass_field'. Default: a random one. */
   seed?: number
   /** Default 'survival' (digging drops items; creative digging drops nothing). */
   gameMode?: GameMode
@@ -60,6 +68,11 @@ export interface EmbeddedServer {
   /** The port actually bound (useful with port 0). */
   readonly port: number
   readonly version: string
+  readonly generation: WorldGeneration
+  /** The world's seed (chosen at random when none was given). */
+  readonly seed: number
+  /** Where players appear; undefined: flying-squid's random point near the origin. */
+  readonly spawn: BlockPosition | undefined
   readonly serv: FlyingSquidServer
   /** minecraft-data (via prismarine-registry) for the server's version. */
   readonly registry: IndexedData
@@ -94,6 +107,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   ;(globalThis as { isMocha?: boolean }).isMocha = true
 
   const generation = options.generation ?? 'superflat'
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 31) {
+    throw new Error(`seed must be an integer from 0 to ${2 ** 31 - 1} (got ${seed})`)
+  }
   const settings: MCServerOptions = {
     version,
     host,
@@ -107,7 +124,11 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     'player-list-text': { header: { text: 'mineflayer-cedar' }, footer: { text: 'embedded flying-squid' } },
     gameMode: GAME_MODES[options.gameMode ?? 'survival'],
     difficulty: 1,
-    generation: { name: generation, options: options.seed === undefined ? {} : { seed: options.seed } },
+    // flying-squid replaces a seed of 0 by a random one; the survival world reads cedarSeed, which it leaves alone.
+    generation: {
+      name: generation === 'survival' ? SURVIVAL_GENERATION_NAME : generation,
+      options: { seed, cedarSeed: seed },
+    },
     // worldFolder stays unset: the world is kept in memory and player data is never saved (nothing on disk).
     logging: false, // true would write ./logs/<time>.log
     noConsoleOutput: true, // its console output goes to stdout; serv.log is replaced below (stderr, if asked)
@@ -122,7 +143,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const patches = applyServerPatches(serv)
   registerWhisperCommands(serv)
   if (options.mechanics !== false) serv.addPlugin(SURVIVAL_MECHANICS_PLUGIN, survivalMechanics(options.mechanics))
-  const { spawn } = options
+  const spawn =
+    options.spawn ?? (generation === 'survival' ? survivalSpawn(squid.entry, seed, serv.registry) : undefined)
   if (spawn) serv.getSpawnPoint = async () => new squid.Vec3(spawn.x, spawn.y, spawn.z)
   const players = new Set<SquidPlayer>()
   serv.on('newPlayer', (player) => players.add(player))
@@ -130,7 +152,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
 
   await waitUntilReady(serv, host, settings.port ?? 0, options.startTimeoutMs ?? 15_000)
   const port = (serv._server.socketServer.address() as AddressInfo).port
-  return makeHandle({ serv, host, port, version, patches, players, closed, Vec3: squid.Vec3 })
+  const world = { generation, seed, spawn }
+  return makeHandle({ serv, host, port, version, world, patches, players, closed, Vec3: squid.Vec3 })
+}
+
+function survivalSpawn(flyingSquidEntry: string, seed: number, registry: IndexedData): BlockPosition {
+  const generationRegistry = registry as unknown as GenerationRegistry
+  const Chunk = chunkClassFor(flyingSquidEntry, generationRegistry)
+  return new SurvivalWorldGenerator(seed, generationRegistry, Chunk).findSpawn()
 }
 
 function waitUntilReady(serv: MCServer, host: string, port: number, timeoutMs: number): Promise<void> {
@@ -180,6 +209,7 @@ interface HandleParts {
   host: string
   port: number
   version: string
+  world: { generation: WorldGeneration; seed: number; spawn: BlockPosition | undefined }
   patches: AppliedPatches
   players: Set<SquidPlayer>
   /** Settles when the listening socket has closed. */
@@ -188,7 +218,7 @@ interface HandleParts {
 }
 
 function makeHandle(parts: HandleParts): EmbeddedServer {
-  const { serv, host, port, version, patches, Vec3 } = parts
+  const { serv, host, port, version, world, patches, Vec3 } = parts
   const { registry } = serv
   const Block = blockFactory(serv)
   const stateIdOf = (blockName: string, properties?: BlockProperties): number => {
@@ -228,6 +258,7 @@ function makeHandle(parts: HandleParts): EmbeddedServer {
     host,
     port,
     version,
+    ...world,
     serv,
     registry,
     appliedPatches: patches.names,

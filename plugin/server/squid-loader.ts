@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events'
 import { createRequire } from 'node:module'
 import readline from 'node:readline'
 import type { MCServer, MCServerOptions, SquidVec3 } from 'flying-squid'
+import { registerSurvivalGeneration } from './world/squid-generation.js'
 
 type FlyingSquid = typeof import('flying-squid')
 export type Vec3Constructor = new (x: number, y: number, z: number) => SquidVec3
@@ -12,6 +13,8 @@ export interface LoadedSquid {
   createMCServer: FlyingSquid['createMCServer']
   /** The `vec3` class flying-squid itself uses (its world code calls offset/floored on positions). */
   Vec3: Vec3Constructor
+  /** flying-squid's resolved entry file (to load its own copies of prismarine modules). */
+  entry: string
 }
 
 let loaded: Promise<LoadedSquid> | undefined
@@ -33,7 +36,8 @@ export function loadFlyingSquid(): Promise<LoadedSquid> {
       )
     }
     const { Vec3 } = createRequire(entry)('vec3') as { Vec3: Vec3Constructor }
-    return { createMCServer: squid.createMCServer, Vec3 }
+    registerSurvivalGeneration(entry)
+    return { createMCServer: squid.createMCServer, Vec3, entry }
   })()
   return loaded
 }
