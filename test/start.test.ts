@@ -57,8 +57,9 @@ after(() => {
 })
 
 test('npm start runs an embedded server whose bot answers !help; Ctrl-C stops both', async () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, MC_PORT: '0' } // 0: a free port, so parallel runs never collide
-  for (const key of ['MC_HOST', 'MC_VERSION', 'MC_USERNAME', 'CEDAR_OWNERS']) delete env[key]
+  // MC_PORT 0: a free port, so parallel runs never collide.
+  const env: NodeJS.ProcessEnv = { ...process.env, MC_PORT: '0', CEDAR_SEED: '4242' }
+  for (const key of ['MC_HOST', 'MC_VERSION', 'MC_USERNAME', 'CEDAR_OWNERS', 'MC_WORLD']) delete env[key]
   // detached: its own process group, so a SIGINT to the group is what Ctrl-C in a terminal sends.
   child = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
@@ -71,6 +72,7 @@ test('npm start runs an embedded server whose bot answers !help; Ctrl-C stops bo
   const listening = await out.line(/listening on 127\.0\.0\.1:(\d+)/, 60_000)
   const port = Number(listening[1])
   assert.match(out.output(), /embedded Minecraft 1\.21\.4 server \(offline mode\)/)
+  await out.line(/world: survival, seed 4242, spawn -?\d+ \d+ -?\d+ \(CEDAR_SEED=4242 makes it again\)/, 1_000)
   await out.line(/join it: Minecraft 1\.21\.4 > Multiplayer > Direct Connection > localhost:\d+/, 1_000)
   await out.line(/bot cedar joined 127\.0\.0\.1:\d+ .*say !help in chat/, 30_000)
   assert.match(out.output(), /owners: every player on this local server may command the bot/)
@@ -102,4 +104,19 @@ test('npm start runs an embedded server whose bot answers !help; Ctrl-C stops bo
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
   })
   assert.equal(refused, 'ECONNREFUSED', 'the embedded server no longer listens')
+})
+
+test('MC_WORLD and CEDAR_SEED (or --world and --seed) pick the embedded world; bad values are named', async () => {
+  const { resolveStartSettings } = await import('../plugin/start/start-settings.js')
+  assert.deepEqual((({ world, seed }) => ({ world, seed }))(resolveStartSettings({}, {})), {
+    world: 'survival',
+    seed: undefined,
+  })
+  const flat = resolveStartSettings({}, { MC_WORLD: 'flat', CEDAR_SEED: '17' })
+  assert.equal(flat.world, 'flat')
+  assert.equal(flat.seed, 17)
+  assert.equal(resolveStartSettings({ world: 'survival', seed: '0' }, { MC_WORLD: 'flat' }).world, 'survival')
+  assert.throws(() => resolveStartSettings({}, { MC_WORLD: 'nether' }), /world.*survival or flat/)
+  assert.throws(() => resolveStartSettings({ seed: '-3' }, {}), /seed.*0 to 2147483647/)
+  assert.throws(() => resolveStartSettings({ seed: '2147483648' }, {}), /seed.*0 to 2147483647/)
 })

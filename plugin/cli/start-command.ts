@@ -10,6 +10,8 @@ interface StartFlags {
   mcVersion?: string
   username?: string
   owners?: string
+  world?: string
+  seed?: string
   json?: boolean
 }
 
@@ -22,6 +24,11 @@ export function addStartCommand(program: Command): void {
     .option('--mc-version <version>', 'Minecraft version (env MC_VERSION; embedded default 1.21.4)')
     .option('--username <name>', "the bot's name (env MC_USERNAME; default cedar)")
     .option('--owners <names>', 'players the bot obeys, comma-separated, or * (env CEDAR_OWNERS)')
+    .option(
+      '--world <type>',
+      'embedded world: survival (seeded terrain, trees, ores) or flat (env MC_WORLD; default survival)',
+    )
+    .option('--seed <n>', 'embedded world seed, 0 to 2147483647 (env CEDAR_SEED; default random, printed)')
     .option('--json', 'print one JSON object per event instead of text')
     .action(async (flags: StartFlags) => {
       const out = createOutput(flags.json ?? false)
@@ -33,7 +40,15 @@ async function start(flags: StartFlags, out: Output): Promise<void> {
   let settings: ReturnType<typeof resolveStartSettings>
   try {
     settings = resolveStartSettings(
-      { host: flags.host, port: flags.port, version: flags.mcVersion, username: flags.username, owners: flags.owners },
+      {
+        host: flags.host,
+        port: flags.port,
+        version: flags.mcVersion,
+        username: flags.username,
+        owners: flags.owners,
+        world: flags.world,
+        seed: flags.seed,
+      },
       process.env,
     )
   } catch (error) {
@@ -87,6 +102,11 @@ function describe(event: StartEvent): string {
     case 'server':
       return [
         `embedded Minecraft ${event.version} server (offline mode) listening on ${event.host}:${event.port}`,
+        `world: ${event.world === 'flat' ? 'superflat' : 'survival'}, seed ${event.seed}${
+          event.spawn
+            ? `, spawn ${Math.floor(event.spawn.x)} ${Math.floor(event.spawn.y)} ${Math.floor(event.spawn.z)}`
+            : ''
+        } (CEDAR_SEED=${event.seed} makes it again)`,
         `join it: Minecraft ${event.version} > Multiplayer > Direct Connection > localhost:${event.port}`,
       ].join('\n')
     case 'owners':

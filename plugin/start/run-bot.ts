@@ -3,14 +3,22 @@ import { createCedar } from '../cedar-plugin.js'
 import type { CedarLogger } from '../config/options.js'
 import type { EmbeddedServer } from '../server/embedded-server.js'
 import { waitForSpawn } from '../world/spawn.js'
-import { EMBEDDED_VERSION, type StartSettings } from './start-settings.js'
+import { EMBEDDED_VERSION, type StartSettings, type StartWorld } from './start-settings.js'
 
 /** A join that has not spawned by then is reported as failed rather than left hanging. */
 const JOIN_TIMEOUT_MS = 60_000
 
 /** What `cedar start` reports as it goes; printed as text, or as JSON lines with `--json`. */
 export type StartEvent =
-  | { readonly event: 'server'; readonly host: string; readonly port: number; readonly version: string }
+  | {
+      readonly event: 'server'
+      readonly host: string
+      readonly port: number
+      readonly version: string
+      readonly world: StartWorld
+      readonly seed: number
+      readonly spawn: { readonly x: number; readonly y: number; readonly z: number } | undefined
+    }
   | { readonly event: 'owners'; readonly owners: readonly string[] | '*'; readonly note: string }
   | {
       readonly event: 'spawned'
@@ -45,8 +53,13 @@ export async function runBot(
       host: '127.0.0.1',
       port: settings.port,
       version: settings.version ?? EMBEDDED_VERSION,
+      generation: settings.world === 'flat' ? 'superflat' : 'survival',
+      // A survival world is sent out wider than the test default, so a player sees trees and hills.
+      viewDistance: settings.world === 'flat' ? 3 : 6,
+      ...(settings.seed === undefined ? {} : { seed: settings.seed }),
     })
-    report({ event: 'server', host: server.host, port: server.port, version: server.version })
+    const { host, port, version, seed, spawn } = server
+    report({ event: 'server', host, port, version, world: settings.world, seed, spawn })
   }
   const host = server?.host ?? settings.host ?? '127.0.0.1'
   const port = server?.port ?? settings.port

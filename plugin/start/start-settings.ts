@@ -10,7 +10,13 @@ export interface StartSettings {
   readonly version: string | undefined
   readonly username: string
   readonly owners: readonly string[] | '*' | undefined
+  /** The embedded server's world: the seeded survival world, or superflat. */
+  readonly world: StartWorld
+  /** undefined: a random seed (the embedded server prints the one it picked). */
+  readonly seed: number | undefined
 }
+
+export type StartWorld = 'survival' | 'flat'
 
 export const EMBEDDED_VERSION = '1.21.4'
 export const DEFAULT_PORT = 25565
@@ -21,6 +27,12 @@ const portSchema = z
   .transform(Number)
   .refine((port) => port <= 65535, 'a port number from 0 to 65535')
 const versionSchema = z.string().regex(/^1\.\d+(\.\d+)?$/, 'a Minecraft version such as 1.21.4')
+const worldSchema = z.enum(['survival', 'flat'], { message: 'survival or flat' })
+const seedSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, 'an integer from 0 to 2147483647')
+  .transform(Number)
+  .refine((seed) => seed < 2 ** 31, 'an integer from 0 to 2147483647')
 const usernameSchema = z.string().regex(/^[A-Za-z0-9_]{3,16}$/, 'a player name of 3-16 letters, digits or underscores')
 
 export interface StartInput {
@@ -29,9 +41,14 @@ export interface StartInput {
   readonly version?: string | undefined
   readonly username?: string | undefined
   readonly owners?: string | undefined
+  readonly world?: string | undefined
+  readonly seed?: string | undefined
 }
 
-/** Reads flags over MC_HOST, MC_PORT, MC_VERSION, MC_USERNAME, CEDAR_OWNERS; throws one message naming bad values. */
+/**
+ * Reads flags over MC_HOST, MC_PORT, MC_VERSION, MC_USERNAME, CEDAR_OWNERS, MC_WORLD, CEDAR_SEED; throws one message
+ * naming bad values.
+ */
 export function resolveStartSettings(
   flags: StartInput,
   env: Readonly<Record<string, string | undefined>>,
@@ -43,6 +60,8 @@ export function resolveStartSettings(
     version: versionSchema.optional(),
     username: usernameSchema.optional(),
     owners: z.string().optional(),
+    world: worldSchema.optional(),
+    seed: seedSchema.optional(),
   })
   const parsed = schema.safeParse({
     host: pick(flags.host, 'MC_HOST'),
@@ -50,14 +69,18 @@ export function resolveStartSettings(
     version: pick(flags.version, 'MC_VERSION'),
     username: pick(flags.username, 'MC_USERNAME'),
     owners: pick(flags.owners, 'CEDAR_OWNERS'),
+    world: pick(flags.world, 'MC_WORLD'),
+    seed: pick(flags.seed, 'CEDAR_SEED'),
   })
   if (!parsed.success) throw new Error(describeIssues('start settings', parsed.error))
-  const { host, port, version, username, owners } = parsed.data
+  const { host, port, version, username, owners, world, seed } = parsed.data
   return {
     host,
     port: port ?? DEFAULT_PORT,
     version: version ?? (host === undefined ? EMBEDDED_VERSION : undefined),
     username: username ?? 'cedar',
     owners: owners === undefined ? undefined : parseOwners(owners),
+    world: world ?? 'survival',
+    seed,
   }
 }

@@ -14,11 +14,14 @@ export const TEST_SPAWN: BlockPosition = Object.freeze({ x: 0.5, y: 5, z: 0.5 })
 /** The version tests run against; CEDAR_TEST_MC_VERSION overrides it (e.g. 1.21.1, 1.20.2, 1.16.5). */
 export const TEST_VERSION = process.env.CEDAR_TEST_MC_VERSION ?? '1.21.4'
 
-/** startEmbeddedServer with test defaults: superflat, fixed spawn, view distance 3, silent, free port. */
+/**
+ * startEmbeddedServer with test defaults: superflat, fixed spawn, view distance 3, silent, free port. With
+ * `generation: 'survival'` (and a `seed`) the spawn is the world's own unless one is given.
+ */
 export function startTestServer(options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
   return startEmbeddedServer({
     version: TEST_VERSION,
-    spawn: TEST_SPAWN,
+    ...(options.generation === 'survival' ? {} : { spawn: TEST_SPAWN }),
     viewDistance: 3,
     generation: 'superflat',
     log: process.env.CEDAR_TEST_SERVER_LOG === '1',

@@ -49,10 +49,10 @@ export interface GenerationRegistry {
 type TreeKind = 'oak' | 'birch' | 'spruce'
 
 const TREE_ATTEMPTS: Record<SurvivalBiome, number> = {
-  plains: 0.9,
+  plains: 1.6,
   forest: 9,
   desert: 0,
-  windswept_hills: 1.5,
+  windswept_hills: 2,
   windswept_forest: 6,
 }
 const FLOWERS = ['dandelion', 'poppy', 'oxeye_daisy', 'cornflower', 'azure_bluet'] as const
@@ -260,8 +260,9 @@ export class SurvivalWorldGenerator {
           else if (step === 1) x = Math.max(0, x - 1)
           else if (step === 2) z = Math.min(15, z + 1)
           else if (step === 3) z = Math.max(0, z - 1)
-          else if (step === 4) y += 1
-          else y -= 1
+          // Vertical steps stay inside the rule's range, so no ore strays above or below its table's heights.
+          else if (step === 4) y = Math.min(rule.maxY, y + 1)
+          else y = Math.max(rule.minY, y - 1)
         }
       }
     }
@@ -499,7 +500,8 @@ export class SurvivalWorldGenerator {
 
   /**
    * Where players appear: the land column nearest the origin, on grass in the plains or a forest (as vanilla
-   * prefers), with two blocks of air (or a plant) above, so nobody spawns inside a tree or in a lake.
+   * prefers), with two blocks of air (or a plant) above, so nobody spawns inside a tree or in a lake, in a chunk
+   * with a tree.
    */
   findSpawn(): Position {
     const passable = new Set([this.state.air, this.state.short_grass, ...FLOWERS.map((f) => this.state[f])])
@@ -518,10 +520,23 @@ export class SurvivalWorldGenerator {
           if (ground !== this.state.grass_block) continue
           if (!passable.has(this.get(cached.chunk, lx, column.height + 1, lz))) continue
           if (!passable.has(this.get(cached.chunk, lx, column.height + 2, lz))) continue
+          if (!this.hasTree(cached.chunk, dx >> 4, dz >> 4)) continue
           return { x: dx + 0.5, y: column.height + 1, z: dz + 0.5 }
         }
       }
     }
     return { x: 0.5, y: this.terrain.heightAt(0, 0) + 1, z: 0.5 }
+  }
+
+  /** Whether a chunk has a tree: a player's first task is wood, so spawn is always within a chunk of one. */
+  private hasTree(chunk: ChunkColumn, chunkX: number, chunkZ: number): boolean {
+    const logs = new Set(['oak_log', 'birch_log', 'spruce_log'].map((name) => this.state[name]))
+    for (let z = 0; z < 16; z++) {
+      for (let x = 0; x < 16; x++) {
+        const height = this.terrain.heightAt(chunkX * 16 + x, chunkZ * 16 + z)
+        if (logs.has(this.get(chunk, x, height + 1, z))) return true
+      }
+    }
+    return false
   }
 }
