@@ -10,6 +10,7 @@ export type PatchName =
   | 'droppedItemMetadata'
   | 'playerList'
   | 'playerLeave'
+  | 'soundEffectFields'
 
 export interface AppliedPatches {
   readonly names: readonly PatchName[]
@@ -26,6 +27,7 @@ export function applyServerPatches(serv: MCServer): AppliedPatches {
   const timers = new Set<ReturnType<typeof setInterval>>()
   if (patchPlayerList(serv, timers)) names.push('playerList')
   if (patchPlayerLeave(serv)) names.push('playerLeave')
+  if (patchSoundEffectFields(serv)) names.push('soundEffectFields')
   return {
     names,
     dispose() {
@@ -189,4 +191,54 @@ function captureNextTabListTimer(onTimer: (timer: ReturnType<typeof setInterval>
   }
   globalThis.setInterval = capturing as typeof setInterval
   queueMicrotask(restore)
+}
+
+/** flying-squid's 1.8 sound names (dig.<material> is what it plays when a block is placed) and today's events. */
+const LEGACY_SOUNDS: Readonly<Record<string, string>> = {
+  'dig.stone': 'block.stone.place',
+  'dig.wood': 'block.wood.place',
+  'dig.gravel': 'block.gravel.place',
+  'dig.grass': 'block.grass.place',
+  'dig.sand': 'block.sand.place',
+  'dig.snow': 'block.snow.place',
+  'dig.cloth': 'block.wool.place',
+  'dig.glass': 'block.glass.place',
+  'game.player.hurt': 'entity.player.hurt',
+  'random.chestopen': 'block.chest.open',
+}
+
+/**
+ * (6) 1.19.3+: flying-squid writes `sound_effect` with the field values of 1.8's named sound packet: a sound name
+ * from 1.8 (`dig.stone` for a placed block, which no modern client knows) and the pitch as an integer times 63
+ * (1.10+ sends a float, so 0.8 arrives as 50). mineflayer 4.25 logged "Chunk size is 42 but only 37 was read;
+ * partial packet: sound_effect" on every place; with the lockfile's minecraft-protocol 1.68 the inline-name form
+ * still arrived mangled now and then (a 0xff holder byte, the tail missing). Send the modern event of the same
+ * meaning by its registry id, as vanilla sends its built-in sounds (no string in the packet), and the pitch as a
+ * float; a sound this version does not have is not sent (a client would play nothing).
+ */
+export function patchSoundEffectFields(serv: MCServer): boolean {
+  if (!serv.supportFeature('removedNamedSoundEffectPacket')) return false
+  const known = (serv.registry as { soundsByName?: Record<string, { id: number }> }).soundsByName
+  serv.on('newPlayer', (player) => {
+    const client = player._client
+    const write = client.write.bind(client)
+    client.write = (name, params) => {
+      if (name !== 'sound_effect') return write(name, params)
+      const sound = params.sound as { data?: { soundName?: string }; soundId?: number } | undefined
+      const legacy = sound?.data?.soundName
+      if (legacy === undefined) return write(name, params)
+      const modern = LEGACY_SOUNDS[legacy] ?? legacy.replace(/^minecraft:/, '').replace(/^note\./, 'block.note_block.')
+      // A name this version does not have would be silent anyway: send none rather than a sound nobody hears.
+      const entry = known?.[modern]
+      if (known !== undefined && entry === undefined) return
+      const pitch = typeof params.pitch === 'number' ? params.pitch / 63 : 1
+      write(name, {
+        ...params,
+        sound: entry ? { soundId: entry.id } : { data: { soundName: `minecraft:${modern}`, fixedRange: undefined } },
+        pitch: Math.min(2, Math.max(0.5, pitch)),
+        seed: params.seed ?? 0,
+      })
+    }
+  })
+  return true
 }
