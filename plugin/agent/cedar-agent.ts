@@ -24,7 +24,16 @@ import { type ActiveConstraint, type Composition, compose } from './composition.
 import { ConstraintLearningError, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
 import { heldStandIn, withHeldTool } from './held-tools.js'
-import { type SkillKey, skillChain, skillKey, skillKeysForGoal, skillName, UnknownGoalError } from './skill-key.js'
+import {
+  CounterexampleError,
+  type SkillKey,
+  skillChain,
+  skillKey,
+  skillKeysForGoal,
+  skillName,
+  UnknownGoalError,
+  UnknownSkillError,
+} from './skill-key.js'
 import { learnSkill } from './skill-learning.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
 
@@ -78,6 +87,8 @@ export type AgentProgress =
 
 export class CedarAgent {
   private readonly standing = new Map<string, StandingConstraint>()
+  /** The standing constraints of the store, read once on first use: a restarted bot keeps its players' rules. */
+  private restoring: Promise<void> | undefined
   private readonly manager: SkillManager
   /** Constraints learned over a skill's actions, by phrase and alphabet: a second run asks no teacher. */
   private readonly learnedConstraints = new Map<string, LearnedConstraint>()
@@ -95,11 +106,13 @@ export class CedarAgent {
     const learned = await this.learnConstraint(part.text, alphabet)
     const id = slug(part.text)
     const constraint = { id, phrase: part.text, alphabet, ...(learned.ltl ? { ltl: learned.ltl } : {}) }
+    await this.restored()
     this.standing.set(id, constraint)
     await this.options.library.save({
       kind: 'constraint',
       name: id,
       phrase: part.text,
+      ...(learned.ltl ? { ltl: learned.ltl } : {}),
       alphabet,
       dfa: toDfaJson(learned.dfa),
       successEvents: [],
@@ -129,12 +142,28 @@ export class CedarAgent {
     return skills
   }
 
-  unconstrain(id: string): boolean {
-    return this.standing.delete(id)
+  /** Drops a standing constraint and its stored record; false when there was none. */
+  async unconstrain(id: string): Promise<boolean> {
+    await this.restored()
+    if (!this.standing.delete(id)) return false
+    await this.options.library.remove('constraint', id)
+    return true
   }
 
-  constraints(): StandingConstraint[] {
+  async constraints(): Promise<StandingConstraint[]> {
+    await this.restored()
     return [...this.standing.values()]
+  }
+
+  private restored(): Promise<void> {
+    this.restoring ??= this.options.library.list('constraint').then((records) => {
+      for (const r of records) {
+        if (this.standing.has(r.name)) continue
+        const ltl = r.ltl === undefined ? {} : { ltl: r.ltl }
+        this.standing.set(r.name, { id: r.name, phrase: r.phrase ?? r.name, alphabet: r.alphabet, ...ltl })
+      }
+    })
+    return this.restoring
   }
 
   /** Grounds, obtains the skills, learns the constraints and composes: everything short of running. */
@@ -183,7 +212,7 @@ export class CedarAgent {
     const actions = [...new Set(skills.flatMap((s) => s.record.alphabet.filter(isActionSymbol)))]
     const parts = [
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
-      ...this.standing.values(),
+      ...(await this.constraints()),
     ]
     const constraints: (ActiveConstraint & { ltl?: string; teacher: string })[] = []
     for (const part of parts) {
@@ -276,11 +305,13 @@ export class CedarAgent {
   async counterexample(word: readonly string[], label: boolean, name: string): Promise<SkillRecord> {
     const { rules, library } = this.options
     const record = await library.get('skill', name)
-    if (!record?.verb || !record.object) throw new Error(`no stored skill ${name}`)
+    if (!record?.verb || !record.object) throw new UnknownSkillError(`no stored skill ${name}`)
     const unknown = word.filter((s) => !record.alphabet.includes(s))
     if (unknown.length > 0) {
       const are = unknown.length > 1 ? 'are' : 'is'
-      throw new Error(`${unknown.join(', ')} ${are} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`)
+      throw new CounterexampleError(
+        `${unknown.join(', ')} ${are} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`,
+      )
     }
     const gold = { word: [...word], label, gold: true }
     const evidence = [...record.evidence.filter((e) => e.word.join(' ') !== word.join(' ')), gold]

@@ -7,6 +7,7 @@
  */
 import type { Dfa } from '../automata/dfa.js'
 import { shortestWitness } from '../automata/search.js'
+import { CedarError } from '../errors.js'
 import { familiesOf } from '../grounding/families.js'
 import { isActionSymbol, parseSymbol } from '../grounding/symbols.js'
 import {
@@ -54,7 +55,7 @@ export interface LearnedSkill {
 }
 
 /** Learning ended without a skill that reaches its goal; the message says why. */
-export class SkillLearningError extends Error {
+export class SkillLearningError extends CedarError {
   override name = 'SkillLearningError'
 }
 

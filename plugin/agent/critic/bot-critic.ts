@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import type { LawFiles } from '../../store/law-files.js'
 import type { SkillStore } from '../../store/skill-store.js'
 import type { LlmClient } from '../../teachers/llm-client.js'
 import type { LawBook } from '../laws.js'
@@ -18,6 +19,8 @@ import type { Critic, TrajectoryStep } from './types.js'
 export interface BotCriticOptions {
   readonly laws: LawBook
   readonly store: SkillStore
+  /** Players' rejections, kept across restarts. */
+  readonly files?: LawFiles
   readonly llm?: LlmClient | undefined
   readonly schedule: string | false
   readonly trajectoryCap: number
@@ -42,6 +45,7 @@ export class BotCritic {
       ...(llmCritic ? { relaxer: llmCritic } : {}),
       actions: () => options.laws.shield.actions,
       ...(options.symbolProblem ? { symbolProblem: options.symbolProblem } : {}),
+      ...(options.files ? { files: options.files } : {}),
     })
     this.schedule =
       options.schedule === false

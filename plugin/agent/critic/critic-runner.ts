@@ -7,6 +7,7 @@
  */
 import { isActionSymbol } from '../../grounding/symbols.js'
 import { LtlMonitor } from '../../ltl/monitor.js'
+import type { LawFiles } from '../../store/law-files.js'
 import type { LawBook } from '../laws.js'
 import type { LlmCritic } from './llm-critic.js'
 import type { TrajectoryLog } from './trajectory-log.js'
@@ -47,6 +48,8 @@ export interface CriticRunnerOptions {
   /** Actions the bot can take besides those seen in trajectories (the shield's vocabulary). */
   readonly actions?: () => readonly string[]
   readonly symbolProblem?: (symbol: string) => string | undefined
+  /** Where players' rejections are kept across restarts. */
+  readonly files?: LawFiles
 }
 
 const KEEP_REJECTED = 200
@@ -57,7 +60,14 @@ export class CriticRunner {
   /** Laws players rejected (`!law reject`): never proposed again. */
   private readonly refused = new Set<string>()
 
-  constructor(private readonly options: CriticRunnerOptions) {}
+  constructor(private readonly options: CriticRunnerOptions) {
+    for (const text of options.files?.loadRejected() ?? []) this.refused.add(text)
+  }
+
+  /** The laws players rejected, which no round proposes again. */
+  get refusedLaws(): readonly string[] {
+    return [...this.refused]
+  }
 
   get rejected(): readonly RejectedProposal[] {
     return this.rejectedList
@@ -73,6 +83,7 @@ export class CriticRunner {
   refuse(id: string): string | undefined {
     const law = this.options.laws.shield.get(id)
     if (!law) return undefined
+    if (!this.refused.has(law.text)) this.options.files?.saveRejected(law.text)
     this.refused.add(law.text)
     this.options.laws.remove(id)
     return law.text
