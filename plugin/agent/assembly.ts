@@ -13,7 +13,7 @@ import { LawFiles } from '../store/law-files.js'
 import { SkillStore } from '../store/skill-store.js'
 import { type LlmClient, llmClientFor } from '../teachers/llm-client.js'
 import type { Observation } from '../world/port.js'
-import { observationValuation } from '../world/predicates.js'
+import { actValuation } from '../world/predicates.js'
 import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
 import { SIM_BIOMES, type SimOptions } from '../world/sim/index.js'
 import { CedarAgent } from './cedar-agent.js'
@@ -94,13 +94,14 @@ export function createLaws(options: LawOptions): LawBook {
 }
 
 /**
- * The shield as the controller's gate: asked before each act, in the state the act starts from. `commits` is for
+ * The shield as the controller's gate: asked before each act, in the state its atomic act starts from (after the
+ * walk to the workstation; see actValuation). `commits` is for
  * worlds whose primitives are not gated themselves (the Sim); on a bot the gated primitives commit.
  */
 export function shieldGate(shield: Shield, options: { readonly commits: boolean }): Gate {
   return {
     check: (action, observation: Observation) => {
-      shield.observe(observationValuation(observation))
+      shield.observe(actValuation(action, observation))
       const verdict = shield.preview(action)
       if (verdict.allowed) return undefined
       // The laws by name first: `blocked_by` and the chat lead with what refused, the alternatives after.
