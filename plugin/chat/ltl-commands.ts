@@ -28,7 +28,7 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string, l
         param.word('subcommand', { choices: SUBCOMMANDS, description: 'add, list, show, rm, check or load' }),
         param.text('rest', { optional: true, description: 'what the subcommand needs' }),
       ],
-      run: ({ cedar }, { subcommand, rest = '' }) => {
+      run: async ({ cedar }, { subcommand, rest = '' }) => {
         switch (subcommand) {
           case 'add': {
             const match = /^(hard|soft)\s+([\s\S]+)$/i.exec(rest)
@@ -65,7 +65,9 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string, l
           case 'rm': {
             const id = rest.trim()
             if (id === '') return `usage: ${prefix}ltl rm <id> (see ${prefix}ltl list)`
-            return laws.remove(id) ? `removed ${id}` : `no law ${id}; see ${prefix}ltl list`
+            if (!laws.remove(id)) return `no law ${id}; see ${prefix}ltl list`
+            await laws.flushed()
+            return `removed ${id}`
           }
           case 'check': {
             const action = rest.trim()
