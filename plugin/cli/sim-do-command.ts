@@ -43,7 +43,7 @@ export function addSimDoCommand(sim: Command): void {
       collect,
       [],
     )
-    .option('--no-laws', `leave out the bot's default law sets (${resolveOptions({}).shield.lawSets.join(', ')})`)
+    .option('--no-laws', `leave out the bot's default law sets (${resolveOptions({}, {}).shield.lawSets.join(', ')})`)
     .option(
       '--json',
       'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "laws", "product", "steps"}; a step the shield refused names the law in "blocked_by"',
