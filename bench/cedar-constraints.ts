@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { agentGrounding, createAgent } from '../plugin/agent/assembly.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
-import { matchesObject } from '../plugin/grounding/families.js'
+import { matchesObject } from '../plugin/vocabulary/families.js'
 import { DAY_TICKS, NIGHT_START, REGION_SIZE, SimWorld } from '../plugin/world/sim/index.js'
 import { WorldMap } from '../plugin/world/sim/world-map.js'
 import {

@@ -9,7 +9,7 @@ import type { AgentProgress, CedarAgent } from '../plugin/agent/cedar-agent.js'
 import type { ControllerStep } from '../plugin/agent/controller.js'
 import { UnknownGoalError } from '../plugin/agent/skill-key.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
-import { matchesObject } from '../plugin/grounding/families.js'
+import { matchesObject } from '../plugin/vocabulary/families.js'
 import { type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,11 +6,11 @@
  */
 import type { Bot } from 'mineflayer'
 import type { GroundedInstruction } from '../grounding/pipeline.js'
-import { isActionSymbol } from '../grounding/symbols.js'
 import { DfaMonitor } from '../ltl/dfa-monitor.js'
 import type { Shield } from '../ltl/shield.js'
 import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
+import { isActionSymbol } from '../vocabulary/symbols.js'
 import { MineflayerWorld } from '../world/mineflayer-world.js'
 import { shieldGate } from './assembly.js'
 import type { AgentProgress, CedarAgent, DoReport, StandingConstraint } from './cedar-agent.js'

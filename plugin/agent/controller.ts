@@ -8,9 +8,9 @@
  */
 import type { Dfa } from '../automata/dfa.js'
 import { distancesToAcceptance, shortestPathToAcceptance } from '../automata/search.js'
-import { isActionSymbol, parseSymbol } from '../grounding/symbols.js'
+import { isActionSymbol, parsePrimitive, parseSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
-import { type Observation, type Outcome, parsePrimitive, type World } from '../world/port.js'
+import type { Observation, Outcome, World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
 import type { TrajectoryStep } from './critic/types.js'
 

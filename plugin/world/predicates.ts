@@ -1,7 +1,7 @@
-import { matchesObject } from '../grounding/families.js'
-import { parseSymbol } from '../grounding/symbols.js'
+import { matchesObject } from '../vocabulary/families.js'
+import { fuelValue } from '../vocabulary/smelting.js'
+import { parseSymbol } from '../vocabulary/symbols.js'
 import type { Observation } from './port.js'
-import { fuelValue } from './smelting.js'
 
 export interface PredicateOptions {
   /** `near.X`: within this many blocks (default 6, a little beyond reach). */

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import type { LlmClient } from '../../llm/llm-client.js'
 import type { LawFiles } from '../../store/law-files.js'
 import type { SkillStore } from '../../store/skill-store.js'
-import type { LlmClient } from '../../teachers/llm-client.js'
 import type { LawBook } from '../laws.js'
 import { type CriticReport, CriticRunner } from './critic-runner.js'
 import { CriticSchedule } from './critic-schedule.js'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CedarError } from '../../errors.js'
-import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../../teachers/llm-client.js'
+import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../../llm/llm-client.js'
 import {
   PROPOSAL_REPLY_FORMAT,
   proposalMessages,
