@@ -15,11 +15,11 @@ interface SimDoFlags {
   bed?: boolean
   offline?: boolean
   laws: boolean
-  law: string[]
+  law?: string[]
   json?: boolean
 }
 
-const collect = (value: string, previous: string[]) => [...previous, value]
+const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /**
  * `cedar sim do "<instruction>"`: the whole pipeline — grounding, learning (the recipe and phrase teachers) or
@@ -30,7 +30,9 @@ const collect = (value: string, previous: string[]) => [...previous, value]
 export function addSimDoCommand(sim: Command): void {
   sim
     .command('do')
-    .description('run an instruction in the Sim: goal reached, constraint violations, teacher queries, the trace')
+    .description(
+      'run an instruction in the Sim as the bot would, under its laws: goal reached, constraint violations, teacher queries, the trace',
+    )
     .argument('<instruction...>', 'e.g. "collect a diamond but sleep at night"')
     .option('--seed <n>', 'the world seed', '0')
     .option('--days <d>', 'stop after this many in-game days (default: until the goal or 400 actions)')
@@ -41,7 +43,6 @@ export function addSimDoCommand(sim: Command): void {
       '--law <formula>',
       'one more hard law every act must keep, written as for !ltl add, e.g. "G !craft.stick" (repeatable)',
       collect,
-      [],
     )
     .option('--no-laws', `leave out the bot's default law sets (${resolveOptions({}, {}).shield.lawSets.join(', ')})`)
     .option(
@@ -71,7 +72,7 @@ export function addSimDoCommand(sim: Command): void {
         const registry = minecraftData(grounding.version)
         const laws = createLaws({
           lawSets: flags.laws ? defaults.shield.lawSets : [],
-          extraLaws: flags.law,
+          extraLaws: flags.law ?? [],
           softBlockLimit: defaults.shield.softBlockLimit,
           symbolProblem: (symbol) => symbolProblem(symbol, registry),
         })
