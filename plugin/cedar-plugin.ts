@@ -164,6 +164,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   bot.once('end', () => {
     botCritic.stop()
     tasks.stop('disconnected')
+    void agent.close()
     questions.cancelAll()
     router.detach()
   })

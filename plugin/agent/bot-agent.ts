@@ -21,6 +21,7 @@ import { SIM_BIOMES } from '../world/sim/index.js'
 import { type AgentProgress, CedarAgent, type DoReport } from './cedar-agent.js'
 import { type Gate, runController } from './controller.js'
 import type { TrajectoryStep } from './critic/types.js'
+import { WorkerComputation } from './worker-computation.js'
 
 export interface LastRun {
   readonly instruction: string
@@ -30,6 +31,8 @@ export interface LastRun {
 
 export class BotAgent {
   private agent: CedarAgent | undefined
+  /** Learning and composing run in worker threads: the bot keeps ticking and answering while it learns. */
+  private readonly computation = new WorkerComputation()
   private last: LastRun | undefined
   /** Where finished runs' trajectories go (the critic's log). */
   onTrajectory: ((task: string, steps: readonly TrajectoryStep[], success: boolean) => Promise<void>) | undefined
@@ -46,6 +49,11 @@ export class BotAgent {
     this.store = new SkillStore(storePath, { logger })
   }
 
+  /** Ends the learning workers (the bot disconnected); a learning still running rejects. */
+  close(): Promise<void> {
+    return this.computation.close()
+  }
+
   /** Built on first use: the symbol inventory takes a moment. */
   get core(): CedarAgent {
     if (!this.agent) {
@@ -58,7 +66,10 @@ export class BotAgent {
         library: this.store,
         // The skills are learned in the Sim; its biomes are the ones "stay in B" is learned over.
         biomes: SIM_BIOMES,
+        computation: this.computation,
       })
+      // The worker starts while the first instruction is grounded, not after.
+      this.computation.warm()
     }
     return this.agent
   }
@@ -69,7 +80,7 @@ export class BotAgent {
 
   async do(instruction: string, signal: AbortSignal, onProgress?: (p: AgentProgress) => void): Promise<DoReport> {
     const world = new MineflayerWorld(this.bot)
-    const prepared = await this.core.prepare(instruction, world.observe(), onProgress)
+    const prepared = await this.core.prepare(instruction, world.observe(), { onProgress, signal })
     if (prepared.refusal) return prepared
     const monitors = prepared.constraints.map(
       (c) =>
@@ -81,7 +92,7 @@ export class BotAgent {
       const main = prepared.skills.at(-1)
       if (main) this.last = { instruction, skill: main.name, word: result.word }
       await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
-      const corrected = await this.core.learnFromRun(prepared, result)
+      const corrected = await this.core.learnFromRun(prepared, result, { signal })
       return { ...prepared, result, ...(corrected ? { corrected } : {}) }
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)
