@@ -211,9 +211,13 @@ export class WorkerComputation implements AgentComputation {
  * bootstrap registers tsx in the worker first.
  */
 function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./computation-worker.js', import.meta.url))
+  // A worker inherits the parent's Node options; `--input-type` (a script given with -e) would refuse its file.
+  const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--input-type'))
+  if (!import.meta.url.endsWith('.ts')) {
+    return new Worker(new URL('./computation-worker.js', import.meta.url), { execArgv })
+  }
   const entry = new URL('./computation-worker.ts', import.meta.url).href
   const tsx = import.meta.resolve('tsx/esm/api')
   const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`
-  return new Worker(bootstrap, { eval: true })
+  return new Worker(bootstrap, { eval: true, execArgv })
 }
