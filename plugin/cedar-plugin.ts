@@ -111,6 +111,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     symbolProblem: (symbol) => symbolProblem(symbol, bot.registry),
     onRound: (report) => bot.emit('cedarCriticRound', report),
     onError: (error) => options.logger.error('cedar: the critic failed', error),
+    computation: { on: agent.computation, registryVersion: () => bot.version },
   })
   const botCritic = critic
   agent.onTrajectory = (task, steps, success) => botCritic.record(task, steps, success)

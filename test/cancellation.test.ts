@@ -4,7 +4,9 @@ import assert from 'node:assert/strict'
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { after, before, describe, test } from 'node:test'
+import { runCarelessEpisode } from '../bench/careless-actor.js'
 import { inProcess } from '../plugin/agent/computation.js'
 import { skillKey, UnknownGoalError } from '../plugin/agent/skill-key.js'
 import { SkillLearningError } from '../plugin/agent/skill-learning.js'
@@ -218,5 +220,36 @@ describe('the learning worker', () => {
     assert.ok(asked > 0)
     assert.equal(there.teacher, 'counting')
     assert.ok(equivalent(there.dfa, here.dfa).equivalent)
+  })
+
+  test('a critic round in the worker proposes and keeps the same laws as in process, off the event loop', async () => {
+    const trajectories = [0, 3, 4, 7, 9, 11].map((seed) => runCarelessEpisode({ seed }).trajectory)
+    const steps = trajectories.flatMap((t) => t.steps)
+    const context = {
+      task: 'collect a diamond',
+      laws: [],
+      actions: [...new Set(steps.map((s) => s.action))].sort(),
+      predicates: [...new Set(steps.flatMap((s) => s.state))].sort(),
+    }
+    const here = await inProcess.proposeLaws(trajectories, context, rules.version)
+    const loop = monitorEventLoopDelay({ resolution: 10 })
+    loop.enable()
+    const there = await workers.proposeLaws(trajectories, context, rules.version)
+    assert.deepEqual(there, here)
+    assert.ok(here.length > 0)
+    const validation = { ...context, trajectories }
+    const verdicts = await workers.validateLaws(there, { ...validation, registryVersion: rules.version })
+    loop.disable()
+    assert.deepEqual(verdicts, await inProcess.validateLaws(here, validation))
+    // A real block no trajectory mentioned is known in the worker through the version's minecraft-data.
+    const emerald = { formula: 'G !mine.emerald_ore', kind: 'hard' as const, explanation: 'e', origin: 'test' }
+    const known = await workers.validateLaws([emerald], { ...validation, registryVersion: rules.version })
+    assert.deepEqual(
+      known.accepted.map((a) => a.text),
+      ['G !mine.emerald_ore'],
+    )
+    const unchecked = await workers.validateLaws([emerald], validation)
+    assert.match(unchecked.rejected[0]?.reason ?? '', /^names unknown proposition mine\.emerald_ore/)
+    console.log(`# critic round in the worker: event-loop delay max ${(loop.max / 1e6).toFixed(0)} ms`)
   })
 })

@@ -31,8 +31,8 @@ export interface LastRun {
 
 export class BotAgent {
   private agent: CedarAgent | undefined
-  /** Learning and composing run in worker threads: the bot keeps ticking and answering while it learns. */
-  private readonly computation = new WorkerComputation()
+  /** Learning, composing and critic rounds run in worker threads: the bot keeps ticking and answering meanwhile. */
+  readonly computation = new WorkerComputation()
   private last: LastRun | undefined
   /** Where finished runs' trajectories go (the critic's log). */
   onTrajectory: ((task: string, steps: readonly TrajectoryStep[], success: boolean) => Promise<void>) | undefined

@@ -3,14 +3,18 @@
  * (DFAs as their tables, errors as name and message), and `runJob`, which the worker runs a job with. A teacher
  * that does I/O (the LLM teacher, a player) stays on the agent's thread: the worker asks it by message.
  */
+import mcData from 'minecraft-data'
 import { Alphabet } from '../automata/alphabet.js'
 import { Dfa } from '../automata/dfa.js'
+import { symbolProblem } from '../grounding/validate.js'
 import { BudgetExhausted, type LearningEvent, type MembershipTeacher } from '../learning/index.js'
 import { loadRules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
 import type { Composition } from './composition.js'
 import { inProcess } from './computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
+import type { CriticContext, LawProposal, RejectedProposal, Trajectory } from './critic/types.js'
+import type { AcceptedProposal, ValidationContext } from './critic/validator.js'
 import { type SkillKey, UnknownGoalError } from './skill-key.js'
 import { type Evidence, type LearnedSkill, SkillLearningError } from './skill-learning.js'
 
@@ -54,6 +58,19 @@ export type Job =
       readonly remoteTeacher: boolean
     }
   | {
+      readonly kind: 'propose-laws'
+      readonly trajectories: readonly Trajectory[]
+      readonly context: CriticContext
+      readonly rulesVersion: string
+    }
+  | {
+      readonly kind: 'validate-laws'
+      readonly proposals: readonly LawProposal[]
+      readonly context: Omit<ValidationContext, 'symbolProblem'>
+      /** The bot's Minecraft version: symbols are checked against its minecraft-data (as `bot.registry` would). */
+      readonly registryVersion?: string | undefined
+    }
+  | {
       readonly kind: 'compose'
       readonly skill: DfaData
       readonly constraints: readonly { readonly id: string; readonly phrase: string; readonly dfa: DfaData }[]
@@ -63,6 +80,9 @@ export type Job =
 export type SkillResult = Omit<LearnedSkill, 'dfa'> & { readonly dfa: DfaData }
 export type ConstraintResult = Omit<LearnedConstraint, 'dfa'> & { readonly dfa: DfaData }
 export type CompositionResult = Omit<Composition, 'product'> & { readonly product: DfaData }
+export type ProposalsResult = LawProposal[]
+export type ValidationResult = { accepted: AcceptedProposal[]; rejected: RejectedProposal[] }
+export type JobResult = SkillResult | ConstraintResult | CompositionResult | ProposalsResult | ValidationResult
 
 export interface ErrorData {
   readonly name: string
@@ -83,7 +103,7 @@ export type ToWorker =
 export type FromWorker =
   | { readonly type: 'event'; readonly id: number; readonly event: LearningEvent }
   | { readonly type: 'ask'; readonly id: number; readonly ask: number; readonly words: readonly (readonly string[])[] }
-  | { readonly type: 'done'; readonly id: number; readonly result: SkillResult | ConstraintResult | CompositionResult }
+  | { readonly type: 'done'; readonly id: number; readonly result: JobResult }
   | { readonly type: 'failed'; readonly id: number; readonly error: ErrorData }
 
 export function errorData(error: unknown): ErrorData {
@@ -115,7 +135,7 @@ export function errorFrom(data: ErrorData): Error {
 export async function runJob(
   job: Job,
   hooks: { readonly teacher?: MembershipTeacher | undefined; readonly onEvent: (event: LearningEvent) => void },
-): Promise<SkillResult | ConstraintResult | CompositionResult> {
+): Promise<JobResult> {
   const teacher = hooks.teacher ? { teacher: hooks.teacher } : {}
   switch (job.kind) {
     case 'skill': {
@@ -141,6 +161,15 @@ export async function runJob(
       const constraints = job.constraints.map((c) => ({ id: c.id, phrase: c.phrase, dfa: dfaOf(c.dfa) }))
       const composition = await inProcess.compose(dfaOf(job.skill), constraints, job.start)
       return { ...composition, product: dfaData(composition.product) }
+    }
+    case 'propose-laws':
+      return inProcess.proposeLaws(job.trajectories, job.context, job.rulesVersion)
+    case 'validate-laws': {
+      const registry = job.registryVersion === undefined ? undefined : mcData(job.registryVersion)
+      return inProcess.validateLaws(job.proposals, {
+        ...job.context,
+        ...(registry ? { symbolProblem: (symbol: string) => symbolProblem(symbol, registry) } : {}),
+      })
     }
   }
 }

@@ -10,7 +10,7 @@ import type { Dfa } from '../automata/dfa.js'
 import type { LearningEvent, MembershipTeacher } from '../learning/index.js'
 import { loadRules, type Rules } from '../world/rules.js'
 import type { ActiveConstraint, Composition } from './composition.js'
-import { type AgentComputation, inProcess } from './computation.js'
+import { type AgentComputation, inProcess, type LawValidationContext } from './computation.js'
 import {
   type CompositionResult,
   type ConstraintResult,
@@ -20,10 +20,15 @@ import {
   errorFrom,
   type FromWorker,
   type Job,
+  type JobResult,
+  type ProposalsResult,
   type SkillResult,
   type ToWorker,
+  type ValidationResult,
 } from './computation-jobs.js'
 import type { ConstraintLearningOptions, LearnedConstraint } from './constraint-learning.js'
+import type { CriticContext, LawProposal, RejectedProposal, Trajectory } from './critic/types.js'
+import type { AcceptedProposal } from './critic/validator.js'
 import type { SkillKey } from './skill-key.js'
 import type { LearnedSkill, SkillLearningOptions } from './skill-learning.js'
 
@@ -106,6 +111,29 @@ export class WorkerComputation implements AgentComputation {
     return { ...result, product: dfaOf(result.product) }
   }
 
+  async proposeLaws(
+    trajectories: readonly Trajectory[],
+    context: CriticContext,
+    rulesVersion: string,
+  ): Promise<LawProposal[]> {
+    return (await this.run({ kind: 'propose-laws', trajectories, context, rulesVersion }, {})) as ProposalsResult
+  }
+
+  /**
+   * The validator in the worker. Its symbol check there reads minecraft-data of `registryVersion` (the bot's
+   * version): a `symbolProblem` function cannot cross threads.
+   */
+  async validateLaws(
+    proposals: readonly LawProposal[],
+    context: LawValidationContext,
+  ): Promise<{ accepted: AcceptedProposal[]; rejected: RejectedProposal[] }> {
+    const { symbolProblem: _local, registryVersion, ...plain } = context
+    return (await this.run(
+      { kind: 'validate-laws', proposals, context: plain, registryVersion },
+      {},
+    )) as ValidationResult
+  }
+
   /** Terminates every worker; jobs still running reject. */
   async close(): Promise<void> {
     this.closed = true
@@ -114,7 +142,7 @@ export class WorkerComputation implements AgentComputation {
     await Promise.all(all.map((worker) => worker.terminate()))
   }
 
-  private run(job: Job, hooks: JobHooks): Promise<SkillResult | ConstraintResult | CompositionResult> {
+  private run(job: Job, hooks: JobHooks): Promise<JobResult> {
     const { signal } = hooks
     if (signal?.aborted) return Promise.reject(signal.reason)
     if (this.closed) return Promise.reject(new WorkerStoppedError('the learning workers are closed'))
