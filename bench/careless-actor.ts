@@ -5,12 +5,13 @@
  * refused and chooses again (LogicGuard: "the actor is prompted to choose a new action"). Its runs are the
  * trajectories the critic learns from.
  */
+
 import type { Trajectory, TrajectoryStep } from '../plugin/agent/critic/types.js'
 import { randomInt, seededRandom } from '../plugin/automata/random.js'
 import { HAS_THRESHOLDS } from '../plugin/grounding/inventory-build.js'
 import type { Shield } from '../plugin/ltl/shield.js'
+import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import { EventLogger } from '../plugin/world/event-logger.js'
-import { parsePrimitive } from '../plugin/world/port.js'
 import { observationValuation } from '../plugin/world/predicates.js'
 import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
 

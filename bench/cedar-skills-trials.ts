@@ -8,8 +8,8 @@ import { type AgentProgress, CedarAgent } from '../plugin/agent/cedar-agent.js'
 import type { ControllerStep } from '../plugin/agent/controller.js'
 import { UnknownGoalError } from '../plugin/agent/skill-key.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
-import { matchesObject } from '../plugin/grounding/families.js'
 import { type GroundingComponents, offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { matchesObject } from '../plugin/vocabulary/families.js'
 import { loadRules, type Rules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
 
@@ -263,6 +263,7 @@ async function compositionTrial(c: CompositionCase, seed: number, library: Memor
   const world = new SimWorld(c.world(seed))
   const { report, skills, reached } = await measured(agentFor(library, seed), c.instruction, world)
   const composition = report.composition
+  if (!composition) throw new Error(`${c.instruction}: refused before composing: ${report.refusal}`)
   return {
     name: c.name,
     seed,

@@ -1,9 +1,11 @@
 // The metered Sim world and the episode loop of the cedar-constraints suite: every act is measured at the world (a
 // wrapper around the SimWorld), not taken from the agent's own report, and the world closes when its tick budget is
 // spent. The instructions come from an EpisodePlan; the assertion baseline's "if it is night, sleep" runs here too.
+
 import type { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import type { ActOptions, Outcome, Primitive, World } from '../plugin/world/port.js'
-import { failure, primitiveSymbol } from '../plugin/world/port.js'
+import { type Primitive, primitiveSymbol } from '../plugin/vocabulary/symbols.js'
+import type { ActOptions, Outcome, World } from '../plugin/world/port.js'
+import { failure } from '../plugin/world/port.js'
 import { DAY_TICKS, LEVELS, NIGHT_START, type SimWorld } from '../plugin/world/sim/index.js'
 
 /** One act as the world saw it: the time before and after, where it left the bot, what it added to the inventory. */

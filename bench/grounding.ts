@@ -164,7 +164,7 @@ async function llmComponents(): Promise<GroundingComponents | string> {
     if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error
   }
   if (typeof llmGrounding !== 'function') return 'LLM pipeline: not configured (no llmGrounding())'
-  const { LlmClient } = await import('../plugin/teachers/llm-client.js')
+  const { LlmClient } = await import('../plugin/llm/llm-client.js')
   const { DEFAULT_MODEL } = await import('../plugin/config/options.js')
   const embed = process.env.CEDAR_EMBED_MODEL
   const client = new LlmClient({

@@ -22,7 +22,7 @@ import {
   resolveOptions,
 } from './config/options.js'
 import { symbolProblem } from './grounding/validate.js'
-import { llmClientFor } from './teachers/llm-client.js'
+import { llmClientFor } from './llm/llm-client.js'
 import { CEDAR_VERSION } from './version.js'
 import { observeBot } from './world/mineflayer-observation.js'
 import { haltMotion } from './world/pathfinding.js'

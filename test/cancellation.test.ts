@@ -22,7 +22,7 @@ import {
   SimulatedTeacher,
   type SymbolWord,
 } from '../plugin/learning/index.js'
-import { LlmClient } from '../plugin/teachers/llm-client.js'
+import { LlmClient } from '../plugin/llm/llm-client.js'
 import { LlmTeacher } from '../plugin/teachers/llm-teacher.js'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
 import { loadRules } from '../plugin/world/rules.js'

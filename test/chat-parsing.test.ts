@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { parseArguments, tokenize, usageLine } from '../plugin/chat/arguments.js'
 import { splitForChat } from '../plugin/chat/chat-lines.js'
 import { param } from '../plugin/chat/command.js'
-import { closestName } from '../plugin/grounding/closest-name.js'
+import { closestName } from '../plugin/vocabulary/closest-name.js'
 
 describe('command arguments', () => {
   const goto = [param.int('x'), param.int('y'), param.int('z'), param.number('range', { optional: true })] as const

@@ -1,11 +1,12 @@
 // `cedar sim optimal`, run as a user runs it.
+
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
-import { parsePrimitive } from '../plugin/world/port.js'
+import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
 import { cedar } from './support/cli.js'
 import { type ChatRequest, startFakeOpenAi, wordsIn } from './support/fake-openai.js'

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { learnConstraint } from '../plugin/agent/constraint-learning.js'
 import { createShield } from '../plugin/agent/laws.js'
-import { isActionSymbol } from '../plugin/grounding/symbols.js'
 import { DfaMonitor } from '../plugin/ltl/dfa-monitor.js'
+import { isActionSymbol } from '../plugin/vocabulary/symbols.js'
 
 async function monitorFor(phrase: string, alphabet: string[]): Promise<DfaMonitor> {
   const learned = await learnConstraint(phrase, alphabet)

@@ -9,9 +9,9 @@ import { alphabetOf, groundInstruction, offlineGrounding } from '../plugin/groun
 import { DeterministicPruner } from '../plugin/grounding/pruner.js'
 import { LexicalRetriever } from '../plugin/grounding/retrieval.js'
 import { GrammarSplitter } from '../plugin/grounding/splitter.js'
-import { parseSymbol } from '../plugin/grounding/symbols.js'
 import { symbolProblem } from '../plugin/grounding/validate.js'
-import { type Observation, parsePrimitive, primitiveSymbol } from '../plugin/world/port.js'
+import { parsePrimitive, parseSymbol, primitiveSymbol } from '../plugin/vocabulary/symbols.js'
+import type { Observation } from '../plugin/world/port.js'
 import { holdsIn } from '../plugin/world/predicates.js'
 import { optimalPlan } from '../plugin/world/sim/optimal.js'
 

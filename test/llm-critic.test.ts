@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test'
 import { LlmCritic, LlmCriticError } from '../plugin/agent/critic/llm-critic.js'
 import type { CriticContext, OverConstrainedState, Trajectory, TrajectoryStep } from '../plugin/agent/critic/types.js'
 import { validateProposals } from '../plugin/agent/critic/validator.js'
-import { LlmClient, LlmUnavailableError } from '../plugin/teachers/llm-client.js'
+import { LlmClient, LlmUnavailableError } from '../plugin/llm/llm-client.js'
 import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi } from './support/fake-openai.js'
 
 const FAILED_MINE: TrajectoryStep = {

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { llmGrounding } from '../plugin/grounding/llm-grounding.js'
 import { groundInstruction } from '../plugin/grounding/pipeline.js'
-import { LlmClient } from '../plugin/teachers/llm-client.js'
+import { LlmClient } from '../plugin/llm/llm-client.js'
 import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi } from './support/fake-openai.js'
 
 const isSplit = (request: ChatRequest) => /Split a Minecraft instruction/.test(request.messages[0]?.content ?? '')

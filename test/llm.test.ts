@@ -6,7 +6,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type Dfa, equivalent, randomMinimalDfa, seededRandom } from '../plugin/automata/index.js'
 import { ExactOracle, learn } from '../plugin/learning/index.js'
-import { LlmClient, LlmUnavailableError } from '../plugin/teachers/llm-client.js'
+import { LlmClient, LlmUnavailableError } from '../plugin/llm/llm-client.js'
 import { LlmResponseError, LlmTeacher } from '../plugin/teachers/llm-teacher.js'
 import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi, wordsIn } from './support/fake-openai.js'
 

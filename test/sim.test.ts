@@ -1,9 +1,11 @@
 // The rules module against minecraft-data facts, and the Sim world: every primitive's preconditions and effects,
 // night and sleep, determinism, a hand-written plan to a diamond, and the optimal plans of the benchmarks.
+
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
-import { type Outcome, parsePrimitive } from '../plugin/world/port.js'
+import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
+import type { Outcome } from '../plugin/world/port.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { optimalPlan, SimWorld } from '../plugin/world/sim/index.js'
 import type { SimOptions } from '../plugin/world/sim/state.js'

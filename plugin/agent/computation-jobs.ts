@@ -6,11 +6,12 @@
 import mcData from 'minecraft-data'
 import { Alphabet } from '../automata/alphabet.js'
 import { Dfa } from '../automata/dfa.js'
+import { TooManyStatesError } from '../automata/size-limit.js'
 import { symbolProblem } from '../grounding/validate.js'
 import { BudgetExhausted, type LearningEvent, type MembershipTeacher } from '../learning/index.js'
 import { loadRules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
-import type { Composition } from './composition.js'
+import type { Composition, CompositionLimits } from './composition.js'
 import { inProcess } from './computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import type { CriticContext, LawProposal, RejectedProposal, Trajectory } from './critic/types.js'
@@ -75,6 +76,7 @@ export type Job =
       readonly skill: DfaData
       readonly constraints: readonly { readonly id: string; readonly phrase: string; readonly dfa: DfaData }[]
       readonly start: readonly string[]
+      readonly limits?: CompositionLimits | undefined
     }
 
 export type SkillResult = Omit<LearnedSkill, 'dfa'> & { readonly dfa: DfaData }
@@ -88,6 +90,9 @@ export interface ErrorData {
   readonly name: string
   readonly message: string
   readonly budget?: 'mq' | 'eq'
+  /** A TooManyStatesError's limit and what was being built. */
+  readonly limit?: number
+  readonly building?: string
 }
 
 export type ToWorker =
@@ -108,6 +113,9 @@ export type FromWorker =
 
 export function errorData(error: unknown): ErrorData {
   if (error instanceof BudgetExhausted) return { name: error.name, message: error.message, budget: error.budget }
+  if (error instanceof TooManyStatesError) {
+    return { name: error.name, message: error.message, limit: error.limit, building: error.building }
+  }
   if (error instanceof Error) return { name: error.name, message: error.message }
   return { name: 'Error', message: String(error) }
 }
@@ -117,6 +125,8 @@ export function errorFrom(data: ErrorData): Error {
   switch (data.name) {
     case 'BudgetExhausted':
       return new BudgetExhausted(data.budget ?? 'mq')
+    case 'TooManyStatesError':
+      return new TooManyStatesError(data.limit ?? 0, data.building ?? 'a DFA')
     case 'SkillLearningError':
       return new SkillLearningError(data.message)
     case 'UnknownGoalError':
@@ -159,7 +169,7 @@ export async function runJob(
     }
     case 'compose': {
       const constraints = job.constraints.map((c) => ({ id: c.id, phrase: c.phrase, dfa: dfaOf(c.dfa) }))
-      const composition = await inProcess.compose(dfaOf(job.skill), constraints, job.start)
+      const composition = await inProcess.compose(dfaOf(job.skill), constraints, job.start, { limits: job.limits })
       return { ...composition, product: dfaData(composition.product) }
     }
     case 'propose-laws':

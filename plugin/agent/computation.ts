@@ -5,7 +5,7 @@
  */
 import type { Dfa } from '../automata/dfa.js'
 import { loadRules, type Rules } from '../world/rules.js'
-import { type ActiveConstraint, type Composition, compose } from './composition.js'
+import { type ActiveConstraint, type Composition, type CompositionLimits, compose } from './composition.js'
 import { type ConstraintLearningOptions, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
 import { OfflineCritic } from './critic/offline-critic.js'
 import type { CriticContext, LawProposal, RejectedProposal, Trajectory } from './critic/types.js'
@@ -24,7 +24,7 @@ export interface AgentComputation {
     skill: Dfa,
     constraints: readonly ActiveConstraint[],
     start: readonly string[],
-    options?: { readonly signal?: AbortSignal | undefined },
+    options?: { readonly signal?: AbortSignal | undefined; readonly limits?: CompositionLimits | undefined },
   ): Promise<Composition>
   /** The offline critic's proposals from trajectories (LogicGuard's rules, over the rules of `rulesVersion`). */
   proposeLaws(trajectories: readonly Trajectory[], context: CriticContext, rulesVersion: string): Promise<LawProposal[]>
@@ -45,9 +45,9 @@ export type LawValidationContext = ValidationContext & { readonly registryVersio
 export const inProcess: AgentComputation = {
   learnSkill,
   learnConstraint,
-  async compose(skill, constraints, start, { signal } = {}) {
+  async compose(skill, constraints, start, { signal, limits } = {}) {
     signal?.throwIfAborted()
-    return compose(skill, constraints, start)
+    return compose(skill, constraints, start, limits)
   },
   proposeLaws: (trajectories, context, rulesVersion) =>
     new OfflineCritic(loadRules(rulesVersion)).propose(trajectories, context),

@@ -1,10 +1,10 @@
 import { canonicalSymbol } from '../grounding/aliases.js'
-import { actionPropositions, isActionSymbol } from '../grounding/symbols.js'
 import { renamePropositions } from '../ltl/ast.js'
 import { lawSet } from '../ltl/law-sets.js'
 import { type LawKind, type LawSource, LtlMonitor } from '../ltl/monitor.js'
 import { parseLtl } from '../ltl/parser.js'
 import { Shield, type ShieldOptions } from '../ltl/shield.js'
+import { actionPropositions, isActionSymbol } from '../vocabulary/symbols.js'
 
 /**
  * Parses a law as a player or a paper writes it and compiles it to a monitor over our symbols: the papers'

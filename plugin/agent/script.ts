@@ -1,5 +1,6 @@
+import { parsePrimitive } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
-import { type Outcome, parsePrimitive, type World } from '../world/port.js'
+import type { Outcome, World } from '../world/port.js'
 
 export interface ScriptStep {
   readonly symbol: string

@@ -1,15 +1,16 @@
 /**
  * Which skill a goal names, and what it needs first. A skill is keyed by CEDAR's (verb, object): `craft.iron_pickaxe`,
  * `mine.diamond_ore`. Its goal in the world is an item held (`has.<item>.<n>`: the craft's result, the block's drop)
- * and its prerequisites follow the pickaxe ladder of the rules: a block is mined after the least pickaxe that
- * harvests it is crafted, and each pickaxe after the one below it — so skills stay small, are learned once, and
- * are concatenated.
+ * and its prerequisites follow the tech tree (`world/tech-tree.ts`): a block is mined after the harvesting tool had
+ * soonest is crafted (the least pickaxe for stone and ores, a bucket for lava, a shovel for snow), and each pickaxe
+ * after the one below it — so skills stay small, are learned once, and are concatenated.
  */
 
 import type { SymbolInventory } from '../grounding/inventory.js'
-import { ORES } from '../grounding/natural.js'
 import { lexiconFor } from '../grounding/pruner.js'
+import { ORES } from '../vocabulary/natural.js'
 import type { Rules } from '../world/rules.js'
+import { techTree } from '../world/tech-tree.js'
 
 export type SkillVerb = 'craft' | 'mine' | 'smelt'
 
@@ -53,17 +54,14 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
   }
 }
 
-/** The skills that must run before this one (at most one: the next rung of the pickaxe ladder). */
+/** The skills that must run before this one (at most one: the tool a block needs, or the pickaxe below). */
 export function prerequisitesOf(key: SkillKey, rules: Rules): SkillKey[] {
   const rung = PICKAXES.indexOf(key.object as (typeof PICKAXES)[number])
   const below = PICKAXES[rung - 1]
   if (key.verb === 'craft' && rung > 0 && below) return [skillKey('craft', below, rules)]
-  if (key.verb === 'mine' && key.object === 'lava') return [skillKey('craft', 'bucket', rules)]
-  if (key.verb === 'mine') {
-    const tools = rules.harvestTools(key.object)
-    const least = PICKAXES.find((p) => tools.includes(p))
-    if (least && tools.length > 0) return [skillKey('craft', least, rules)]
-  }
+  // A block is mined after crafting the tool the tech tree has soonest for it (a bucket for lava).
+  const tool = key.verb === 'mine' ? techTree(rules).leastTool(key.object) : null
+  if (tool) return [skillKey('craft', tool, rules)]
   return []
 }
 

@@ -7,8 +7,6 @@
  */
 import type { Dfa } from '../automata/dfa.js'
 import { shortestWitness } from '../automata/search.js'
-import { familiesOf } from '../grounding/families.js'
-import { isActionSymbol, parseSymbol } from '../grounding/symbols.js'
 import {
   type Counterexample,
   type EquivalenceOracle,
@@ -18,6 +16,8 @@ import {
   QueryCache,
 } from '../learning/index.js'
 import { RecipeTeacher } from '../teachers/recipe-teacher.js'
+import { familiesOf } from '../vocabulary/families.js'
+import { isActionSymbol, parseSymbol } from '../vocabulary/symbols.js'
 import type { Rules } from '../world/rules.js'
 import { NoPlanError, optimalPlan, type SimOptions } from '../world/sim/index.js'
 import { prerequisitesOf, type SkillKey, UnknownGoalError } from './skill-key.js'

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads'
 import type { Dfa } from '../automata/dfa.js'
 import type { LearningEvent, MembershipTeacher } from '../learning/index.js'
 import { loadRules, type Rules } from '../world/rules.js'
-import type { ActiveConstraint, Composition } from './composition.js'
+import type { ActiveConstraint, Composition, CompositionLimits } from './composition.js'
 import { type AgentComputation, inProcess, type LawValidationContext } from './computation.js'
 import {
   type CompositionResult,
@@ -99,13 +99,14 @@ export class WorkerComputation implements AgentComputation {
     skill: Dfa,
     constraints: readonly ActiveConstraint[],
     start: readonly string[],
-    options: { readonly signal?: AbortSignal | undefined } = {},
+    options: { readonly signal?: AbortSignal | undefined; readonly limits?: CompositionLimits | undefined } = {},
   ): Promise<Composition> {
     const job: Job = {
       kind: 'compose',
       skill: dfaData(skill),
       constraints: constraints.map((c) => ({ id: c.id, phrase: c.phrase, dfa: dfaData(c.dfa) })),
       start,
+      limits: options.limits,
     }
     const result = (await this.run(job, options)) as CompositionResult
     return { ...result, product: dfaOf(result.product) }

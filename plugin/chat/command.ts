@@ -1,5 +1,4 @@
 import type { Bot } from 'mineflayer'
-import type { CedarApi } from '../cedar-api.js'
 
 /** How a parameter's text is read: one word, a number, or the rest of the line. */
 export type ParamKind = 'word' | 'int' | 'number' | 'text'
@@ -25,7 +24,8 @@ export type Channel = 'chat' | 'whisper'
 
 export interface CommandContext {
   readonly bot: Bot
-  readonly cedar: CedarApi
+  /** `bot.cedar` (typed by the plugin's augmentation of Bot, so chat needs no import of the plugin entry). */
+  readonly cedar: Bot['cedar']
   readonly username: string
   readonly channel: Channel
   /** Sends one reply now (split to the chat limit); a handler may also return its reply. */

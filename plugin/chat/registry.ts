@@ -1,4 +1,4 @@
-import { closestName } from '../grounding/closest-name.js'
+import { closestName } from '../vocabulary/closest-name.js'
 import type { CommandDefinition, ParamSpec } from './command.js'
 
 const NAME = /^[a-z][a-z0-9_-]{0,31}$/

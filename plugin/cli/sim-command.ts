@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
-import { closestName } from '../grounding/closest-name.js'
-import { isFamily } from '../grounding/families.js'
+import { closestName } from '../vocabulary/closest-name.js'
+import { isFamily } from '../vocabulary/families.js'
 import { loadRules } from '../world/rules.js'
 import { optimalPlan } from '../world/sim/optimal.js'
 import { SIM_BIOMES } from '../world/sim/world-map.js'

@@ -5,7 +5,7 @@
  * Routes, in order of preference: killing a mob that surely drops it, mining a natural block that yields it (the
  * least tool first, then the block named like the item, then not a deepslate variant), smelting (the first input
  * of the furnace table that can be had), crafting (the rules' simplest recipe whose ingredients can be had). An
- * item "can be had" when a fixpoint from what the hand mines and mobs drop reaches it; a route never goes through
+ * item "can be had" when the overworld's tech tree (`world/tech-tree.ts`) reaches it; a route never goes through
  * an item already being expanded (iron ingots are not made from iron blocks).
  *
  * The symbols of a chain (conventions shared with the fixture, bench/fixtures/alphabets.json):
@@ -26,9 +26,10 @@
  * versions' minecraft-data lacks some drops (1.18.2: logs; 1.16.5: stone), so chains through them are empty.
  */
 
+import { isFamily, symbolObject } from '../vocabulary/families.js'
+import { LIQUIDS } from '../vocabulary/natural.js'
 import type { Recipe, Rules } from '../world/rules.js'
-import { familiesOf, isFamily, matchesObject } from './families.js'
-import { EXTRA_DROPS, LIQUIDS, NATURAL_BLOCKS } from './natural.js'
+import { type TechTree, techTree } from '../world/tech-tree.js'
 
 export type Route =
   | { readonly kind: 'kill'; readonly mob: string }
@@ -36,23 +37,11 @@ export type Route =
   | { readonly kind: 'smelt'; readonly input: string }
   | { readonly kind: 'craft'; readonly recipe: Recipe }
 
-const CHAIN_FAMILIES = ['logs', 'planks']
-const KILLABLE = ['cow', 'pig', 'sheep', 'chicken', 'zombie', 'skeleton', 'creeper', 'spider']
-
-/** The name a symbol uses for an item: `logs`/`planks` for their members, an ore for its deepslate variant. */
-export function symbolObject(name: string): string {
-  const family = familiesOf(name).find((f) => CHAIN_FAMILIES.includes(f))
-  if (family) return family
-  return name.startsWith('deepslate_') && name.endsWith('_ore') ? name.slice('deepslate_'.length) : name
-}
-
 export class ChainPlanner {
-  private readonly ranks: Map<string, number>
-  private readonly natural: readonly string[]
+  private readonly tree: TechTree
 
   constructor(readonly rules: Rules) {
-    this.natural = NATURAL_BLOCKS.filter((b) => rules.isBlock(b))
-    this.ranks = this.obtainable()
+    this.tree = techTree(rules)
   }
 
   /** How soon the item can be had (rounds of the fixpoint; Infinity when never): the cheaper, the lower. */
@@ -72,11 +61,11 @@ export class ChainPlanner {
     const inner = new Set([...stack, symbolObject(member)])
     const ok = (name: string) => this.canObtain(name) && !inner.has(symbolObject(name))
     const { rules } = this
-    for (const mob of KILLABLE) if (rules.mobDrops(mob).has(member)) return { kind: 'kill', mob }
-    const mines = this.natural
-      .filter((block) => this.yields(block).has(member))
+    for (const mob of this.tree.mobs) if (rules.mobDrops(mob).has(member)) return { kind: 'kill', mob }
+    const mines = this.tree.blocks
+      .filter((block) => this.tree.yields(block).has(member))
       .map((block) => ({ block, tool: this.tool(block), liquid: block in LIQUIDS }))
-      .filter(({ block, tool }) => (block in LIQUIDS ? ok('bucket') : tool === null || (tool && ok(tool))))
+      .filter(({ tool }) => tool === null || ok(tool))
       .sort((a, b) => this.mineCost(a.block, a.tool, member) - this.mineCost(b.block, b.tool, member))
     const mine = mines[0]
     if (mine) {
@@ -102,12 +91,9 @@ export class ChainPlanner {
     return undefined
   }
 
-  /** The least tool that harvests `block` and can be had; null when the hand will do, undefined when none can. */
-  tool(block: string): string | null | undefined {
-    if (block in LIQUIDS) return 'bucket'
-    const tools = this.rules.harvestTools(block)
-    if (tools.length === 0) return null
-    return [...tools].sort((a, b) => this.rank(a) - this.rank(b) || this.tier(a) - this.tier(b))[0]
+  /** The tool had soonest that harvests `block` (a bucket for a liquid); null when the hand will do. */
+  tool(block: string): string | null {
+    return this.tree.leastTool(block)
   }
 
   /** Does mining `block` mean exploring for it first (it needs a stone-tier tool or better, or a bucket)? */
@@ -136,7 +122,7 @@ export class ChainPlanner {
   /** The symbols to mine `block` (with its tool's chain), and to have `amount` of what it yields. */
   mineChain(block: string, amount = 1, exact = false): Set<string> {
     const out = new Set<string>()
-    const yields = [...this.yields(block).keys()]
+    const yields = [...this.tree.yields(block).keys()]
     const first = yields[0]
     if (first !== undefined) out.add(`has.${exact ? first : symbolObject(first)}.${amount}`)
     this.addMining(block, new Set(yields.map(symbolObject)), out, new Set(), exact)
@@ -208,88 +194,18 @@ export class ChainPlanner {
     out.add(`near.${block}`)
   }
 
-  private yields(block: string): Map<string, number> {
-    const drops = new Map(this.rules.drops(block))
-    const extra = EXTRA_DROPS[block] ?? LIQUIDS[block]
-    if (extra) drops.set(extra, 1)
-    return drops
-  }
-
   private mineCost(block: string, tool: string | null | undefined, item: string): number {
     const toolCost = tool ? this.rank(tool) * 100 : 0
     return toolCost + (block === item ? 0 : 10) + (block.startsWith('deepslate_') ? 5 : 0)
   }
 
-  private tier(tool: string): number {
-    return this.rules.toolTier(tool) || 9
-  }
-
   private member(item: string): string | undefined {
-    if (this.ranks.has(item)) return item
-    let best: string | undefined
-    for (const [name, rank] of this.ranks) {
-      if (matchesObject(item, name) && (best === undefined || rank < (this.ranks.get(best) ?? Infinity))) best = name
-    }
-    return best
+    return this.tree.member(item)
   }
 
+  /** An item's rank, or its family's soonest member's, or its deepslate variant's (Infinity when never had). */
   private rank(item: string): number {
     const member = this.member(item)
-    return member === undefined ? Number.POSITIVE_INFINITY : (this.ranks.get(member) ?? Number.POSITIVE_INFINITY)
-  }
-
-  /** The round of a fixpoint in which each item can first be had (hand-mined blocks and mob drops are round 0). */
-  private obtainable(): Map<string, number> {
-    const { rules } = this
-    const ranks = new Map<string, number>()
-    // A family is had once one member is; remembered per family (the first round it is had).
-    const familyRound = new Map<string, number>()
-    const have = (name: string, round: number) => {
-      if (ranks.has(name)) return (ranks.get(name) ?? Infinity) < round
-      if (!isFamily(name)) return false
-      const known = familyRound.get(name)
-      if (known !== undefined) return known < round
-      for (const [item, r] of ranks) {
-        if (r < round && matchesObject(name, item)) {
-          familyRound.set(name, r)
-          return true
-        }
-      }
-      return false
-    }
-    const craftable = rules.itemNames.filter((item) => rules.recipes(item).length > 0)
-    for (let round = 0; round < 64; round++) {
-      const fresh = new Set<string>()
-      const offer = (item: string) => {
-        if (!ranks.has(item)) fresh.add(item)
-      }
-      if (round === 0) for (const mob of KILLABLE) for (const item of rules.mobDrops(mob).keys()) offer(item)
-      for (const block of this.natural) {
-        const tools = block in LIQUIDS ? ['bucket'] : rules.harvestTools(block)
-        if (tools.length === 0 || tools.some((t) => have(t, round)))
-          for (const item of this.yields(block).keys()) offer(item)
-      }
-      for (const item of craftable) {
-        if (ranks.has(item)) continue
-        const ok = rules
-          .recipes(item)
-          .some(
-            (r) =>
-              (!r.needsTable || have('crafting_table', round)) &&
-              [...r.ingredients.keys()].every((i) => have(i, round)),
-          )
-        if (ok) offer(item)
-      }
-      const fuel = rules.itemNames.some((item) => rules.fuelValue(item) > 0 && have(item, round))
-      if (have('furnace', round) && fuel) {
-        for (const [item, r] of ranks) {
-          const output = r < round ? rules.smeltingOutput(item) : undefined
-          if (output) offer(output)
-        }
-      }
-      if (fresh.size === 0 && round > 0) break
-      for (const item of fresh) ranks.set(item, round)
-    }
-    return ranks
+    return member === undefined ? Number.POSITIVE_INFINITY : (this.tree.ranks.get(member) ?? Number.POSITIVE_INFINITY)
   }
 }

@@ -12,9 +12,9 @@
  *   `health.low|full`, `food.low|full`; `biome` every biome.
  */
 import mcData from 'minecraft-data'
+import { isFamily } from '../vocabulary/families.js'
+import { EXTRA_DROPS, isEquippable, LIQUIDS, NATURAL_BLOCKS, ORES, WORKSTATIONS } from '../vocabulary/natural.js'
 import type { Rules } from '../world/rules.js'
-import { isFamily } from './families.js'
-import { EXTRA_DROPS, isEquippable, LIQUIDS, NATURAL_BLOCKS, ORES, WORKSTATIONS } from './natural.js'
 
 export interface RawEntry {
   readonly symbol: string

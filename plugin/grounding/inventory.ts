@@ -6,13 +6,13 @@
  * tells a state where it holds from one where it does not, and that every object is a real name of the version.
  */
 import mcData, { type IndexedData } from 'minecraft-data'
-import { type Observation, PRIMITIVE_VERBS, type Primitive, parsePrimitive, primitiveSymbol } from '../world/port.js'
+import { isFamily } from '../vocabulary/families.js'
+import { PRIMITIVE_VERBS, type Primitive, parsePrimitive, parseSymbol, primitiveSymbol } from '../vocabulary/symbols.js'
+import type { Observation } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
 import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
 import { Bm25Index, documentTerms, queryTerms } from './bm25.js'
-import { isFamily } from './families.js'
 import { buildEntries, type RawEntry } from './inventory-build.js'
-import { parseSymbol } from './symbols.js'
 import { symbolProblem } from './validate.js'
 
 export type SymbolBinding =

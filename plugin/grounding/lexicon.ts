@@ -4,7 +4,7 @@
  * descriptions and to instructions, so "diamonds" meets `diamond` and "torches" meets `torch`.
  */
 
-import { ORES } from './natural.js'
+import { ORES } from '../vocabulary/natural.js'
 
 const IRREGULAR: Readonly<Record<string, string>> = {
   leaves: 'leaf',

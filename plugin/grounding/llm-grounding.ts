@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../teachers/llm-client.js'
+import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../llm/llm-client.js'
 import type { SymbolEntry, SymbolInventory } from './inventory.js'
 import { type GroundingComponents, offlineGrounding } from './pipeline.js'
 import type { PartRole, Pruner } from './pruner.js'

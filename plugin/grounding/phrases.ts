@@ -1,6 +1,6 @@
 import { binary, FALSE, type Formula, not, prop, TRUE, unary } from '../ltl/ast.js'
 import { printLtl } from '../ltl/printer.js'
-import { isActionSymbol, parseSymbol } from './symbols.js'
+import { isActionSymbol, parseSymbol } from '../vocabulary/symbols.js'
 
 /** A constraint phrase understood by the controlled-English grammar, as an LTLf formula over CEDAR words. */
 export interface CompiledPhrase {

@@ -11,12 +11,14 @@
  *   near.lava, "only mine diamonds with an iron pickaxe" adds equipped.iron_pickaxe.
  * Only symbols of the inventory come out; has-thresholds it lacks round up to the next one it has.
  */
+
+import { symbolObject } from '../vocabulary/families.js'
+import { NATURAL_BLOCKS, ORES } from '../vocabulary/natural.js'
 import { loadRules, type Rules } from '../world/rules.js'
-import { ChainPlanner, symbolObject } from './chain.js'
+import { ChainPlanner } from './chain.js'
 import { type Clause, type Intent, type Mention, ObjectLexicon } from './intent.js'
 import type { SymbolEntry, SymbolInventory } from './inventory.js'
 import { HAS_THRESHOLDS } from './inventory-build.js'
-import { NATURAL_BLOCKS, ORES } from './natural.js'
 import type { Cancellable } from './retrieval.js'
 
 export type PartRole = 'goal' | 'constraint'

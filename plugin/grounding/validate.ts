@@ -1,7 +1,7 @@
 import type { IndexedData } from 'minecraft-data'
-import { closestName } from './closest-name.js'
-import { isFamily } from './families.js'
-import { ACTION_VERBS, PREDICATE_KINDS, parseSymbol } from './symbols.js'
+import { closestName } from '../vocabulary/closest-name.js'
+import { isFamily } from '../vocabulary/families.js'
+import { ACTION_VERBS, PREDICATE_KINDS, parseSymbol } from '../vocabulary/symbols.js'
 
 type Registry = Pick<IndexedData, 'blocksByName' | 'itemsByName' | 'entitiesByName' | 'biomesByName'>
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { MembershipTeacher, SymbolWord } from '../learning/ports.js'
 import { BudgetExhausted } from '../learning/query-cache.js'
-import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from './llm-client.js'
+import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../llm/llm-client.js'
 
 export interface LlmTeacherOptions {
   /** The instruction (or constraint) the words are judged against. */

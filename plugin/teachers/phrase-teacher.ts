@@ -1,8 +1,8 @@
 import type { Dfa } from '../automata/dfa.js'
 import { type CompiledPhrase, compilePhrase } from '../grounding/phrases.js'
-import { actionPropositions } from '../grounding/symbols.js'
 import type { MembershipTeacher, SymbolWord } from '../learning/ports.js'
 import { compileLtl } from '../ltl/compile.js'
+import { actionPropositions } from '../vocabulary/symbols.js'
 
 /**
  * The offline teacher for constraints: the phrase ("mine minerals only at night") is compiled to LTLf over the

@@ -1,5 +1,5 @@
 import type { MembershipTeacher, SymbolWord } from '../learning/ports.js'
-import { parsePrimitive } from '../world/port.js'
+import { parsePrimitive } from '../vocabulary/symbols.js'
 import { countOf } from '../world/predicates.js'
 import { type SimOptions, SimWorld } from '../world/sim/index.js'
 

@@ -1,6 +1,6 @@
-import { familiesOf } from '../grounding/families.js'
-import { parseSymbol } from '../grounding/symbols.js'
-import { type Observation, type Outcome, type Primitive, primitiveSymbol } from './port.js'
+import { familiesOf } from '../vocabulary/families.js'
+import { type Primitive, parseSymbol, primitiveSymbol } from '../vocabulary/symbols.js'
+import type { Observation, Outcome } from './port.js'
 import { DEFAULT_NEAR_RADIUS, holdsIn, type PredicateOptions } from './predicates.js'
 
 /** Blocks whose sight is an event by default: where resources and workstations are. */

@@ -1,7 +1,7 @@
 import minecraftData, { type IndexedData } from 'minecraft-data'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import { matchesObject } from '../grounding/families.js'
+import { matchesObject } from '../vocabulary/families.js'
 import { nearestState, statesOf } from './block-search.js'
 import type { Observation } from './port.js'
 import { DEFAULT_SEE_RADIUS } from './predicates.js'

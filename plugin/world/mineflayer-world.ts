@@ -1,10 +1,11 @@
 import type { Bot } from 'mineflayer'
+import { type Primitive, primitiveSymbol } from '../vocabulary/symbols.js'
 import { withBiomeFence } from './mineflayer/biome-fence.js'
 import { eat, equip, explore, kill, mine, place } from './mineflayer/gather.js'
 import { runLimited } from './mineflayer/limits.js'
 import { craft, sleep, smelt } from './mineflayer/workstations.js'
 import { observeBot } from './mineflayer-observation.js'
-import { type ActOptions, type Observation, type Outcome, type Primitive, primitiveSymbol, type World } from './port.js'
+import type { ActOptions, Observation, Outcome, World } from './port.js'
 
 /** Default deadlines per primitive (ms): walking and searching take longer than handling items. */
 const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {

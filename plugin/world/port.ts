@@ -3,20 +3,7 @@
  * the symbolic Sim. Nothing above this port can tell the two apart.
  */
 
-export const PRIMITIVE_VERBS = ['mine', 'craft', 'smelt', 'place', 'equip', 'explore', 'sleep', 'kill', 'eat'] as const
-export type PrimitiveVerb = (typeof PRIMITIVE_VERBS)[number]
-
-/**
- * One primitive: the action symbol `verb.object` of the alphabet. `mine.oak_log` (a block or a family such as
- * `logs`), `craft.wooden_pickaxe`, `smelt.raw_iron` (the input; `fuel` picks the fuel, else the best one held),
- * `place.crafting_table`, `equip.iron_pickaxe`, `explore.diamond_ore` (search until one is seen), `sleep.bed`,
- * `kill.zombie`, `eat.bread`.
- */
-export interface Primitive {
-  readonly verb: PrimitiveVerb
-  readonly object: string
-  readonly fuel?: string
-}
+import type { Primitive } from '../vocabulary/symbols.js'
 
 export type FailureKind =
   | 'missing_tool'
@@ -76,17 +63,6 @@ export interface World {
   act(primitive: Primitive, signal?: AbortSignal, options?: ActOptions): Promise<Outcome>
   /** Lets about `ticks` game ticks pass without acting (the controller waits for an event such as nightfall). */
   waitTicks?(ticks: number, signal?: AbortSignal): Promise<void>
-}
-
-export function primitiveSymbol(primitive: Primitive): string {
-  return `${primitive.verb}.${primitive.object}`
-}
-
-/** `mine.oak_log` → { verb: 'mine', object: 'oak_log' }; undefined for a symbol that is not a primitive. */
-export function parsePrimitive(symbol: string): Primitive | undefined {
-  const { verb, object } = /^(?<verb>[a-z]+)\.(?<object>[a-z0-9_]+)$/.exec(symbol)?.groups ?? {}
-  if (verb === undefined || object === undefined) return undefined
-  return (PRIMITIVE_VERBS as readonly string[]).includes(verb) ? { verb: verb as PrimitiveVerb, object } : undefined
 }
 
 export const failure = (kind: FailureKind, message: string): Outcome => ({ ok: false, failure: kind, message })

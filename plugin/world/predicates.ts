@@ -1,5 +1,5 @@
-import { matchesObject } from '../grounding/families.js'
-import { parseSymbol } from '../grounding/symbols.js'
+import { matchesObject } from '../vocabulary/families.js'
+import { parseSymbol } from '../vocabulary/symbols.js'
 import type { Observation } from './port.js'
 
 export interface PredicateOptions {

@@ -17,11 +17,11 @@
  *   by the same member keeps its name (`red_bed` ← 3 `red_wool` + 3 `planks`). Other variants stay separate
  *   recipes (`stone_pickaxe` from cobblestone, blackstone or cobbled_deepslate). A recipe fits the 2×2 player grid
  *   when its shape is at most 2×2, or when it is shapeless with at most 4 ingredients; otherwise it needs a table.
- * - Smelting and fuel: a small table in `smelting.ts` (minecraft-data has no furnace recipes).
+ * - Smelting and fuel: a small table in `vocabulary/smelting.ts` (minecraft-data has no furnace recipes).
  */
 import mcData from 'minecraft-data'
-import { familiesOf, matchesObject } from '../grounding/families.js'
-import { fuelRank, fuelValue, smeltingInputs, smeltingOutput } from './smelting.js'
+import { familiesOf, matchesObject } from '../vocabulary/families.js'
+import { fuelRank, fuelValue, smeltingInputs, smeltingOutput } from '../vocabulary/smelting.js'
 
 export const DEFAULT_RULES_VERSION = '1.21.4'
 

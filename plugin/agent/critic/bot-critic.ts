@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import type { LlmClient } from '../../llm/llm-client.js'
 import type { SkillStore } from '../../store/skill-store.js'
-import type { LlmClient } from '../../teachers/llm-client.js'
 import { DEFAULT_RULES_VERSION } from '../../world/rules.js'
 import type { AgentComputation } from '../computation.js'
 import type { LawBook } from '../laws.js'

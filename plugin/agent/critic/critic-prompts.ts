@@ -6,7 +6,7 @@
  * One deliberate departure: the paper lets the model invent observation variables. Our laws must be computable on
  * the bot's state, so the prompts ask for the listed names only (the validator rejects any other).
  */
-import type { ChatMessage } from '../../teachers/llm-client.js'
+import type { ChatMessage } from '../../llm/llm-client.js'
 import type { CriticContext, LawView, OverConstrainedState, Trajectory, TrajectoryStep } from './types.js'
 
 /** The reply shape the trajectory prompt asks for, quoted in the prompt and in the critic's error. */

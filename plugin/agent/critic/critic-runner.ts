@@ -5,8 +5,9 @@
  * Over-constrained states the shield recorded are relaxed: by the LLM critic when there is one, else by dropping
  * the newest soft law involved.
  */
-import { isActionSymbol } from '../../grounding/symbols.js'
+
 import { LtlMonitor } from '../../ltl/monitor.js'
+import { isActionSymbol } from '../../vocabulary/symbols.js'
 import type { LawBook } from '../laws.js'
 import type { LlmCritic } from './llm-critic.js'
 import type { TrajectoryLog } from './trajectory-log.js'

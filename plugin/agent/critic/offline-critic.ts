@@ -9,8 +9,8 @@
  *   `G(cond -> X action)` (soft).
  * Conditions are small conjunctions of predicates and negated predicates, found by a greedy cover.
  */
-import { familiesOf } from '../../grounding/families.js'
-import { parseSymbol } from '../../grounding/symbols.js'
+import { familiesOf } from '../../vocabulary/families.js'
+import { parseSymbol } from '../../vocabulary/symbols.js'
 import { loadRules, type Rules } from '../../world/rules.js'
 import type { Critic, CriticContext, LawProposal, Trajectory, TrajectoryStep } from './types.js'
 

@@ -2,9 +2,9 @@
 // tick the way vanilla's AbstractFurnaceBlockEntity does (fuel burns 200 ticks per item it smelts, one item cooks
 // in 200 ticks, progress decays while unlit). Everyone looking into it gets slot updates and the four window
 // properties mineflayer's furnace reads (0 fuel left, 1 fuel total, 2 progress, 3 progress total). Recipes and
-// fuels come from the same table the world rules use (plugin/world/smelting.ts).
+// fuels come from the same table the world rules use (plugin/vocabulary/smelting.ts).
 import type { MCServer, SquidItem, SquidVec3, SquidWindow, SquidWorld } from 'flying-squid'
-import { fuelValue, smeltingOutput } from '../../world/smelting.js'
+import { fuelValue, smeltingOutput } from '../../vocabulary/smelting.js'
 import { dropItem } from './drops.js'
 import { blockFactory } from './prismarine.js'
 import {

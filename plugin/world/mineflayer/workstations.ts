@@ -1,10 +1,10 @@
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
-import { matchesObject } from '../../grounding/families.js'
+import { matchesObject } from '../../vocabulary/families.js'
+import { fuelRank, fuelValue, smeltingOutput } from '../../vocabulary/smelting.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { fuelRank, fuelValue, smeltingOutput } from '../smelting.js'
 import { findNearestBlock, inventoryItem, placeFromHand, placementSpot } from './gather.js'
 import { fail } from './limits.js'
 

@@ -2,7 +2,7 @@
  * The inventory primitives: `mine`, `craft`, `smelt`, `place`, `equip`, `eat`. Preconditions follow the rules module
  * and fail before any time passes; the hand is never changed behind the agent's back (no auto-equip).
  */
-import { isFamily, matchesObject } from '../../grounding/families.js'
+import { isFamily, matchesObject } from '../../vocabulary/families.js'
 import { failure, type Outcome } from '../port.js'
 import type { Recipe } from '../rules.js'
 import { type ActEnv, perform, wearTool } from './perform.js'

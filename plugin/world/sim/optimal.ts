@@ -16,9 +16,10 @@
  * lengths for the wooden, stone and iron pickaxes in the default world. A plan that relies on exactly where the bot stands (walking, by luck, within sight of stone) may be a
  * step shorter than this reference.
  */
-import { isFamily, matchesObject } from '../../grounding/families.js'
-import { type Primitive, parsePrimitive, primitiveSymbol } from '../port.js'
-import { type Analysis, analyse, capKey, rankOf } from './plan-analysis.js'
+
+import { isFamily, matchesObject } from '../../vocabulary/families.js'
+import { type Primitive, parsePrimitive, primitiveSymbol } from '../../vocabulary/symbols.js'
+import { type Analysis, analyse, capKey } from './plan-analysis.js'
 import { estimate } from './plan-estimate.js'
 import { SimWorld } from './sim-world.js'
 import type { SimOptions } from './state.js'
@@ -56,7 +57,7 @@ export function optimalPlan(goal: string, options: OptimalOptions = {}): Optimal
   if (reached(start)) return { item: goal, length: 0, plan: [] }
   const held = options.from ? Object.keys(options.from.state.inventory) : Object.keys(options.startInventory ?? {})
   const analysis = analyse(goal, rules, held)
-  if (!Number.isFinite(rankOf(analysis.ranks, goal))) {
+  if (!analysis.tree.canObtain(goal)) {
     throw new NoPlanError(`${goal} cannot be obtained in the Sim's world`)
   }
   const maxStates = options.maxStates ?? 200_000

@@ -1,15 +1,17 @@
 /**
  * What the optimal-plan search needs to know about a goal, read off the rules and the Sim's world once:
- * - ranks: the round of a fixpoint in which each item first becomes obtainable (what the hand mines is round 0,
- *   planks 1, sticks 2, …); a route to an item (recipe, smelting, mining with the cheapest tool) only uses items
- *   of lower rank, which rules out going round in circles (iron_ingot ↔ iron_block) and routes through the goal;
+ * - ranks: the tech tree (`world/tech-tree.ts`) of the Sim's blocks and mobs from what is held (what the hand
+ *   mines is round 0, planks 1, sticks 2, …); a route to an item (recipe, smelting, mining with the cheapest tool)
+ *   only uses items of lower rank, which rules out going round in circles (iron_ingot ↔ iron_block) and routes
+ *   through the goal;
  * - caps: an upper bound on how many of each item (or of a family: planks, logs) the goal can use, summed over
  *   every route (fuel both as coal and as planks);
  * - the primitives worth trying (mine, craft, smelt, place, equip, kill; explore for what is mined or killed),
  *   what each makes, and each item's routes for the search's estimate.
  */
-import { familiesOf, isFamily, matchesObject } from '../../grounding/families.js'
+import { familiesOf, isFamily, matchesObject, symbolObject } from '../../vocabulary/families.js'
 import type { Rules } from '../rules.js'
+import { type Nature, TechTree } from '../tech-tree.js'
 import { levelsWith, worldNames } from './world-map.js'
 
 const CAP_FAMILIES = ['planks', 'logs']
@@ -25,18 +27,9 @@ export function capKey(name: string): string {
   return key
 }
 
-/**
- * The object the search names in a primitive: a family for logs and planks (`mine.logs`, `craft.planks`: the Sim
- * takes the nearest or first that works), an ore for its deepslate variant (`mine.iron_ore`), else the name.
- */
-export function actionObject(name: string): string {
-  const key = capKey(name)
-  if (key !== name) return key
-  return name.startsWith('deepslate_') && name.endsWith('_ore') ? name.slice('deepslate_'.length) : name
-}
-
 export interface Analysis {
-  readonly ranks: ReadonlyMap<string, number>
+  /** The tech tree from what is held: which items can be had, and how soon. */
+  readonly tree: TechTree
   readonly caps: ReadonlyMap<string, number>
   /** Primitives worth trying, by verb. */
   readonly mine: readonly string[]
@@ -74,55 +67,17 @@ export type Route =
     }
   | { readonly kind: 'kill' }
 
-export function rankOf(ranks: ReadonlyMap<string, number>, name: string): number {
-  if (!isFamily(name)) return ranks.get(name) ?? Number.POSITIVE_INFINITY
-  let best = Number.POSITIVE_INFINITY
-  for (const [item, rank] of ranks) if (rank < best && matchesObject(name, item)) best = rank
-  return best
-}
+let simNature: Nature | undefined
 
-/** The round in which each item first becomes obtainable (see the file comment). */
-function itemRanks(rules: Rules, start: readonly string[]): Map<string, number> {
-  const { blocks, mobs } = worldNames()
-  const ranks = new Map<string, number>(start.map((item) => [item, 0]))
-  const craftable = rules.itemNames.filter((item) => rules.recipes(item).length > 0)
-  const fuels = rules.itemNames.filter((item) => rules.fuelValue(item) > 0)
-  for (let round = 0; round < 64; round++) {
-    const fresh = new Set<string>()
-    const have = (name: string) => rankOf(ranks, name) < round
-    const offer = (item: string) => {
-      if (!ranks.has(item)) fresh.add(item)
-    }
-    for (const block of blocks) {
-      const tools = rules.harvestTools(block)
-      if (block === 'lava' ? have('bucket') : tools.length === 0 || tools.some(have)) {
-        for (const item of rules.drops(block).keys()) offer(item)
-        if (block === 'lava') offer('lava_bucket')
-      }
-    }
-    for (const mob of mobs) for (const item of rules.mobDrops(mob).keys()) offer(item)
-    for (const item of craftable) {
-      if (ranks.has(item)) continue
-      const ok = rules
-        .recipes(item)
-        .some((r) => (!r.needsTable || have('crafting_table')) && [...r.ingredients.keys()].every(have))
-      if (ok) offer(item)
-    }
-    if (have('furnace') && fuels.some(have)) {
-      for (const [item, rank] of ranks) {
-        const output = rank < round ? rules.smeltingOutput(item) : undefined
-        if (output) offer(output)
-      }
-    }
-    if (fresh.size === 0 && round > 0) break
-    for (const item of fresh) ranks.set(item, round)
-  }
-  return ranks
+/** The Sim's world as the tech tree sees it: its blocks and mobs, and nothing mined yields more than its drops. */
+function simWorldNature(): Nature {
+  simNature ??= worldNames()
+  return simNature
 }
 
 export function analyse(goal: string, rules: Rules, start: readonly string[]): Analysis {
-  const ranks = itemRanks(rules, start)
-  const { blocks, mobs } = worldNames()
+  const tree = new TechTree(rules, simWorldNature(), start)
+  const { ranks, blocks, mobs } = tree
   const caps = new Map<string, number>()
   const done = new Set<string>()
   const mine = new Set<string>()
@@ -143,14 +98,14 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
   const need = (wanted: string, n: number, depth: number): void => {
     // Logs and planks are one item to the search: any member will do.
     const object = isFamily(capKey(wanted)) ? capKey(wanted) : wanted
-    const rank = rankOf(ranks, object)
+    const rank = tree.rankOf(object)
     if (n <= 0 || depth > 40 || !Number.isFinite(rank)) return
     const key = capKey(object)
     caps.set(key, (caps.get(key) ?? 0) + n)
     const first = !routes.has(key)
     const ways: Route[] = routes.get(key) ?? []
     routes.set(key, ways)
-    const below = (name: string) => rankOf(ranks, name) < rank
+    const below = (name: string) => tree.rankOf(name) < rank
     const members = isFamily(object)
       ? [...ranks].filter(([name, r]) => r === rank && matchesObject(object, name)).map(([name]) => name)
       : [object]
@@ -163,10 +118,10 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
       const expand = index === 0
       for (const recipe of rules.recipes(item)) {
         if (![...recipe.ingredients.keys()].every(below) || (recipe.needsTable && !below('crafting_table'))) continue
-        craft.add(actionObject(item))
-        made(`craft.${actionObject(item)}`, item)
-        const same = crafted.get(actionObject(item)) ?? []
-        if (!same.includes(item)) crafted.set(actionObject(item), [...same, item])
+        craft.add(symbolObject(item))
+        made(`craft.${symbolObject(item)}`, item)
+        const same = crafted.get(symbolObject(item)) ?? []
+        if (!same.includes(item)) crafted.set(symbolObject(item), [...same, item])
         if (!expand) continue
         if (first) {
           const ingredients = new Map<string, number>()
@@ -201,12 +156,12 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
         if (below('planks')) need('planks', Math.ceil(n / 1.5), depth + 1)
       }
       for (const block of blocks) {
-        if (!rules.drops(block).has(item) && !(block === 'lava' && item === 'lava_bucket')) continue
-        const tools = block === 'lava' ? ['bucket'] : rules.harvestTools(block)
-        const tool = tools.filter(below).sort((a, b) => rankOf(ranks, a) - rankOf(ranks, b))[0]
+        if (!tree.yields(block).has(item)) continue
+        const tools = tree.harvestTools(block)
+        const tool = tools.filter(below).sort((a, b) => tree.rankOf(a) - tree.rankOf(b))[0]
         if (tools.length > 0 && tool === undefined) continue
-        mine.add(actionObject(block))
-        made(`mine.${actionObject(block)}`, item)
+        mine.add(symbolObject(block))
+        made(`mine.${symbolObject(block)}`, item)
         mined.push(block)
         minedTool ??= tool
         for (const t of tools) minedTools.add(t)
@@ -230,7 +185,7 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
   }
   need(goal, 1, 0)
   return {
-    ranks,
+    tree,
     caps,
     mine: [...mine],
     craft: [...craft],

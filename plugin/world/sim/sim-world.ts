@@ -15,8 +15,10 @@
  * `act` honours an aborted signal (`cancelled`, nothing happens) and a timeout: `timeoutMs` is game time, 50 ms a
  * tick (defaults per verb in `TIMEOUTS`); work that would take longer spends the timeout and fails with `timeout`.
  */
+
 import { seededRandom } from '../../automata/random.js'
-import type { ActOptions, Observation, Outcome, Primitive, World } from '../port.js'
+import type { Primitive } from '../../vocabulary/symbols.js'
+import type { ActOptions, Observation, Outcome, World } from '../port.js'
 import { failure } from '../port.js'
 import { craft, eat, equip, mine, place, smelt } from './actions.js'
 import { passTime } from './body.js'

@@ -2,7 +2,7 @@
  * The Sim's mutable state, its options and its constants. All of it is plain data so a world can be cloned in a
  * few microseconds (the planner clones one per search node).
  */
-import { matchesObject } from '../../grounding/families.js'
+import { matchesObject } from '../../vocabulary/families.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { loadRules, type Rules } from '../rules.js'
 import { LEVELS, REGION_SIZE, WorldMap } from './world-map.js'

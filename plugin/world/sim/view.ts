@@ -3,7 +3,7 @@
  * it on its level, what it placed (anywhere; distances are 3-D, so a table 24 blocks overhead is in sight), and, on
  * the surface at night, hostile mobs. Everything beyond the sight radius (32) is unseen.
  */
-import { matchesObject } from '../../grounding/families.js'
+import { matchesObject } from '../../vocabulary/families.js'
 import type { Observation } from '../port.js'
 import { cloneState, isNightTime, levelY, SIGHT_RADIUS, type SimContext, type SimState } from './state.js'
 import { mix, NIGHT_MOBS, REGION_SIZE } from './world-map.js'

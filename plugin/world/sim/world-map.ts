@@ -12,7 +12,7 @@
  */
 
 import { type Random, randomInt, seededRandom } from '../../automata/random.js'
-import { matchesObject } from '../../grounding/families.js'
+import { matchesObject } from '../../vocabulary/families.js'
 
 export const SIM_BIOMES = ['forest', 'plains', 'desert', 'windswept_forest'] as const
 export type SimBiome = (typeof SIM_BIOMES)[number]

@@ -3,8 +3,8 @@
  * generation places (so `explore.X` and `sees.X` make sense, and a chain mines stone for cobblestone rather than
  * cobblestone blocks), the ores ("minerals"), the workstations, and what minecraft-data 3.119 leaves out of
  * `blocks[].drops`: a mature crop's produce (it lists only the seeds), chance drops a player farms on purpose
- * (flint from gravel, apples from oak leaves), and liquids taken with a bucket. Names that a version lacks are
- * skipped by the callers.
+ * (flint from gravel, apples from oak leaves), liquids taken with a bucket, and the mobs a bot hunts. Names that a
+ * version lacks are skipped by the callers.
  */
 
 /** Blocks world generation places in the overworld that a bot gathers or looks for (concrete names). */
@@ -90,6 +90,18 @@ export const NATURAL_BLOCKS: readonly string[] = [
   // Liquids.
   'water',
   'lava',
+]
+
+/** Mobs a bot hunts for what they surely drop (`rules.mobDrops`): farm animals and the common night mobs. */
+export const KILLABLE_MOBS: readonly string[] = [
+  'cow',
+  'pig',
+  'sheep',
+  'chicken',
+  'zombie',
+  'skeleton',
+  'creeper',
+  'spider',
 ]
 
 /** The overworld ores (their deepslate variants count as them): what "minerals" and "ores" mean. */

@@ -28,3 +28,17 @@ export function familiesOf(name: string): string[] {
 export function matchesObject(object: string, name: string): boolean {
   return object === name || (FAMILIES[object]?.(name) ?? false) || name === `deepslate_${object}`
 }
+
+/** Families a symbol names instead of their members: any log or plank will do. */
+const SYMBOL_FAMILIES = ['logs', 'planks']
+
+/**
+ * The object a symbol names for a concrete item or block: a family for logs and planks (`mine.logs`,
+ * `craft.planks`: the world takes the nearest or first that works), an ore for its deepslate variant
+ * (`mine.iron_ore`), else the name itself.
+ */
+export function symbolObject(name: string): string {
+  const family = familiesOf(name).find((f) => SYMBOL_FAMILIES.includes(f))
+  if (family) return family
+  return name.startsWith('deepslate_') && name.endsWith('_ore') ? name.slice('deepslate_'.length) : name
+}

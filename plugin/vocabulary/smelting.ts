@@ -4,7 +4,7 @@
  * wiki's "Smelting" (https://minecraft.wiki/w/Smelting) and "Fuel" (https://minecraft.wiki/w/Smelting#Fuel) pages
  * for Java Edition 1.21; they cover the items a survival bot meets in the overworld, not every recipe.
  */
-import { familiesOf } from '../grounding/families.js'
+import { familiesOf } from './families.js'
 
 /** Input (an item name, or a family of `families.ts` such as `logs`) → the one output item. */
 const SMELTING: ReadonlyArray<readonly [input: string, output: string]> = [

@@ -18,10 +18,38 @@ export const ACTION_VERBS = [
   'explore',
   'goto',
 ] as const
+/**
+ * The verbs a World can run as one primitive (the Mineflayer adapter and the Sim both do all of them); the other
+ * action verbs name things a player may say or a law may mention that no World runs as one step.
+ */
+export const PRIMITIVE_VERBS = [
+  'mine',
+  'craft',
+  'smelt',
+  'place',
+  'equip',
+  'explore',
+  'sleep',
+  'kill',
+  'eat',
+] as const satisfies readonly ActionVerb[]
 export const PREDICATE_KINDS = ['has', 'equipped', 'near', 'sees', 'time', 'biome', 'health', 'food'] as const
 
 export type ActionVerb = (typeof ACTION_VERBS)[number]
+export type PrimitiveVerb = (typeof PRIMITIVE_VERBS)[number]
 export type PredicateKind = (typeof PREDICATE_KINDS)[number]
+
+/**
+ * One primitive: the action symbol `verb.object` of the alphabet. `mine.oak_log` (a block or a family such as
+ * `logs`), `craft.wooden_pickaxe`, `smelt.raw_iron` (the input; `fuel` picks the fuel, else the best one held),
+ * `place.crafting_table`, `equip.iron_pickaxe`, `explore.diamond_ore` (search until one is seen), `sleep.bed`,
+ * `kill.zombie`, `eat.bread`.
+ */
+export interface Primitive {
+  readonly verb: PrimitiveVerb
+  readonly object: string
+  readonly fuel?: string
+}
 
 export interface ParsedSymbol {
   readonly verb: string
@@ -52,4 +80,15 @@ export function actionPropositions(action: string): Set<string> {
   const parsed = parseSymbol(action)
   if (parsed) for (const family of familiesOf(parsed.object)) props.add(`${parsed.verb}.${family}`)
   return props
+}
+
+export function primitiveSymbol(primitive: Primitive): string {
+  return `${primitive.verb}.${primitive.object}`
+}
+
+/** `mine.oak_log` → { verb: 'mine', object: 'oak_log' }; undefined for a symbol that is not a primitive. */
+export function parsePrimitive(symbol: string): Primitive | undefined {
+  const { verb, object } = /^(?<verb>[a-z]+)\.(?<object>[a-z0-9_]+)$/.exec(symbol)?.groups ?? {}
+  if (verb === undefined || object === undefined) return undefined
+  return (PRIMITIVE_VERBS as readonly string[]).includes(verb) ? { verb: verb as PrimitiveVerb, object } : undefined
 }
