@@ -104,6 +104,10 @@ describe('learning off the event loop', () => {
       alex.chat('!status')
       await answered
       const statusMs = performance.now() - statusAt
+      // !learn is a task: another that needs the bot waits for it (and `!stop` would end it).
+      assert.deepEqual(await cedar.converse('!constrain never mine oak_log', /./, 10_000), [
+        'busy with learn craft.iron_sword; say !stop first',
+      ])
       await learnt
       const learningMs = performance.now() - learningSince
       measuring = false

@@ -8,6 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { after, before, describe, test } from 'node:test'
 import { runCarelessEpisode } from '../bench/careless-actor.js'
 import { inProcess } from '../plugin/agent/computation.js'
+import { ConstraintLearningError } from '../plugin/agent/constraint-learning.js'
 import { skillKey, UnknownGoalError } from '../plugin/agent/skill-key.js'
 import { SkillLearningError } from '../plugin/agent/skill-learning.js'
 import { WorkerComputation } from '../plugin/agent/worker-computation.js'
@@ -220,6 +221,18 @@ describe('the learning worker', () => {
     assert.ok(asked > 0)
     assert.equal(there.teacher, 'counting')
     assert.ok(equivalent(there.dfa, here.dfa).equivalent)
+  })
+
+  test("a failing caller's teacher ends the worker's learning with the usual report error", async () => {
+    const broken: MembershipTeacher = {
+      answer: async () => {
+        throw new Error('the model is unreachable')
+      },
+    }
+    await assert.rejects(
+      workers.learnConstraint('never mine oak_log', ['mine.oak_log'], { teacher: broken }),
+      (error) => error instanceof ConstraintLearningError && /the model is unreachable/.test(error.message),
+    )
   })
 
   test('a critic round in the worker proposes and keeps the same laws as in process, off the event loop', async () => {
