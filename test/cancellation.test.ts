@@ -235,7 +235,7 @@ describe('the learning worker', () => {
     )
   })
 
-  test('a critic round in the worker proposes and keeps the same laws as in process, off the event loop', async () => {
+  test('a critic round in the worker proposes and keeps the same laws as in process, off the event loop', async (t) => {
     const trajectories = [0, 3, 4, 7, 9, 11].map((seed) => runCarelessEpisode({ seed }).trajectory)
     const steps = trajectories.flatMap((t) => t.steps)
     const context = {
@@ -263,6 +263,6 @@ describe('the learning worker', () => {
     )
     const unchecked = await workers.validateLaws([emerald], validation)
     assert.match(unchecked.rejected[0]?.reason ?? '', /^names unknown proposition mine\.emerald_ore/)
-    console.log(`# critic round in the worker: event-loop delay max ${(loop.max / 1e6).toFixed(0)} ms`)
+    t.diagnostic(`critic round in the worker: event-loop delay max ${(loop.max / 1e6).toFixed(0)} ms`)
   })
 })
