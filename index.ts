@@ -6,7 +6,7 @@
  * `instanceof`; so are the result types of `bot.cedar` (`DoReport`, `CriticReport`, ...).
  */
 export type { AgentProgress, DoReport, Prepared, StandingConstraint } from './plugin/agent/cedar-agent.js'
-export type { ActiveConstraint, Composition } from './plugin/agent/composition.js'
+export { type ActiveConstraint, type Composition, ConflictSearchLimitError } from './plugin/agent/composition.js'
 export { ConstraintLearningError } from './plugin/agent/constraint-learning.js'
 export type {
   ControllerOutcome,
@@ -28,9 +28,12 @@ export {
   type TaskInfo,
   TaskRunner,
 } from './plugin/agent/task-runner.js'
+export { WorkerStoppedError } from './plugin/agent/worker-computation.js'
 export * as automata from './plugin/automata/index.js'
 export { DfaFormatError } from './plugin/automata/json.js'
+export { TooManyStatesError } from './plugin/automata/size-limit.js'
 export type {
+  CallOptions,
   CedarAgentApi,
   CedarApi,
   CedarStatus,

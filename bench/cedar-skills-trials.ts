@@ -168,7 +168,7 @@ const shared = () => {
 }
 
 /** A fresh agent whose teacher tries words in the trial's world (same seed, no path failures). */
-const agentFor = (library: MemoryLibrary, seed: number) => createAgent(shared(), library, { seed })
+const agentFor = (library: MemoryLibrary, seed: number) => createAgent(shared(), library, { learningWorld: { seed } })
 
 const holds = (inventory: Readonly<Record<string, number>>, item: string) =>
   Object.entries(inventory).some(([name, n]) => n > 0 && matchesObject(item, name))
@@ -261,6 +261,7 @@ async function compositionTrial(c: CompositionCase, seed: number, library: Memor
   const world = new SimWorld(c.world(seed))
   const { report, skills, reached } = await measured(agentFor(library, seed), c.instruction, world)
   const composition = report.composition
+  if (!composition) throw new Error(`${c.instruction}: refused before composing: ${report.refusal}`)
   return {
     name: c.name,
     seed,

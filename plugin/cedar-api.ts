@@ -9,6 +9,7 @@ import type { Answer } from './chat/questions.js'
 import type { CommandRegistry } from './chat/registry.js'
 import type { ResolvedCedarOptions } from './config/options.js'
 import type { GroundedInstruction } from './grounding/pipeline.js'
+import type { LearningEvent } from './learning/index.js'
 import type { LawKind, LawSource } from './ltl/monitor.js'
 import type { Verdict } from './ltl/shield.js'
 import type { SkillRecord } from './store/record.js'
@@ -28,30 +29,34 @@ export interface CedarStatus {
   readonly storePath: string
 }
 
-export interface DoOptions {
-  /** Aborting it stops the run (the controller ends with `cancelled`). `bot.cedar.tasks.run` hands one out. */
+/** What a long call may be given: aborting the signal cancels grounding, learning, composing and running. */
+export interface CallOptions {
+  /** `bot.cedar.tasks.run` hands one out; `!stop` aborts the running task's. */
   readonly signal?: AbortSignal
+}
+
+export interface DoOptions extends CallOptions {
   /** Grounded, each skill obtained, learning events, composed, each step: what `!do` reports in chat. */
   readonly onProgress?: (progress: AgentProgress) => void
 }
 
-/** `bot.cedar.agent`: skills and constraints, what `!do`, `!constrain`, `!learn`, `!ce` run. */
+/** `bot.cedar.agent`: skills and constraints, what `!do`, `!constrain`, `!learn`, `!ce` and `!wrong` run. */
 export interface CedarAgentApi {
   /** Grounds, obtains the skills, learns the constraints, composes, and runs the product on the bot. */
   do(instruction: string, options?: DoOptions): Promise<DoReport>
   /** A standing constraint every later `do` keeps; kept in the store, so a restarted bot still keeps it. */
-  constrain(phrase: string): Promise<StandingConstraint & { readonly states: number }>
+  constrain(phrase: string, options?: CallOptions): Promise<StandingConstraint & { readonly states: number }>
   constraints(): Promise<StandingConstraint[]>
   /** Drops a standing constraint and its file; false when there was none with that id. */
   unconstrain(id: string): Promise<boolean>
   /** A skill and its prerequisites, reused, adapted or learned, without running it. */
-  learn(verb: string, object: string): Promise<ObtainedSkill[]>
+  learn(verb: string, object: string, options?: DoOptions): Promise<ObtainedSkill[]>
   /** The instruction's goal and constraint parts and their alphabets. */
-  ground(instruction: string): Promise<GroundedInstruction>
+  ground(instruction: string, options?: CallOptions): Promise<GroundedInstruction>
   /** A labelled word for a stored skill (the last run's when `skill` is omitted); the skill is learned again. */
-  counterexample(word: readonly string[], label: boolean, skill?: string): Promise<SkillRecord>
+  counterexample(word: readonly string[], label: boolean, skill?: string, options?: CallOptions): Promise<SkillRecord>
   /** `!wrong`: the last run's word is a negative counterexample for its skill. */
-  wrong(): Promise<SkillRecord>
+  wrong(options?: CallOptions): Promise<SkillRecord>
   /** The skills in the store. */
   skills(): Promise<SkillRecord[]>
 }
@@ -127,6 +132,8 @@ declare module 'mineflayer' {
     cedarIgnored: (username: string, reason: 'not_owner') => void
     cedarTaskStart: (task: TaskInfo) => void
     cedarTaskEnd: (task: TaskInfo, end: TaskEnd) => void
+    /** A skill is being learned (for `!do` or `!learn`): its queries, hypotheses and counterexamples as they come. */
+    cedarLearning: (skill: string, event: LearningEvent) => void
     /** The shield refused a primitive; the call rejected with ShieldBlockedError. */
     cedarShieldBlocked: (verdict: Verdict) => void
     /** Every candidate action was blocked, so the primitive ran under the hard laws alone. */

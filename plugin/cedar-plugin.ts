@@ -57,6 +57,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     symbolProblem: symbolCheck,
     onLawDropped: (monitor, reason) => bot.emit('cedarLawDropped', monitor.id, reason),
     onCriticRound: (report) => bot.emit('cedarCriticRound', report),
+    registryVersion: () => bot.version,
   })
   const { laws, critic } = assembly
   const shield = laws.shield
@@ -162,6 +163,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   bot.once('end', () => {
     critic.stop()
     tasks.stop('disconnected')
+    void assembly.close()
     questions.cancelAll()
     router.detach()
   })
@@ -171,13 +173,13 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
 function agentApi(agent: BotAgent): CedarAgentApi {
   return {
     do: (instruction, options) => agent.do(instruction, options),
-    constrain: (phrase) => agent.constrain(phrase),
+    constrain: (phrase, options) => agent.constrain(phrase, options),
     constraints: () => agent.constraints(),
     unconstrain: (id) => agent.unconstrain(id),
-    learn: (verb, object) => agent.learn(verb, object),
-    ground: (instruction) => agent.ground(instruction),
-    counterexample: (word, label, skill) => agent.counterexample(word, label, skill),
-    wrong: () => agent.wrong(),
+    learn: (verb, object, options) => agent.learn(verb, object, options),
+    ground: (instruction, options) => agent.ground(instruction, options),
+    counterexample: (word, label, skill, options) => agent.counterexample(word, label, skill, options),
+    wrong: (options) => agent.wrong(options),
     skills: () => agent.skills(),
   }
 }

@@ -17,11 +17,13 @@ import { actValuation } from '../world/predicates.js'
 import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
 import { SIM_BIOMES, type SimOptions } from '../world/sim/index.js'
 import { CedarAgent } from './cedar-agent.js'
+import type { AgentComputation } from './computation.js'
 import type { Gate } from './controller.js'
 import { BotCritic } from './critic/bot-critic.js'
 import type { CriticReport } from './critic/critic-runner.js'
 import { createShield, LawBook, LawError } from './laws.js'
 import type { SkillLibrary } from './skill-manager.js'
+import { WorkerComputation } from './worker-computation.js'
 
 /** How instructions are read: by the model when one is configured (with embeddings when CEDAR_EMBED_MODEL is set). */
 export interface AgentGrounding {
@@ -43,14 +45,19 @@ export function agentGrounding(settings: LlmSettings | undefined, version = DEFA
  * The CedarAgent over `library`. Skills are learned in the Sim, which keeps the rules of one version; the agent
  * grounds in the same one, and "stay in B" is learned over the Sim's biomes.
  */
-export function createAgent(grounding: AgentGrounding, library: SkillLibrary, learningWorld?: SimOptions): CedarAgent {
+export function createAgent(
+  grounding: AgentGrounding,
+  library: SkillLibrary,
+  options: { readonly learningWorld?: SimOptions; readonly computation?: AgentComputation } = {},
+): CedarAgent {
   return new CedarAgent({
     rules: loadRules(grounding.version),
     grounding: grounding.grounding,
     ...(grounding.llm ? { llm: grounding.llm } : {}),
     library,
     biomes: SIM_BIOMES,
-    ...(learningWorld ? { learningWorld } : {}),
+    ...(options.learningWorld ? { learningWorld: options.learningWorld } : {}),
+    ...(options.computation ? { computation: options.computation } : {}),
   })
 }
 
@@ -121,12 +128,16 @@ export interface BotAssembly {
   /** Built on first use: the symbol inventory takes a moment. */
   agent(): CedarAgent
   readonly critic: BotCritic
+  /** Ends the learning workers (the bot disconnected); a learning still running rejects. */
+  close(): Promise<void>
 }
 
 export interface BotAssemblyHooks {
   readonly symbolProblem?: (symbol: string) => string | undefined
   readonly onLawDropped?: (monitor: Monitor, reason: string) => void
   readonly onCriticRound?: (report: CriticReport) => void
+  /** The bot's Minecraft version, which the learning worker checks the critic's symbols against. */
+  readonly registryVersion?: () => string | undefined
 }
 
 /** The plugin's assembly: the store on disk, the laws (the critic's reloaded from it), the critic on its schedule. */
@@ -134,6 +145,8 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
   const store = new SkillStore(options.storePath, { logger: options.logger })
   const files = new LawFiles(store.dir, options.logger)
   const grounding = agentGrounding(options.llm)
+  // Learning, composing and critic rounds run in worker threads: the bot keeps ticking and answering meanwhile.
+  const computation = new WorkerComputation()
   // The critic is made after the shield it watches; over-constrained states reach it through this.
   let critic: BotCritic | undefined
   const laws = createLaws({
@@ -158,6 +171,7 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     ...(hooks.symbolProblem ? { symbolProblem: hooks.symbolProblem } : {}),
     ...(hooks.onCriticRound ? { onRound: hooks.onCriticRound } : {}),
     onError: (error) => options.logger.error('cedar: the critic failed', error),
+    computation: { on: computation, registryVersion: hooks.registryVersion ?? (() => undefined) },
   })
   let agent: CedarAgent | undefined
   return {
@@ -166,8 +180,13 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     laws,
     critic,
     agent: () => {
-      agent ??= createAgent(grounding, store)
+      if (!agent) {
+        agent = createAgent(grounding, store, { computation })
+        // The worker starts while the first instruction is grounded, not after.
+        computation.warm()
+      }
       return agent
     },
+    close: () => computation.close(),
   }
 }

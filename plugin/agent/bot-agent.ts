@@ -13,7 +13,7 @@ import type { SkillStore } from '../store/skill-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import { MineflayerWorld } from '../world/mineflayer-world.js'
 import { shieldGate } from './assembly.js'
-import type { AgentProgress, CedarAgent, DoReport, StandingConstraint } from './cedar-agent.js'
+import type { AgentCallOptions, CedarAgent, DoReport, ProgressCallOptions, StandingConstraint } from './cedar-agent.js'
 import { runController } from './controller.js'
 import type { TrajectoryStep } from './critic/types.js'
 import { UnknownSkillError } from './skill-key.js'
@@ -23,11 +23,6 @@ export interface LastRun {
   readonly instruction: string
   readonly skill: string
   readonly word: readonly string[]
-}
-
-export interface RunOptions {
-  readonly signal?: AbortSignal
-  readonly onProgress?: (p: AgentProgress) => void
 }
 
 export class BotAgent {
@@ -47,10 +42,11 @@ export class BotAgent {
     return this.last
   }
 
-  async do(instruction: string, { signal, onProgress }: RunOptions = {}): Promise<DoReport> {
+  async do(instruction: string, { signal, onProgress }: ProgressCallOptions = {}): Promise<DoReport> {
     const world = new MineflayerWorld(this.bot)
-    const prepared = await this.core().prepare(instruction, world.observe(), onProgress)
-    if (prepared.refusal) return prepared
+    const prepared = await this.core().prepare(instruction, world.observe(), { onProgress, signal })
+    const composition = prepared.composition
+    if (prepared.refusal || !composition) return prepared
     const monitors = prepared.constraints.map(
       (c) =>
         new DfaMonitor(`C:${c.id}`, c.dfa, (s) => !isActionSymbol(s), 'hard', 'constraint', `constraint "${c.phrase}"`),
@@ -59,7 +55,7 @@ export class BotAgent {
     try {
       const result = await runController({
         world,
-        dfa: prepared.composition.product,
+        dfa: composition.product,
         goal: prepared.goal,
         // The bot's gated primitives commit the actions they run.
         gate: shieldGate(this.shield, { commits: false }),
@@ -69,15 +65,15 @@ export class BotAgent {
       const main = prepared.skills.at(-1)
       if (main) this.last = { instruction, skill: main.name, word: result.word }
       await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
-      const corrected = await this.core().learnFromRun(prepared, result)
+      const corrected = await this.core().learnFromRun(prepared, result, { signal })
       return { ...prepared, result, ...(corrected ? { corrected } : {}) }
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)
     }
   }
 
-  constrain(phrase: string): Promise<StandingConstraint & { readonly states: number }> {
-    return this.core().constrain(phrase)
+  constrain(phrase: string, options: AgentCallOptions = {}): Promise<StandingConstraint & { readonly states: number }> {
+    return this.core().constrain(phrase, options)
   }
 
   constraints(): Promise<StandingConstraint[]> {
@@ -88,12 +84,12 @@ export class BotAgent {
     return this.core().unconstrain(id)
   }
 
-  learn(verb: string, object: string): Promise<ObtainedSkill[]> {
-    return this.core().learn(verb, object)
+  learn(verb: string, object: string, options: ProgressCallOptions = {}): Promise<ObtainedSkill[]> {
+    return this.core().learn(verb, object, options)
   }
 
-  ground(instruction: string): Promise<GroundedInstruction> {
-    return this.core().ground(instruction)
+  ground(instruction: string, options: AgentCallOptions = {}): Promise<GroundedInstruction> {
+    return this.core().ground(instruction, options)
   }
 
   async skills(): Promise<SkillRecord[]> {
@@ -101,13 +97,18 @@ export class BotAgent {
   }
 
   /** A player's counterexample for a skill (the last run's when `name` is omitted); see CedarAgent. */
-  counterexample(word: readonly string[], label: boolean, name = this.last?.skill): Promise<SkillRecord> {
+  counterexample(
+    word: readonly string[],
+    label: boolean,
+    name = this.last?.skill,
+    options: AgentCallOptions = {},
+  ): Promise<SkillRecord> {
     if (!name) return Promise.reject(new UnknownSkillError('no skill has run yet; name one'))
-    return this.core().counterexample(word, label, name)
+    return this.core().counterexample(word, label, name, options)
   }
 
   /** `!wrong`: the last run's word, cut to its skill's alphabet, is a negative counterexample. */
-  async wrong(): Promise<SkillRecord> {
+  async wrong(options: AgentCallOptions = {}): Promise<SkillRecord> {
     const last = this.last
     if (!last) throw new UnknownSkillError('nothing has run yet')
     const record = await this.store.get('skill', last.skill)
@@ -116,6 +117,7 @@ export class BotAgent {
       last.word.filter((s) => record.alphabet.includes(s)),
       false,
       last.skill,
+      options,
     )
   }
 }

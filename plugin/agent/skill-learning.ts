@@ -40,6 +40,7 @@ export interface SkillLearningOptions {
   readonly evidence?: readonly Evidence[]
   readonly maxMembershipQueries?: number
   readonly onEvent?: (event: LearningEvent) => void
+  readonly signal?: AbortSignal
 }
 
 export interface LearnedSkill {
@@ -100,6 +101,7 @@ export async function learnSkill(
     cache: QueryCache.fromEvidence(known),
     ...(options.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: options.maxMembershipQueries }),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   })
   if (report.outcome !== 'equivalent' || !report.dfa) {
     throw new SkillLearningError(

@@ -1,7 +1,6 @@
 import type { Command } from 'commander'
 import minecraftData from 'minecraft-data'
 import { agentGrounding, createAgent, createLaws, shieldGate } from '../agent/assembly.js'
-import type { ControllerResult } from '../agent/controller.js'
 import { MemoryLibrary } from '../agent/skill-manager.js'
 import { resolveOptions } from '../config/options.js'
 import { symbolProblem } from '../grounding/validate.js'
@@ -100,7 +99,7 @@ export function addSimDoCommand(sim: Command): void {
           llm: llm ? { model: llm.modelFor('mq'), requests: llm.stats.requests } : null,
           goal: report.result?.outcome === 'goal',
           outcome: report.refusal ? 'refused' : (report.result?.outcome ?? 'refused'),
-          message: report.refusal ?? (report.result ? withBlocks(report.result) : ''),
+          message: report.refusal ?? report.result?.message ?? '',
           teacherQueries: report.membershipQueries,
           skills: report.skills.map((s) => ({ name: s.name, path: s.path, states: s.dfa.stateCount })),
           constraints: report.constraints.map((c) => ({
@@ -111,7 +110,9 @@ export function addSimDoCommand(sim: Command): void {
             states: c.dfa.stateCount,
           })),
           laws: laws.shield.monitors().map((m) => ({ id: m.id, kind: m.kind, text: m.text })),
-          product: { reachable: report.composition.reachableStates, states: report.composition.productStates },
+          product: report.composition
+            ? { reachable: report.composition.reachableStates, states: report.composition.productStates }
+            : null,
           steps,
         }
         const text = [
@@ -121,7 +122,7 @@ export function addSimDoCommand(sim: Command): void {
             (c) => `constraint "${c.phrase}" (${c.states} states)${c.ltl ? `: ${c.ltl}` : ''}`,
           ),
           `laws: ${summary.laws.length === 0 ? 'none' : summary.laws.map((l) => l.id).join(' ')}`,
-          `product: ${summary.product.states} states; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
+          `product: ${summary.product ? `${summary.product.states} states` : 'not built'}; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
           ...steps.map(
             (s) =>
               `  ${String(s.tick).padStart(6)} ${s.night ? 'night' : 'day  '} ${s.ok ? 'ok  ' : 'FAIL'} ${s.action}${s.blocked_by ? ` (blocked by ${s.blocked_by})` : ''}`,
@@ -130,12 +131,4 @@ export function addSimDoCommand(sim: Command): void {
         out.result(text.join('\n'), summary)
       })
     })
-}
-
-/** A run that did not reach its goal says which laws stood in its way, so "no way left" is not a riddle. */
-function withBlocks({ outcome, message, steps }: ControllerResult): string {
-  const blocked = steps.filter((s) => s.blockedBy !== undefined)
-  if (blocked.length === 0 || outcome === 'goal') return message
-  const which = [...new Set(blocked.map((s) => `${s.action} by ${s.blockedBy}`))]
-  return `${message}; the shield blocked ${which.join(', ')}`
 }
