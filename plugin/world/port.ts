@@ -16,6 +16,7 @@ export type FailureKind =
   | 'blocked' // the shield refused it
   | 'unsupported' // the world cannot do this (an unknown primitive; a mechanic the server lacks)
   | 'server_error'
+  | 'no_drop' // mined or killed, but nothing reached the inventory (the drop lay out of reach, or never came)
 
 export type Outcome =
   | { readonly ok: true; readonly detail?: string }
