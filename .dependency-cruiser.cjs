@@ -11,6 +11,7 @@
  *               (options)                            server  plugin/server: the embedded game server
  *   vocabulary  plugin/vocabulary: the symbol grammar, object families, natural blocks, the smelting table
  *   formal core plugin/automata < plugin/ltl, plugin/learning: pure, no I/O, no game
+ *   floor       plugin/errors.ts: the CedarError base every layer may extend; it imports nothing
  *
  * Knowledge, world, store and server are side by side: world may not look up at knowledge; knowledge may use the
  * world's rules and port. And nothing anywhere goes round in a circle.
@@ -20,6 +21,8 @@
  */
 
 const CORE = 'plugin/(automata|ltl|learning)/'
+/** Under every layer: the error base class (imports nothing, so any layer may import it). */
+const FLOOR = 'plugin/errors[.]ts$'
 const ENTRY = '^(index[.]ts|plugin/cedar-plugin[.]ts|plugin/cedar-api[.]ts)$'
 /** Packages that talk to the game, a server, a model or the disk. */
 const GAME_AND_IO_PACKAGES =
@@ -42,7 +45,7 @@ module.exports = {
       severity: 'error',
       comment: 'The formal core (automata, LTL, learning) is pure maths: it knows no symbol, world, agent or face.',
       from: { path: `^${CORE}` },
-      to: { path: '^(plugin/|bench/|test/|index[.]ts)', pathNot: `^${CORE}` },
+      to: { path: '^(plugin/|bench/|test/|index[.]ts)', pathNot: `^(${CORE}|${FLOOR})` },
     },
     {
       name: 'automata-is-the-floor',
@@ -71,7 +74,7 @@ module.exports = {
       comment:
         'The vocabulary (symbols, families, the smelting table) is names and tables over the core, nothing else.',
       from: { path: '^plugin/vocabulary/' },
-      to: { path: '^(plugin/|bench/|test/|index[.]ts)', pathNot: `^(plugin/vocabulary/|${CORE})` },
+      to: { path: '^(plugin/|bench/|test/|index[.]ts)', pathNot: `^(plugin/vocabulary/|${CORE}|${FLOOR})` },
     },
     {
       name: 'vocabulary-has-no-io',
@@ -79,6 +82,13 @@ module.exports = {
       comment: 'The vocabulary does no I/O and knows no game package either: both sides of the game share it.',
       from: { path: '^plugin/vocabulary/' },
       to: { dependencyTypes: ['core', 'npm', 'npm-dev'], pathNot: PURE_BUILTINS },
+    },
+    {
+      name: 'errors-is-the-floor',
+      severity: 'error',
+      comment: 'The CedarError base sits under every layer, so it imports nothing of the project.',
+      from: { path: `^${FLOOR}` },
+      to: { path: '^(plugin/|bench/|test/|index[.]ts)' },
     },
     {
       name: 'world-knows-no-knowledge',
@@ -109,21 +119,21 @@ module.exports = {
       severity: 'error',
       comment: 'The LLM client talks to a model with the options it is given; it knows no layer that uses it.',
       from: { path: '^plugin/llm/' },
-      to: { path: '^plugin/', pathNot: '^plugin/(llm|config)/' },
+      to: { path: '^plugin/', pathNot: `^(plugin/(llm|config)/|${FLOOR})` },
     },
     {
       name: 'config-is-a-leaf',
       severity: 'error',
       comment: 'Options and their defaults are read by every layer, so they import none.',
       from: { path: '^plugin/config/' },
-      to: { path: '^plugin/', pathNot: '^plugin/config/' },
+      to: { path: '^plugin/', pathNot: `^(plugin/config/|${FLOOR})` },
     },
     {
       name: 'server-is-the-game-side',
       severity: 'error',
       comment: 'The embedded server is the game, not the bot: it shares only the vocabulary (the smelting table).',
       from: { path: '^plugin/server/' },
-      to: { path: '^plugin/', pathNot: `^(plugin/(server|vocabulary)/|${CORE})` },
+      to: { path: '^plugin/', pathNot: `^(plugin/(server|vocabulary)/|${CORE}|${FLOOR})` },
     },
     {
       name: 'agent-knows-no-face',
