@@ -4,6 +4,7 @@
  * code is held to them too). It remembers the last run for `!wrong` and `!ce`, and turns those into gold evidence.
  */
 import type { Bot } from 'mineflayer'
+import type { Dfa } from '../automata/dfa.js'
 import { llmGrounding } from '../grounding/llm-grounding.js'
 import { offlineGrounding } from '../grounding/pipeline.js'
 import type { LlmClient } from '../llm/llm-client.js'
@@ -70,14 +71,15 @@ export class BotAgent {
   async do(instruction: string, signal: AbortSignal, onProgress?: (p: AgentProgress) => void): Promise<DoReport> {
     const world = new MineflayerWorld(this.bot)
     const prepared = await this.core.prepare(instruction, world.observe(), onProgress)
-    if (prepared.refusal) return prepared
+    const composition = prepared.composition
+    if (prepared.refusal || !composition) return prepared
     const monitors = prepared.constraints.map(
       (c) =>
         new DfaMonitor(`C:${c.id}`, c.dfa, (s) => !isActionSymbol(s), 'hard', 'constraint', `constraint "${c.phrase}"`),
     )
     for (const monitor of monitors) this.shield.add(monitor)
     try {
-      const result = await this.runPrepared(prepared, world, signal, onProgress)
+      const result = await this.runPrepared(prepared, composition.product, world, signal, onProgress)
       const main = prepared.skills.at(-1)
       if (main) this.last = { instruction, skill: main.name, word: result.word }
       await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
@@ -90,13 +92,14 @@ export class BotAgent {
 
   private async runPrepared(
     prepared: DoReport,
+    product: Dfa,
     world: MineflayerWorld,
     signal: AbortSignal,
     onProgress?: (p: AgentProgress) => void,
   ) {
     return runController({
       world,
-      dfa: prepared.composition.product,
+      dfa: product,
       goal: prepared.goal,
       gate: this.gate(),
       signal,

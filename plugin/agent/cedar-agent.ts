@@ -6,8 +6,6 @@
  * controller runs the product, every act through the gate.
  */
 
-import { sequenceAll } from '../automata/concat.js'
-import type { Dfa } from '../automata/dfa.js'
 import { toDfaJson } from '../automata/json.js'
 import type { GroundedInstruction, GroundingComponents } from '../grounding/pipeline.js'
 import { groundInstruction } from '../grounding/pipeline.js'
@@ -15,16 +13,17 @@ import type { LearningEvent } from '../learning/index.js'
 import type { LlmClient } from '../llm/llm-client.js'
 import type { SkillRecord } from '../store/record.js'
 import { LlmTeacher } from '../teachers/llm-teacher.js'
-import { isActionSymbol } from '../vocabulary/symbols.js'
-import { EventLogger } from '../world/event-logger.js'
 import type { Observation, World } from '../world/port.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
-import { type ActiveConstraint, type Composition, compose } from './composition.js'
+import type { Composition, CompositionLimits } from './composition.js'
 import { ConstraintLearningError, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
+import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
-import { heldStandIn, withHeldTool } from './held-tools.js'
-import { type SkillKey, skillChain, skillKey, skillKeysForGoal, skillName, UnknownGoalError } from './skill-key.js'
+import { type GoalPlan, planGoal } from './goal-plan.js'
+import { withHeldTool } from './held-tools.js'
+import { composePlan } from './plan-composition.js'
+import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
 import { learnSkill } from './skill-learning.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
 
@@ -41,6 +40,8 @@ export interface CedarAgentOptions {
    * cannot teach (unreachable, replies that stay invalid) is taught by the phrase grammar instead, and says so.
    */
   readonly llm?: LlmClient
+  /** Bounds on the products and the conflict search (defaults: `DEFAULT_COMPOSITION_LIMITS`). */
+  readonly limits?: CompositionLimits
 }
 
 export interface StandingConstraint {
@@ -55,11 +56,12 @@ export interface Prepared {
   readonly grounded: GroundedInstruction
   readonly skills: readonly ObtainedSkill[]
   readonly goal: readonly string[]
-  readonly constraints: readonly (ActiveConstraint & { readonly ltl?: string; readonly teacher: string })[]
-  readonly composition: Composition
+  readonly constraints: readonly RunConstraint[]
+  /** Absent only when refused because the plan was too large to build. */
+  readonly composition?: Composition
   /** Distinct words the teachers answered, skills and constraints together. */
   readonly membershipQueries: number
-  /** When the product accepts nothing from here: the conflicting constraints' phrases. */
+  /** Why nothing runs: the constraints the product conflicts with, or a plan too large for the limits. */
   readonly refusal?: string
 }
 
@@ -143,86 +145,64 @@ export class CedarAgent {
     observation: Observation,
     onProgress?: (p: AgentProgress) => void,
   ): Promise<Prepared> {
-    const { rules, grounding } = this.options
-    const grounded = await groundInstruction(instruction, grounding)
+    const grounded = await this.groundGoals(instruction, onProgress)
+    const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
+    const obtained = await this.obtainSkills(plan, grounded, observation, onProgress)
+    const kept = await this.learnConstraints(grounded, obtained.skills)
+    const composed = composePlan(obtained.skills, plan, kept.constraints, observation, this.options.limits)
+    if ('composition' in composed) onProgress?.({ type: 'composed', composition: composed.composition })
+    return {
+      instruction,
+      grounded,
+      skills: obtained.skills,
+      goal: plan.goal,
+      constraints: kept.constraints,
+      membershipQueries: obtained.membershipQueries + kept.membershipQueries,
+      ...composed,
+    }
+  }
+
+  /** The instruction's parts; one without a goal is refused. */
+  private async groundGoals(
+    instruction: string,
+    onProgress?: (p: AgentProgress) => void,
+  ): Promise<GroundedInstruction> {
+    const grounded = await groundInstruction(instruction, this.options.grounding)
     onProgress?.({ type: 'grounded', grounded })
     if (grounded.goals.length === 0) throw new UnknownGoalError(`no goal in "${instruction}"`)
-    // Skills are learned for one item; "3 diamonds" runs the last skill three times after its prerequisites.
-    const keys: SkillKey[] = []
-    const repeats = new Map<string, number>()
-    const goal: string[] = []
-    for (const part of grounded.goals) {
-      for (const wanted of skillKeysForGoal(part.text, grounding.inventory, rules)) {
-        const key = { ...wanted, count: 1 }
-        for (const k of skillChain(key, rules)) {
-          // A prerequisite whose item is already held (the pickaxes from an earlier run), or a better pickaxe, is
-          // not done again.
-          const held = skillName(k) !== skillName(key) && heldStandIn(observation.inventory, k.item) !== undefined
-          if (!held && !keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
-        }
-        // Only the ones still missing: "collect 150 diamonds" while holding 149 runs the skill once.
-        const missing = Math.max(1, wanted.count - (observation.inventory.get(wanted.item) ?? 0))
-        repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, missing))
-        goal.push(`has.${wanted.item}.${wanted.count}`)
-      }
-    }
-    const extra = grounded.goals.flatMap((g) => g.alphabet)
+    return grounded
+  }
+
+  /** Each skill of the plan reused, adapted or learned, run with the better tool held when there is one. */
+  private async obtainSkills(
+    plan: GoalPlan,
+    grounded: GroundedInstruction,
+    observation: Observation,
+    onProgress?: (p: AgentProgress) => void,
+  ): Promise<{ skills: ObtainedSkill[]; membershipQueries: number }> {
+    const extraSymbols = grounded.goals.flatMap((g) => g.alphabet)
     const skills: ObtainedSkill[] = []
     let membershipQueries = 0
-    for (const key of keys) {
+    for (const key of plan.keys) {
       const skill = await this.manager.obtain(key, {
-        extraSymbols: extra,
+        extraSymbols,
         onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
       })
       membershipQueries += skill.membershipQueries
-      skills.push(withHeldTool(skill, rules, observation.inventory))
+      skills.push(withHeldTool(skill, this.options.rules, observation.inventory))
       onProgress?.({ type: 'skill', skill })
     }
-    const runs = skills.flatMap((s) => Array.from({ length: repeats.get(s.name) ?? 1 }, () => s.dfa))
-    const skillDfa: Dfa = runs.length === 1 && runs[0] ? runs[0] : sequenceAll(runs)
-    const actions = [...new Set(skills.flatMap((s) => s.record.alphabet.filter(isActionSymbol)))]
-    const parts = [
+    return { skills, membershipQueries }
+  }
+
+  /** The instruction's constraints, then the standing ones, learned over their symbols and the skills' actions. */
+  private learnConstraints(grounded: GroundedInstruction, skills: readonly ObtainedSkill[]) {
+    const parts: ConstraintPart[] = [
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
       ...this.standing.values(),
     ]
-    const constraints: (ActiveConstraint & { ltl?: string; teacher: string })[] = []
-    for (const part of parts) {
-      if (constraints.some((c) => c.id === part.id)) continue
-      const alphabet = [...new Set([...part.alphabet, ...actions])].sort()
-      const key = `${part.phrase}|${alphabet.join(' ')}`
-      let learned = this.learnedConstraints.get(key)
-      if (!learned) {
-        learned = await this.learnConstraint(part.phrase, alphabet)
-        membershipQueries += learned.membershipQueries
-        this.learnedConstraints.set(key, learned)
-      }
-      constraints.push({
-        id: part.id,
-        phrase: part.phrase,
-        dfa: learned.dfa,
-        teacher: learned.teacher,
-        ...(learned.ltl ? { ltl: learned.ltl } : {}),
-      })
-    }
-    const start = new EventLogger(skillDfa.alphabet.symbols).start(observation)
-    const composition = compose(skillDfa, constraints, start)
-    onProgress?.({ type: 'composed', composition })
-    const prepared = {
-      instruction,
-      grounded,
-      skills,
-      goal,
-      constraints,
-      composition,
-      membershipQueries,
-    }
-    if (!composition.conflict) return prepared
-    const names = composition.conflict.map((id) => `"${constraints.find((c) => c.id === id)?.phrase ?? id}"`)
-    const refusal =
-      names.length === 0
-        ? `the skill ${skills.at(-1)?.name} accepts nothing from here`
-        : `${skills.map((s) => s.name).join(' then ')} conflicts with ${names.join(' and ')}: no way to do it that keeps ${names.length > 1 ? 'them' : 'it'}`
-    return { ...prepared, refusal }
+    const teach = (phrase: string, alphabet: readonly string[]) => this.learnConstraint(phrase, alphabet)
+    return learnRunConstraints(parts, skills, teach, this.learnedConstraints)
   }
 
   /** Prepares and, unless refused, runs the product in `world`. */
@@ -238,7 +218,7 @@ export class CedarAgent {
     } = {},
   ): Promise<DoReport> {
     const prepared = await this.prepare(instruction, world.observe(), options.onProgress)
-    if (prepared.refusal) return prepared
+    if (prepared.refusal || !prepared.composition) return prepared
     const result = await runController({
       world,
       dfa: prepared.composition.product,
@@ -323,14 +303,4 @@ export class CedarAgent {
     if (!alphabet.some((s) => s.startsWith('biome.'))) return [...alphabet]
     return [...new Set([...alphabet, ...this.options.biomes.map((b) => `biome.${b}`)])]
   }
-}
-
-export function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'constraint'
-  )
 }

@@ -89,7 +89,9 @@ export function addSimDoCommand(sim: Command): void {
             ltl: c.ltl ?? null,
             states: c.dfa.stateCount,
           })),
-          product: { reachable: report.composition.reachableStates, states: report.composition.productStates },
+          product: report.composition
+            ? { reachable: report.composition.reachableStates, states: report.composition.productStates }
+            : null,
           steps,
         }
         const text = [
@@ -98,7 +100,7 @@ export function addSimDoCommand(sim: Command): void {
           ...summary.constraints.map(
             (c) => `constraint "${c.phrase}" (${c.states} states)${c.ltl ? `: ${c.ltl}` : ''}`,
           ),
-          `product: ${summary.product.states} states; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
+          `product: ${summary.product ? `${summary.product.states} states` : 'not built'}; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
           ...steps.map(
             (s) =>
               `  ${String(s.tick).padStart(6)} ${s.night ? 'night' : 'day  '} ${s.ok ? 'ok  ' : 'FAIL'} ${s.action}${s.blocked_by ? ` (blocked by ${s.blocked_by})` : ''}`,
