@@ -22,6 +22,7 @@ import { SIM_BIOMES } from '../world/sim/index.js'
 import { type AgentProgress, CedarAgent, type DoReport } from './cedar-agent.js'
 import { type Gate, runController } from './controller.js'
 import type { TrajectoryStep } from './critic/types.js'
+import { WorkerComputation } from './worker-computation.js'
 
 export interface LastRun {
   readonly instruction: string
@@ -31,6 +32,8 @@ export interface LastRun {
 
 export class BotAgent {
   private agent: CedarAgent | undefined
+  /** Learning, composing and critic rounds run in worker threads: the bot keeps ticking and answering meanwhile. */
+  readonly computation = new WorkerComputation()
   private last: LastRun | undefined
   /** Where finished runs' trajectories go (the critic's log). */
   onTrajectory: ((task: string, steps: readonly TrajectoryStep[], success: boolean) => Promise<void>) | undefined
@@ -47,6 +50,11 @@ export class BotAgent {
     this.store = new SkillStore(storePath, { logger })
   }
 
+  /** Ends the learning workers (the bot disconnected); a learning still running rejects. */
+  close(): Promise<void> {
+    return this.computation.close()
+  }
+
   /** Built on first use: the symbol inventory takes a moment. */
   get core(): CedarAgent {
     if (!this.agent) {
@@ -59,7 +67,10 @@ export class BotAgent {
         library: this.store,
         // The skills are learned in the Sim; its biomes are the ones "stay in B" is learned over.
         biomes: SIM_BIOMES,
+        computation: this.computation,
       })
+      // The worker starts while the first instruction is grounded, not after.
+      this.computation.warm()
     }
     return this.agent
   }
@@ -70,7 +81,7 @@ export class BotAgent {
 
   async do(instruction: string, signal: AbortSignal, onProgress?: (p: AgentProgress) => void): Promise<DoReport> {
     const world = new MineflayerWorld(this.bot)
-    const prepared = await this.core.prepare(instruction, world.observe(), onProgress)
+    const prepared = await this.core.prepare(instruction, world.observe(), { onProgress, signal })
     const composition = prepared.composition
     if (prepared.refusal || !composition) return prepared
     const monitors = prepared.constraints.map(
@@ -83,7 +94,7 @@ export class BotAgent {
       const main = prepared.skills.at(-1)
       if (main) this.last = { instruction, skill: main.name, word: result.word }
       await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
-      const corrected = await this.core.learnFromRun(prepared, result)
+      const corrected = await this.core.learnFromRun(prepared, result, { signal })
       return { ...prepared, result, ...(corrected ? { corrected } : {}) }
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)

@@ -36,14 +36,18 @@ export class ConstraintLearningError extends Error {
   override name = 'ConstraintLearningError'
 }
 
+export interface ConstraintLearningOptions {
+  /** Answers membership queries; default: the phrase teacher (the phrase's LTLf). */
+  readonly teacher?: MembershipTeacher
+  readonly teacherName?: string
+  readonly evidence?: readonly Evidence[]
+  readonly signal?: AbortSignal
+}
+
 export async function learnConstraint(
   phrase: string,
   alphabet: readonly string[],
-  options: {
-    readonly teacher?: MembershipTeacher
-    readonly teacherName?: string
-    readonly evidence?: readonly Evidence[]
-  } = {},
+  options: ConstraintLearningOptions = {},
 ): Promise<LearnedConstraint> {
   let teacher = options.teacher
   let ltl: string | undefined
@@ -68,6 +72,7 @@ export async function learnConstraint(
     cache,
     maxMembershipQueries: 20_000,
     maxEquivalenceQueries: 50,
+    ...(options.signal ? { signal: options.signal } : {}),
   })
   if (report.outcome !== 'equivalent' || !report.dfa) {
     throw new ConstraintLearningError(
@@ -107,10 +112,13 @@ export class SamplingOracle implements EquivalenceOracle {
     this.words = words.sort((x, y) => x.length - y.length)
   }
 
-  async findCounterexample(hypothesis: Dfa): Promise<Counterexample | undefined> {
+  async findCounterexample(
+    hypothesis: Dfa,
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<Counterexample | undefined> {
     const unknown = this.words.filter((w) => !this.labels.has(wordKey(w)))
     if (unknown.length > 0) {
-      const answers = await this.teacher.answer(unknown)
+      const answers = await this.teacher.answer(unknown, options)
       for (const [i, w] of unknown.entries()) this.labels.set(wordKey(w), answers[i] === true)
     }
     for (const word of this.words) {

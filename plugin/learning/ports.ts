@@ -8,7 +8,8 @@ export type SymbolWord = readonly string[]
  * LLM the call is the cost, not the word: learners gather what they can ask together. Answers may be wrong.
  */
 export interface MembershipTeacher {
-  answer(words: readonly SymbolWord[]): Promise<boolean[]>
+  /** `signal` ends a teacher's I/O (an LLM request, a player's question) when the learning is cancelled. */
+  answer(words: readonly SymbolWord[], options?: { readonly signal?: AbortSignal }): Promise<boolean[]>
 }
 
 /** A word the hypothesis gets wrong, with its true label (from execution or a player): a gold label. */
@@ -19,7 +20,7 @@ export interface Counterexample {
 
 /** Tests a hypothesis (by executing it, in CEDAR); undefined means no counterexample was found. */
 export interface EquivalenceOracle {
-  findCounterexample(hypothesis: Dfa): Promise<Counterexample | undefined>
+  findCounterexample(hypothesis: Dfa, options?: { readonly signal?: AbortSignal }): Promise<Counterexample | undefined>
 }
 
 /** Progress, for chat and logs. */
