@@ -8,6 +8,7 @@ import { Alphabet } from '../automata/alphabet.js'
 import type { Dfa } from '../automata/dfa.js'
 import { randomWord } from '../automata/enumerate.js'
 import { randomInt, seededRandom } from '../automata/random.js'
+import { CedarError } from '../errors.js'
 import {
   type Counterexample,
   type EquivalenceOracle,
@@ -32,7 +33,7 @@ export interface LearnedConstraint {
   readonly equivalenceQueries: number
 }
 
-export class ConstraintLearningError extends Error {
+export class ConstraintLearningError extends CedarError {
   override name = 'ConstraintLearningError'
 }
 
