@@ -1,4 +1,5 @@
 // The benchmark harness cannot rot: one episode of each papers' table, through the same suites `npm run bench` runs.
+
 import assert from 'node:assert/strict'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -8,7 +9,7 @@ import { cedarConstraintsSuite } from '../bench/cedar-constraints.js'
 import { cedarSkillsSuite } from '../bench/cedar-skills.js'
 import { criticSuite } from '../bench/critic.js'
 import { groundingSuite } from '../bench/grounding.js'
-import type { Suite, SuiteReport } from '../bench/run.js'
+import type { Suite, SuiteReport } from '../bench/suite.js'
 
 describe('bench suites, one episode each', () => {
   let outDir: string
