@@ -1,21 +1,11 @@
 /**
  * Learning a constraint DFA the way skills are learned: membership queries to a teacher (offline, the phrase
- * teacher's LTLf formula; or the LLM, or a player), equivalence by testing the hypothesis against the teacher on
- * every word up to length 2 and on random words up to 10 symbols (the same words each round, so answers are
- * cached). Counterexamples from execution and players arrive later as gold evidence.
+ * teacher's LTLf formula; or the LLM, or a player), equivalence by the StatisticalOracle: the hypothesis against the
+ * teacher on short, random and conformance words, asked through the learning cache. Its counterexamples are
+ * candidates, never gold: gold comes only from execution and players, later.
  */
-import { Alphabet } from '../automata/alphabet.js'
 import type { Dfa } from '../automata/dfa.js'
-import { randomWord } from '../automata/enumerate.js'
-import { randomInt, seededRandom } from '../automata/random.js'
-import {
-  type Counterexample,
-  type EquivalenceOracle,
-  learn,
-  type MembershipTeacher,
-  QueryCache,
-  wordKey,
-} from '../learning/index.js'
+import { learn, type MembershipTeacher, QueryCache, StatisticalOracle } from '../learning/index.js'
 import { PhraseTeacher } from '../teachers/phrase-teacher.js'
 import type { Evidence } from './skill-learning.js'
 
@@ -62,7 +52,8 @@ export async function learnConstraint(
   const report = await learn({
     alphabet: symbols,
     teacher,
-    oracle: new SamplingOracle(teacher, symbols),
+    // A teacher that may err is judged statistically (η̄ = CAPAL's default bound); the phrase grammar exactly.
+    oracle: new StatisticalOracle(symbols, { noiseBound: options.teacher ? 0.1 : 0 }),
     // The phrase grammar never errs; a model may, and CAPAL survives a teacher that is sometimes wrong.
     algorithm: options.teacher ? 'capal' : 'kv',
     cache,
@@ -83,40 +74,5 @@ export async function learnConstraint(
     evidence: report.cache.entries(),
     membershipQueries: report.queries.distinctWords,
     equivalenceQueries: report.equivalenceQueries,
-  }
-}
-
-/** Tests a hypothesis on all short words and a fixed sample of longer ones, asking the teacher once per word. */
-export class SamplingOracle implements EquivalenceOracle {
-  private readonly words: string[][]
-  private readonly labels = new Map<string, boolean>()
-
-  constructor(
-    private readonly teacher: MembershipTeacher,
-    symbols: readonly string[],
-    { samples = 400, maxLength = 10, seed = 1 } = {},
-  ) {
-    const alphabet = new Alphabet(symbols)
-    const words: string[][] = [[]]
-    for (const a of symbols) {
-      words.push([a])
-      for (const b of symbols) words.push([a, b])
-    }
-    const random = seededRandom(seed)
-    for (let i = 0; i < samples; i++) words.push(randomWord(alphabet, 3 + randomInt(random, maxLength - 2), random))
-    this.words = words.sort((x, y) => x.length - y.length)
-  }
-
-  async findCounterexample(hypothesis: Dfa): Promise<Counterexample | undefined> {
-    const unknown = this.words.filter((w) => !this.labels.has(wordKey(w)))
-    if (unknown.length > 0) {
-      const answers = await this.teacher.answer(unknown)
-      for (const [i, w] of unknown.entries()) this.labels.set(wordKey(w), answers[i] === true)
-    }
-    for (const word of this.words) {
-      const label = this.labels.get(wordKey(word)) === true
-      if (hypothesis.accepts(word) !== label) return { word, label }
-    }
-    return undefined
   }
 }

@@ -44,7 +44,8 @@ export interface LearnReport {
 
 /**
  * CEDAR's Algorithm 1: ask membership queries through the persistent cache until a hypothesis stands, test it,
- * store a counterexample's label as gold and refine, until the oracle finds nothing or a budget runs out — which
+ * store a gold counterexample's label as gold (a candidate one only feeds the learner, see CounterexampleSource) and
+ * refine, until the oracle finds nothing or a budget runs out — which
  * ends in a report with the latest hypothesis, not an error.
  */
 export async function learn(options: LearnOptions): Promise<LearnReport> {
@@ -73,7 +74,7 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
       dfa = await learner.hypothesis()
       emit?.({ type: 'hypothesis', states: dfa.stateCount, round: rounds })
       if (rounds >= maxEq) return report('eq-budget')
-      const counterexample = await options.oracle.findCounterexample(dfa)
+      const counterexample = await options.oracle.findCounterexample(dfa, (words) => cache.ask(words))
       rounds++
       if (!counterexample) return report('equivalent')
       if (dfa.accepts(counterexample.word) === counterexample.label) {
@@ -83,9 +84,12 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
           new Error(`the oracle's counterexample ${JSON.stringify(counterexample.word)} is not one`),
         )
       }
-      emit?.({ type: 'counterexample', word: counterexample.word, label: counterexample.label, round: rounds })
-      cache.setGold(counterexample.word, counterexample.label)
-      if (!(await learner.refine(counterexample.word, counterexample.label))) return report('no-progress')
+      const { word, label } = counterexample
+      // Only execution, the environment and players give gold; a candidate is evidence the learner weighs.
+      const gold = options.oracle.counterexamples === 'gold'
+      emit?.({ type: 'counterexample', word, label, gold, round: rounds })
+      if (gold) cache.setGold(word, label)
+      if (!(await learner.refine(word, label, gold))) return report('no-progress')
     }
   } catch (error) {
     if (error instanceof BudgetExhausted) return report('mq-budget')

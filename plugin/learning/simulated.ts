@@ -28,6 +28,7 @@ export class SimulatedTeacher implements MembershipTeacher {
 
 /** The exact equivalence oracle of the benchmarks: a shortest counterexample with its true label. */
 export class ExactOracle implements EquivalenceOracle {
+  readonly counterexamples = 'gold'
   constructor(private readonly target: Dfa) {}
 
   async findCounterexample(hypothesis: Dfa): Promise<Counterexample | undefined> {
