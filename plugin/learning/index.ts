@@ -14,7 +14,7 @@ export type {
   SymbolWord,
 } from './ports.js'
 export { BudgetExhausted, QueryCache, type QueryCounters, wordKey } from './query-cache.js'
-export { ExactOracle, SimulatedTeacher } from './simulated.js'
+export { ExactOracle, SimulatedTeacher, uniformHash } from './simulated.js'
 export {
   characterizingSet,
   conformanceWords,
