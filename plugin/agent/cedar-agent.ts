@@ -14,14 +14,14 @@ import { groundInstruction } from '../grounding/pipeline.js'
 import type { LearningEvent } from '../learning/index.js'
 import type { LlmClient } from '../llm/llm-client.js'
 import type { SkillRecord } from '../store/record.js'
-import { LlmTeacher } from '../teachers/llm-teacher.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
 import type { Observation, World } from '../world/port.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
 import { type ActiveConstraint, type Composition, compose } from './composition.js'
-import { ConstraintLearningError, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
+import { ConstraintLearningError } from './constraint-learning.js'
+import { type TaughtConstraint, type Teaching, teachConstraint } from './constraint-teaching.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
 import { heldStandIn, withHeldTool } from './held-tools.js'
 import { type SkillKey, skillChain, skillKey, skillKeysForGoal, skillName, UnknownGoalError } from './skill-key.js'
@@ -55,7 +55,7 @@ export interface Prepared {
   readonly grounded: GroundedInstruction
   readonly skills: readonly ObtainedSkill[]
   readonly goal: readonly string[]
-  readonly constraints: readonly (ActiveConstraint & { readonly ltl?: string; readonly teacher: string })[]
+  readonly constraints: readonly (ActiveConstraint & Teaching & { readonly ltl?: string; readonly teacher: string })[]
   readonly composition: Composition
   /** Distinct words the teachers answered, skills and constraints together. */
   readonly membershipQueries: number
@@ -80,7 +80,7 @@ export class CedarAgent {
   private readonly standing = new Map<string, StandingConstraint>()
   private readonly manager: SkillManager
   /** Constraints learned over a skill's actions, by phrase and alphabet: a second run asks no teacher. */
-  private readonly learnedConstraints = new Map<string, LearnedConstraint>()
+  private readonly learnedConstraints = new Map<string, TaughtConstraint>()
 
   constructor(private readonly options: CedarAgentOptions) {
     this.manager = new SkillManager(options.library, options.rules, options.learningWorld)
@@ -185,7 +185,7 @@ export class CedarAgent {
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
       ...this.standing.values(),
     ]
-    const constraints: (ActiveConstraint & { ltl?: string; teacher: string })[] = []
+    const constraints: (ActiveConstraint & Teaching & { ltl?: string; teacher: string })[] = []
     for (const part of parts) {
       if (constraints.some((c) => c.id === part.id)) continue
       const alphabet = [...new Set([...part.alphabet, ...actions])].sort()
@@ -202,6 +202,8 @@ export class CedarAgent {
         dfa: learned.dfa,
         teacher: learned.teacher,
         ...(learned.ltl ? { ltl: learned.ltl } : {}),
+        costs: learned.costs,
+        ...(learned.fallback ? { fallback: learned.fallback } : {}),
       })
     }
     const start = new EventLogger(skillDfa.alphabet.symbols).start(observation)
@@ -303,19 +305,8 @@ export class CedarAgent {
   }
 
   /** With the LLM when there is one (falling back to the phrase grammar), else the phrase grammar. */
-  private async learnConstraint(phrase: string, alphabet: readonly string[]): Promise<LearnedConstraint> {
-    const llm = this.options.llm
-    if (!llm) return learnConstraint(phrase, alphabet)
-    const inventory = this.options.grounding.inventory
-    const symbols = alphabet.map((symbol) => ({ symbol, description: inventory.get(symbol)?.description ?? symbol }))
-    const teacher = new LlmTeacher(llm, { instruction: phrase, symbols, kind: 'constraint' })
-    try {
-      return await learnConstraint(phrase, alphabet, { teacher, teacherName: `llm:${llm.modelFor('mq')}` })
-    } catch (error) {
-      if (!(error instanceof ConstraintLearningError)) throw error
-      const fallback = await learnConstraint(phrase, alphabet)
-      return { ...fallback, teacher: `phrase (the LLM could not: ${error.message})` }
-    }
+  private learnConstraint(phrase: string, alphabet: readonly string[]): Promise<TaughtConstraint> {
+    return teachConstraint(phrase, alphabet, this.options.llm, this.options.grounding.inventory)
   }
 
   /** "stay in B" must forbid every other biome, not only those its words named. */

@@ -7,6 +7,7 @@ import { offlineGrounding } from '../grounding/pipeline.js'
 import { llmClientFor } from '../llm/llm-client.js'
 import { loadRules } from '../world/rules.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
+import { constraintLine, constraintReports, llmReport } from './constraint-report.js'
 import { createOutput, guarded } from './output.js'
 
 interface SimDoFlags {
@@ -76,28 +77,20 @@ export function addSimDoCommand(sim: Command): void {
         }))
         const summary = {
           instruction,
-          llm: llm ? { model: llm.modelFor('mq'), requests: llm.stats.requests } : null,
+          llm: llmReport(llm),
           goal: report.result?.outcome === 'goal',
           outcome: report.refusal ? 'refused' : (report.result?.outcome ?? 'refused'),
           message: report.refusal ?? report.result?.message ?? '',
           teacherQueries: report.membershipQueries,
           skills: report.skills.map((s) => ({ name: s.name, path: s.path, states: s.dfa.stateCount })),
-          constraints: report.constraints.map((c) => ({
-            id: c.id,
-            phrase: c.phrase,
-            teacher: c.teacher,
-            ltl: c.ltl ?? null,
-            states: c.dfa.stateCount,
-          })),
+          constraints: constraintReports(report.constraints),
           product: { reachable: report.composition.reachableStates, states: report.composition.productStates },
           steps,
         }
         const text = [
           `${summary.goal ? 'goal reached' : `goal not reached (${summary.outcome})`}: ${summary.message}`,
           `skills: ${summary.skills.map((s) => `${s.name} (${s.path}, ${s.states} states)`).join(', ')}`,
-          ...summary.constraints.map(
-            (c) => `constraint "${c.phrase}" (${c.states} states)${c.ltl ? `: ${c.ltl}` : ''}`,
-          ),
+          ...summary.constraints.map(constraintLine),
           `product: ${summary.product.states} states; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
           ...steps.map(
             (s) =>

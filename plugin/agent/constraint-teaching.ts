@@ -1,0 +1,85 @@
+/**
+ * Who teaches a constraint, and what it cost: the LLM when there is one (its answers are candidates, see
+ * docs/learning.md), else — or when it cannot — the phrase grammar. The costs are in the open: LLM requests, words
+ * asked and tokens, per teacher, and the reason of a fallback.
+ */
+import type { GroundingComponents } from '../grounding/pipeline.js'
+import type { LlmClient, LlmStats } from '../llm/llm-client.js'
+import { LlmTeacher } from '../teachers/llm-teacher.js'
+import { ConstraintLearningError, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
+
+/** What one teacher cost while teaching one constraint. */
+export interface TeachingCost {
+  /** `phrase` or `llm:<model>`. */
+  readonly teacher: string
+  readonly llmRequests: number
+  /** Distinct words the teacher was asked (the membership queries and the oracle's words). */
+  readonly words: number
+  readonly promptTokens: number
+  readonly completionTokens: number
+}
+
+/** What a constraint's report says about its teaching. */
+export interface Teaching {
+  readonly costs: readonly TeachingCost[]
+  /** Why the phrase grammar taught it instead of the LLM, when it did. */
+  readonly fallback?: string
+}
+
+export type TaughtConstraint = LearnedConstraint & Teaching
+
+export async function teachConstraint(
+  phrase: string,
+  alphabet: readonly string[],
+  llm: LlmClient | undefined,
+  inventory: GroundingComponents['inventory'],
+): Promise<TaughtConstraint> {
+  if (!llm) return withGrammarCost(await learnConstraint(phrase, alphabet))
+  const symbols = alphabet.map((symbol) => ({ symbol, description: inventory.get(symbol)?.description ?? symbol }))
+  // Batches of 100: the call is what costs, and a constraint's words are short.
+  const teacher = new LlmTeacher(llm, { instruction: phrase, symbols, kind: 'constraint', batchSize: 100 })
+  const teacherName = `llm:${llm.modelFor('mq')}`
+  const before = llm.stats
+  const words = { asked: 0 }
+  const counting = {
+    answer: (batch: readonly (readonly string[])[]) => {
+      words.asked += batch.length
+      return teacher.answer(batch)
+    },
+  }
+  try {
+    const learned = await learnConstraint(phrase, alphabet, { teacher: counting, teacherName })
+    return { ...learned, costs: [llmCost(teacherName, before, llm.stats, learned.membershipQueries)] }
+  } catch (error) {
+    if (!(error instanceof ConstraintLearningError)) throw error
+    const spent = llmCost(teacherName, before, llm.stats, words.asked)
+    const fallback = await withGrammarCost(await learnConstraint(phrase, alphabet))
+    return {
+      ...fallback,
+      teacher: `phrase (the LLM could not: ${error.message})`,
+      fallback: error.message,
+      costs: [spent, ...fallback.costs],
+    }
+  }
+}
+
+function withGrammarCost(learned: LearnedConstraint): TaughtConstraint {
+  const cost = {
+    teacher: 'phrase',
+    llmRequests: 0,
+    words: learned.membershipQueries,
+    promptTokens: 0,
+    completionTokens: 0,
+  }
+  return { ...learned, costs: [cost] }
+}
+
+function llmCost(teacher: string, before: LlmStats, after: LlmStats, words: number): TeachingCost {
+  return {
+    teacher,
+    llmRequests: after.requests - before.requests,
+    words,
+    promptTokens: after.promptTokens - before.promptTokens,
+    completionTokens: after.completionTokens - before.completionTokens,
+  }
+}
