@@ -27,8 +27,8 @@ export interface SimulatedLlmOptions {
 
 export interface SimulatedLlm {
   readonly baseURL: string
-  /** Chat requests received; membership prompts among them; words judged; answers that were lies. */
-  readonly counts: { requests: number; prompts: number; words: number; lies: number }
+  /** Chat requests received; membership prompts among them; words judged; answers that were lies; the largest prompt. */
+  readonly counts: { requests: number; prompts: number; words: number; lies: number; maxBatch: number }
   /** Whether it lies about `word` under `instruction` (whatever it is asked). */
   lies(instruction: string, word: readonly string[]): boolean
   close(): Promise<void>
@@ -57,7 +57,7 @@ const estimateTokens = (text: string) => Math.ceil(text.length / 4)
 export async function startSimulatedLlm(options: SimulatedLlmOptions = {}): Promise<SimulatedLlm> {
   const noise = options.noise ?? 0
   const seed = options.seed ?? 0
-  const counts = { requests: 0, prompts: 0, words: 0, lies: 0 }
+  const counts = { requests: 0, prompts: 0, words: 0, lies: 0, maxBatch: 0 }
   const lies = (instruction: string, word: readonly string[]) =>
     noise > 0 && uniformHash(seed, `${instruction}\u0002${word.join('\u0001')}`) < noise
   const exact =
@@ -86,6 +86,7 @@ export async function startSimulatedLlm(options: SimulatedLlmOptions = {}): Prom
     }
     counts.prompts++
     counts.words += prompt.words.length
+    counts.maxBatch = Math.max(counts.maxBatch, prompt.words.length)
     const answers = prompt.words.map((word) => {
       const lie = lies(prompt.instruction, word)
       if (lie) counts.lies++
