@@ -22,6 +22,13 @@ export interface LearnedConstraint {
   readonly equivalenceQueries: number
 }
 
+/**
+ * CAPAL for constraints: short pool suffixes (≤ 3), because a constraint's states differ mostly in what the next
+ * few symbols may be — over long random suffixes a live state and the dead one look alike (both reject almost
+ * every long word) — and a tighter tolerance cap; measured by `npm run bench -- teachers`.
+ */
+const CONSTRAINT_CAPAL = { poolMaxLength: 3, tauMax: 0.1 } as const
+
 export class ConstraintLearningError extends Error {
   override name = 'ConstraintLearningError'
 }
@@ -56,6 +63,7 @@ export async function learnConstraint(
     oracle: new StatisticalOracle(symbols, { noiseBound: options.teacher ? 0.1 : 0 }),
     // The phrase grammar never errs; a model may, and CAPAL survives a teacher that is sometimes wrong.
     algorithm: options.teacher ? 'capal' : 'kv',
+    capal: CONSTRAINT_CAPAL,
     cache,
     maxMembershipQueries: 20_000,
     maxEquivalenceQueries: 50,
