@@ -160,8 +160,8 @@ export interface StatisticalOracleOptions {
  * The equivalence oracle for a teacher that can err (an LLM) when no exact grammar is at hand. It judges the
  * hypothesis on every word of length ≤ 2, a fixed random sample and the W-method words of depth 1 (state cover ·
  * Σ^≤2 · characterizing set), asked through the learner's cache. A right hypothesis still disagrees with such a
- * teacher on about η of the words, so only a disagreement rate above what η̄ explains (a one-sided binomial
- * bound at level α) rejects it. Its counterexamples are candidates — the shortest disagreement not offered before —
+ * teacher on about η of the words, so only a disagreement rate above what η̄ explains in some length band (a
+ * one-sided binomial bound at level α/3 per band), or a disagreement its extensions back up, rejects it. Its counterexamples are candidates — the shortest disagreement not offered before —
  * which the learner weighs as evidence; none is ever gold.
  */
 export class StatisticalOracle implements EquivalenceOracle {
@@ -169,7 +169,8 @@ export class StatisticalOracle implements EquivalenceOracle {
   private readonly base: SymbolWord[]
   private readonly offered = new Set<string>()
   private readonly noiseBound: number
-  private readonly z: number
+  /** The one-sided normal quantile at level α/3 (three length bands). */
+  private readonly zBand: number
   private lastRate = 0
 
   constructor(
@@ -177,7 +178,7 @@ export class StatisticalOracle implements EquivalenceOracle {
     private readonly options: StatisticalOracleOptions = {},
   ) {
     this.noiseBound = options.noiseBound ?? 0.1
-    this.z = normalQuantile(1 - (options.alpha ?? 0.05))
+    this.zBand = normalQuantile(1 - (options.alpha ?? 0.05) / 3)
     const alphabet = new Alphabet(symbols)
     const random: Random = seededRandom(options.seed ?? 1)
     const maxLength = options.maxLength ?? 8
@@ -202,21 +203,33 @@ export class StatisticalOracle implements EquivalenceOracle {
     for (const w of [...this.base, ...conformanceWords(hypothesis, 1)]) words.set(wordKey(w), w)
     const sample = [...words.values()].sort((x, y) => x.length - y.length)
     const labels = await ask(sample)
-    const wrong = sample.filter((w, i) => hypothesis.accepts(w) !== labels[i])
+    const disagrees = sample.map((w, i) => hypothesis.accepts(w) !== labels[i])
+    const wrong = sample.filter((_, i) => disagrees[i])
     this.lastRate = wrong.length / sample.length
     const fresh = wrong.filter((w) => !this.offered.has(wordKey(w)))
     // Too many disagreements for noise alone: the shortest is the candidate. Otherwise only a disagreement its own
     // one-symbol extensions back up (a lie is about one word; a wrong state shows in the words that follow it).
-    const word = wrong.length > this.allowed(sample.length) ? fresh[0] : await this.supported(hypothesis, fresh, ask)
+    const word = this.tooMany(sample, disagrees) ? fresh[0] : await this.supported(hypothesis, fresh, ask)
     if (!word) return undefined // nothing the noise does not explain, or the learner overruled it already
     this.offered.add(wordKey(word))
     return { word, label: !hypothesis.accepts(word) }
   }
 
-  /** The most disagreements among n words that a right hypothesis shows with probability ≥ 1 − α. */
-  private allowed(n: number): number {
+  /**
+   * Whether some length band (≤ 2, 3–4, ≥ 5 symbols) holds more disagreements than noise explains, each band at
+   * level α/3. Bands, because where a constraint's states differ is often in short words only: over long words a
+   * live state and the dead one both reject almost everything, and a rate over the whole sample hides it.
+   */
+  private tooMany(sample: readonly SymbolWord[], disagrees: readonly boolean[]): boolean {
+    const bands = [0, 0, 0].map(() => ({ n: 0, wrong: 0 }))
+    sample.forEach((w, i) => {
+      const band = bands[w.length <= 2 ? 0 : w.length <= 4 ? 1 : 2]!
+      band.n++
+      if (disagrees[i]) band.wrong++
+    })
     const eta = this.noiseBound
-    return eta === 0 ? 0 : n * eta + this.z * Math.sqrt(n * eta * (1 - eta))
+    const allowed = (n: number) => (eta === 0 ? 0 : n * eta + this.zBand * Math.sqrt(n * eta * (1 - eta)))
+    return bands.some(({ n, wrong }) => wrong > allowed(n))
   }
 
   /**
