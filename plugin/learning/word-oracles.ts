@@ -154,6 +154,12 @@ export interface StatisticalOracleOptions {
   readonly seed?: number
   /** Asked when learn() gives no membership (standalone use). */
   readonly teacher?: MembershipTeacher
+  /**
+   * Candidates the learner may overrule in a row (the same hypothesis language comes back) before the oracle
+   * accepts the hypothesis as the best the evidence supports, instead of offering words until a budget ends.
+   * Default 4.
+   */
+  readonly patience?: number
 }
 
 /**
@@ -172,6 +178,8 @@ export class StatisticalOracle implements EquivalenceOracle {
   /** The one-sided normal quantile at level α/3 (three length bands). */
   private readonly zBand: number
   private lastRate = 0
+  private previous: Dfa | undefined
+  private overruled = 0
 
   constructor(
     symbols: readonly string[],
@@ -199,6 +207,9 @@ export class StatisticalOracle implements EquivalenceOracle {
     const teacher = this.options.teacher
     const ask = membership ?? (teacher ? (words: readonly SymbolWord[]) => teacher.answer(words) : undefined)
     if (!ask) throw new Error('the statistical oracle needs the learning run’s membership or a teacher')
+    this.overruled = this.previous && equivalent(this.previous, hypothesis).equivalent ? this.overruled + 1 : 0
+    this.previous = hypothesis
+    if (this.overruled >= (this.options.patience ?? 8)) return undefined
     const words = new Map<string, SymbolWord>()
     for (const w of [...this.base, ...conformanceWords(hypothesis, 1)]) words.set(wordKey(w), w)
     const sample = [...words.values()].sort((x, y) => x.length - y.length)
