@@ -20,6 +20,9 @@ export interface CapalParameters {
   readonly seed?: number
 }
 
+/** How many disagreements one against a gold label counts for: only the other side can be a lie. */
+const GOLD_WEIGHT = 3
+
 interface Row {
   readonly labels: Uint8Array
   readonly gold: Uint8Array
@@ -276,7 +279,7 @@ export class Capal implements Learner {
     let disagreements = 0
     for (let i = 0; i < m; i++) {
       if (ru.labels[i] === rv.labels[i]) continue
-      if ((ru.gold[i]! & rv.gold[i]!) === 1 || ++disagreements > limit) {
+      if ((ru.gold[i]! & rv.gold[i]!) === 1 || (disagreements += ru.gold[i]! | rv.gold[i]! ? GOLD_WEIGHT : 1) > limit) {
         this.different.set(cacheKey, true)
         return Number.POSITIVE_INFINITY
       }
