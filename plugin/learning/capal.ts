@@ -279,7 +279,12 @@ export class Capal implements Learner {
     let disagreements = 0
     for (let i = 0; i < m; i++) {
       if (ru.labels[i] === rv.labels[i]) continue
-      if ((ru.gold[i]! & rv.gold[i]!) === 1 || (disagreements += ru.gold[i]! | rv.gold[i]! ? GOLD_WEIGHT : 1) > limit) {
+      if ((ru.gold[i]! & rv.gold[i]!) === 1) {
+        this.different.set(cacheKey, true)
+        return Number.POSITIVE_INFINITY
+      }
+      disagreements += (ru.gold[i]! | rv.gold[i]!) === 1 ? GOLD_WEIGHT : 1
+      if (disagreements > limit) {
         this.different.set(cacheKey, true)
         return Number.POSITIVE_INFINITY
       }
