@@ -263,6 +263,7 @@ async function compositionTrial(c: CompositionCase, seed: number, library: Memor
   const world = new SimWorld(c.world(seed))
   const { report, skills, reached } = await measured(agentFor(library, seed), c.instruction, world)
   const composition = report.composition
+  if (!composition) throw new Error(`${c.instruction}: refused before composing: ${report.refusal}`)
   return {
     name: c.name,
     seed,

@@ -93,7 +93,7 @@ export const teachersSuite: Suite = {
           const llm = await startSimulatedLlm({ noise, seed })
           try {
             const client = new LlmClient({ baseURL: llm.baseURL, model: 'simulated', maxRetries: 0 })
-            const taught = await teachConstraint(phrase, alphabet, client, inventory)
+            const taught = await teachConstraint(phrase, alphabet, { llm: client, inventory })
             const [cost] = taught.costs
             if (taught.fallback) (cell as { fallbacks: number }).fallbacks++
             else if (equivalent(taught.dfa, exact.dfa).equivalent) (cell as { exact: number }).exact++

@@ -8,6 +8,7 @@ import type { Invocation } from './chat/dispatcher.js'
 import type { Answer } from './chat/questions.js'
 import type { CommandRegistry } from './chat/registry.js'
 import type { ResolvedCedarOptions } from './config/options.js'
+import type { LearningEvent } from './learning/index.js'
 import type { Shield, Verdict } from './ltl/shield.js'
 
 export interface ExecuteOptions {
@@ -63,6 +64,8 @@ declare module 'mineflayer' {
     cedarIgnored: (username: string, reason: 'not_owner') => void
     cedarTaskStart: (task: TaskInfo) => void
     cedarTaskEnd: (task: TaskInfo, end: TaskEnd) => void
+    /** A skill is being learned (for `!do` or `!learn`): its queries, hypotheses and counterexamples as they come. */
+    cedarLearning: (skill: string, event: LearningEvent) => void
     /** The shield refused a primitive; the call rejected with ShieldBlockedError. */
     cedarShieldBlocked: (verdict: Verdict) => void
     /** Every candidate action was blocked, so the primitive ran under the hard laws alone. */

@@ -111,6 +111,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     symbolProblem: (symbol) => symbolProblem(symbol, bot.registry),
     onRound: (report) => bot.emit('cedarCriticRound', report),
     onError: (error) => options.logger.error('cedar: the critic failed', error),
+    computation: { on: agent.computation, registryVersion: () => bot.version },
   })
   const botCritic = critic
   agent.onTrajectory = (task, steps, success) => botCritic.record(task, steps, success)
@@ -164,6 +165,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   bot.once('end', () => {
     botCritic.stop()
     tasks.stop('disconnected')
+    void agent.close()
     questions.cancelAll()
     router.detach()
   })

@@ -29,11 +29,17 @@ describe('from nothing to an iron pickaxe, from chat', () => {
       RUN_TIMEOUT_MS - 10_000,
     )
     t.diagnostic(lines.join(' | '))
-    assert.match(lines.at(-1) ?? '', /^done in \d+ actions: done: has\.iron_pickaxe\.1$/, lines.join('\n'))
+    // The way there went through the mechanics the server could not host before: the run's logged trajectory,
+    // every step of it in the message when the run fails (chat reports only every tenth step and the failures).
+    const [run] = await new TrajectoryLog(path.join(cedar.store, 'trajectories')).list()
+    const steps = (run?.steps ?? []).map((s, i) => `${i + 1} ${s.action} ${s.ok ? 'ok' : `failed: ${s.error ?? ''}`}`)
+    assert.match(
+      lines.at(-1) ?? '',
+      /^done in \d+ actions: done: has\.iron_pickaxe\.1$/,
+      [...lines, ...steps].join('\n'),
+    )
     assert.equal(countItem(bot, 'iron_pickaxe'), 1)
     assert.equal(serverInventory(session.server, 'cedar').iron_pickaxe, 1, 'the server agrees')
-    // The way there went through the mechanics the server could not host before: the run's logged trajectory.
-    const [run] = await new TrajectoryLog(path.join(cedar.store, 'trajectories')).list()
     assert.ok(run?.success, 'the run is logged as a success')
     const done = run.steps.filter((s) => s.ok).map((s) => s.action)
     for (const action of ['craft.planks', 'craft.crafting_table', 'craft.wooden_pickaxe', 'craft.stone_pickaxe']) {

@@ -218,7 +218,7 @@ describe('agent in the Sim', () => {
     assert.equal(report.result, undefined)
     assert.equal(world.state.acts, before, 'nothing ran')
     assert.match(report.refusal ?? '', /conflicts with "mine minerals only at night" and "mine minerals only by day"/)
-    assert.deepEqual(report.composition.conflict, ['mine-minerals-only-at-night', 'mine-minerals-only-by-day'])
+    assert.deepEqual(report.composition?.conflict, ['mine-minerals-only-at-night', 'mine-minerals-only-by-day'])
   })
 
   test('a constraint that forbids the goal itself is named', async () => {

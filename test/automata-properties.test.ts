@@ -23,6 +23,7 @@ import {
   reachableStates,
   seededRandom,
   sequence,
+  sequenceAll,
   shortestPathToAcceptance,
   shortestWitness,
   symmetricDifference,
@@ -178,6 +179,20 @@ describe('products over merged alphabets', () => {
         )
         assert.deepEqual(lang(result), expected)
         assert.ok(result.stateCount <= a.transitions.length + b.transitions.length)
+      }),
+      RUNS,
+    )
+  })
+
+  test('sequencing is associative: sequenceAll (paired level by level) = sequencing from the left', () => {
+    fc.assert(
+      fc.property(fc.array(dfaOverSomeAlphabet, { minLength: 1, maxLength: 5 }), (specs) => {
+        const dfas = specs.map(toDfa)
+        const fromTheLeft = dfas.slice(1).reduce((acc, next) => sequence(acc, next), dfas[0]!)
+        const paired = sequenceAll(dfas)
+        assert.deepEqual(paired.alphabet.symbols, fromTheLeft.alphabet.symbols)
+        assert.equal(paired.stateCount, fromTheLeft.stateCount)
+        assert.ok(equivalent(paired, fromTheLeft).equivalent)
       }),
       RUNS,
     )

@@ -180,6 +180,10 @@ describe('MineflayerWorld over the real protocol', () => {
     ok(outcome)
     assert.equal(world.observe().inventory.get('iron_ingot'), 1)
     assert.equal(world.observe().inventory.get('raw_iron') ?? 0, 0, 'the raw iron went in')
+    // The second finds the same furnace, lit now (its block state changed), and smelts on the coal burning in it.
+    await give('raw_iron')
+    ok(await world.act({ verb: 'smelt', object: 'raw_iron' }, undefined, { timeoutMs: 30_000 }))
+    assert.equal(world.observe().inventory.get('iron_ingot'), 2)
   })
 
   test('smelting what does not smelt is refused before the furnace opens', async () => {

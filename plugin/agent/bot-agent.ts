@@ -4,6 +4,7 @@
  * code is held to them too). It remembers the last run for `!wrong` and `!ce`, and turns those into gold evidence.
  */
 import type { Bot } from 'mineflayer'
+import type { Dfa } from '../automata/dfa.js'
 import { llmGrounding } from '../grounding/llm-grounding.js'
 import { offlineGrounding } from '../grounding/pipeline.js'
 import type { LlmClient } from '../llm/llm-client.js'
@@ -21,6 +22,7 @@ import { SIM_BIOMES } from '../world/sim/index.js'
 import { type AgentProgress, CedarAgent, type DoReport } from './cedar-agent.js'
 import { type Gate, runController } from './controller.js'
 import type { TrajectoryStep } from './critic/types.js'
+import { WorkerComputation } from './worker-computation.js'
 
 export interface LastRun {
   readonly instruction: string
@@ -30,6 +32,8 @@ export interface LastRun {
 
 export class BotAgent {
   private agent: CedarAgent | undefined
+  /** Learning, composing and critic rounds run in worker threads: the bot keeps ticking and answering meanwhile. */
+  readonly computation = new WorkerComputation()
   private last: LastRun | undefined
   /** Where finished runs' trajectories go (the critic's log). */
   onTrajectory: ((task: string, steps: readonly TrajectoryStep[], success: boolean) => Promise<void>) | undefined
@@ -46,6 +50,11 @@ export class BotAgent {
     this.store = new SkillStore(storePath, { logger })
   }
 
+  /** Ends the learning workers (the bot disconnected); a learning still running rejects. */
+  close(): Promise<void> {
+    return this.computation.close()
+  }
+
   /** Built on first use: the symbol inventory takes a moment. */
   get core(): CedarAgent {
     if (!this.agent) {
@@ -58,7 +67,10 @@ export class BotAgent {
         library: this.store,
         // The skills are learned in the Sim; its biomes are the ones "stay in B" is learned over.
         biomes: SIM_BIOMES,
+        computation: this.computation,
       })
+      // The worker starts while the first instruction is grounded, not after.
+      this.computation.warm()
     }
     return this.agent
   }
@@ -69,19 +81,20 @@ export class BotAgent {
 
   async do(instruction: string, signal: AbortSignal, onProgress?: (p: AgentProgress) => void): Promise<DoReport> {
     const world = new MineflayerWorld(this.bot)
-    const prepared = await this.core.prepare(instruction, world.observe(), onProgress)
-    if (prepared.refusal) return prepared
+    const prepared = await this.core.prepare(instruction, world.observe(), { onProgress, signal })
+    const composition = prepared.composition
+    if (prepared.refusal || !composition) return prepared
     const monitors = prepared.constraints.map(
       (c) =>
         new DfaMonitor(`C:${c.id}`, c.dfa, (s) => !isActionSymbol(s), 'hard', 'constraint', `constraint "${c.phrase}"`),
     )
     for (const monitor of monitors) this.shield.add(monitor)
     try {
-      const result = await this.runPrepared(prepared, world, signal, onProgress)
+      const result = await this.runPrepared(prepared, composition.product, world, signal, onProgress)
       const main = prepared.skills.at(-1)
       if (main) this.last = { instruction, skill: main.name, word: result.word }
       await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
-      const corrected = await this.core.learnFromRun(prepared, result)
+      const corrected = await this.core.learnFromRun(prepared, result, { signal })
       return { ...prepared, result, ...(corrected ? { corrected } : {}) }
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)
@@ -90,13 +103,14 @@ export class BotAgent {
 
   private async runPrepared(
     prepared: DoReport,
+    product: Dfa,
     world: MineflayerWorld,
     signal: AbortSignal,
     onProgress?: (p: AgentProgress) => void,
   ) {
     return runController({
       world,
-      dfa: prepared.composition.product,
+      dfa: product,
       goal: prepared.goal,
       gate: this.gate(),
       signal,

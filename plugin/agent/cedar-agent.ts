@@ -6,26 +6,25 @@
  * controller runs the product, every act through the gate.
  */
 
-import { sequenceAll } from '../automata/concat.js'
-import type { Dfa } from '../automata/dfa.js'
 import { toDfaJson } from '../automata/json.js'
 import type { GroundedInstruction, GroundingComponents } from '../grounding/pipeline.js'
 import { groundInstruction } from '../grounding/pipeline.js'
 import type { LearningEvent } from '../learning/index.js'
 import type { LlmClient } from '../llm/llm-client.js'
 import type { SkillRecord } from '../store/record.js'
-import { isActionSymbol } from '../vocabulary/symbols.js'
-import { EventLogger } from '../world/event-logger.js'
 import type { Observation, World } from '../world/port.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
-import { type ActiveConstraint, type Composition, compose } from './composition.js'
-import { ConstraintLearningError } from './constraint-learning.js'
-import { type TaughtConstraint, type Teaching, teachConstraint } from './constraint-teaching.js'
+import type { Composition, CompositionLimits } from './composition.js'
+import { type AgentComputation, inProcess } from './computation.js'
+import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
+import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
+import { teachConstraint } from './constraint-teaching.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
-import { heldStandIn, withHeldTool } from './held-tools.js'
-import { type SkillKey, skillChain, skillKey, skillKeysForGoal, skillName, UnknownGoalError } from './skill-key.js'
-import { learnSkill } from './skill-learning.js'
+import { type GoalPlan, planGoal } from './goal-plan.js'
+import { withHeldTool } from './held-tools.js'
+import { composePlan } from './plan-composition.js'
+import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
 
 export interface CedarAgentOptions {
@@ -41,6 +40,20 @@ export interface CedarAgentOptions {
    * cannot teach (unreachable, replies that stay invalid) is taught by the phrase grammar instead, and says so.
    */
   readonly llm?: LlmClient
+  /** Bounds on the products and the conflict search (defaults: `DEFAULT_COMPOSITION_LIMITS`). */
+  readonly limits?: CompositionLimits
+  /** Where learning and composition run (default: in process; the live bot uses a worker thread). */
+  readonly computation?: AgentComputation
+}
+
+/** What a long call of the agent may be given: the task's signal cancels grounding, learning and composing. */
+export interface AgentCallOptions {
+  readonly signal?: AbortSignal | undefined
+}
+
+/** A call that also reports its progress (`!do`'s chat lines, the `cedarLearning` event). */
+export type ProgressCallOptions = AgentCallOptions & {
+  readonly onProgress?: ((p: AgentProgress) => void) | undefined
 }
 
 export interface StandingConstraint {
@@ -55,11 +68,12 @@ export interface Prepared {
   readonly grounded: GroundedInstruction
   readonly skills: readonly ObtainedSkill[]
   readonly goal: readonly string[]
-  readonly constraints: readonly (ActiveConstraint & Teaching & { readonly ltl?: string; readonly teacher: string })[]
-  readonly composition: Composition
+  readonly constraints: readonly RunConstraint[]
+  /** Absent only when refused because the plan was too large to build. */
+  readonly composition?: Composition
   /** Distinct words the teachers answered, skills and constraints together. */
   readonly membershipQueries: number
-  /** When the product accepts nothing from here: the conflicting constraints' phrases. */
+  /** Why nothing runs: the constraints the product conflicts with, or a plan too large for the limits. */
   readonly refusal?: string
 }
 
@@ -80,19 +94,22 @@ export class CedarAgent {
   private readonly standing = new Map<string, StandingConstraint>()
   private readonly manager: SkillManager
   /** Constraints learned over a skill's actions, by phrase and alphabet: a second run asks no teacher. */
-  private readonly learnedConstraints = new Map<string, TaughtConstraint>()
+  private readonly learnedConstraints = new Map<string, LearnedConstraint>()
+
+  private readonly computation: AgentComputation
 
   constructor(private readonly options: CedarAgentOptions) {
-    this.manager = new SkillManager(options.library, options.rules, options.learningWorld)
+    this.computation = options.computation ?? inProcess
+    this.manager = new SkillManager(options.library, options.rules, options.learningWorld, this.computation)
   }
 
   /** Adds a standing constraint (checked by learning it over its own symbols); returns it. */
-  async constrain(phrase: string): Promise<StandingConstraint & { states: number }> {
-    const grounded = await groundInstruction(phrase, this.options.grounding)
+  async constrain(phrase: string, { signal }: AgentCallOptions = {}): Promise<StandingConstraint & { states: number }> {
+    const grounded = await groundInstruction(phrase, this.options.grounding, { signal })
     const part = grounded.constraints[0] ?? grounded.goals[0]
     if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
     const alphabet = this.withBiomes(part.alphabet)
-    const learned = await this.learnConstraint(part.text, alphabet)
+    const learned = await this.learnConstraint(part.text, alphabet, signal)
     const id = slug(part.text)
     const constraint = { id, phrase: part.text, alphabet, ...(learned.ltl ? { ltl: learned.ltl } : {}) }
     this.standing.set(id, constraint)
@@ -116,15 +133,24 @@ export class CedarAgent {
   }
 
   /** The instruction's parts and alphabets, as `!alphabet` shows them. */
-  ground(instruction: string): Promise<GroundedInstruction> {
-    return groundInstruction(instruction, this.options.grounding)
+  ground(instruction: string, options: AgentCallOptions = {}): Promise<GroundedInstruction> {
+    return groundInstruction(instruction, this.options.grounding, options)
   }
 
   /** `!learn craft iron_pickaxe`: the skill and its prerequisites, reused, adapted or learned, without running. */
-  async learn(verb: string, object: string): Promise<ObtainedSkill[]> {
+  async learn(
+    verb: string,
+    object: string,
+    { signal, onProgress }: ProgressCallOptions = {},
+  ): Promise<ObtainedSkill[]> {
     const skills: ObtainedSkill[] = []
     for (const key of skillChain(skillKey(verb, object, this.options.rules), this.options.rules)) {
-      skills.push(await this.manager.obtain(key))
+      const skill = await this.manager.obtain(key, {
+        onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
+        ...(signal ? { signal } : {}),
+      })
+      skills.push(skill)
+      onProgress?.({ type: 'skill', skill })
     }
     return skills
   }
@@ -141,90 +167,75 @@ export class CedarAgent {
   async prepare(
     instruction: string,
     observation: Observation,
-    onProgress?: (p: AgentProgress) => void,
+    { onProgress, signal }: ProgressCallOptions = {},
   ): Promise<Prepared> {
-    const { rules, grounding } = this.options
-    const grounded = await groundInstruction(instruction, grounding)
+    const grounded = await this.groundGoals(instruction, { onProgress, signal })
+    const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
+    const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal })
+    const kept = await this.learnConstraints(grounded, obtained.skills, signal)
+    const composed = await composePlan(obtained.skills, plan, kept.constraints, observation, {
+      limits: this.options.limits,
+      computation: this.computation,
+      signal,
+    })
+    if ('composition' in composed) onProgress?.({ type: 'composed', composition: composed.composition })
+    return {
+      instruction,
+      grounded,
+      skills: obtained.skills,
+      goal: plan.goal,
+      constraints: kept.constraints,
+      membershipQueries: obtained.membershipQueries + kept.membershipQueries,
+      ...composed,
+    }
+  }
+
+  /** The instruction's parts; one without a goal is refused. */
+  private async groundGoals(
+    instruction: string,
+    { onProgress, signal }: ProgressCallOptions,
+  ): Promise<GroundedInstruction> {
+    const grounded = await groundInstruction(instruction, this.options.grounding, { signal })
     onProgress?.({ type: 'grounded', grounded })
     if (grounded.goals.length === 0) throw new UnknownGoalError(`no goal in "${instruction}"`)
-    // Skills are learned for one item; "3 diamonds" runs the last skill three times after its prerequisites.
-    const keys: SkillKey[] = []
-    const repeats = new Map<string, number>()
-    const goal: string[] = []
-    for (const part of grounded.goals) {
-      for (const wanted of skillKeysForGoal(part.text, grounding.inventory, rules)) {
-        const key = { ...wanted, count: 1 }
-        for (const k of skillChain(key, rules)) {
-          // A prerequisite whose item is already held (the pickaxes from an earlier run), or a better pickaxe, is
-          // not done again.
-          const held = skillName(k) !== skillName(key) && heldStandIn(observation.inventory, k.item) !== undefined
-          if (!held && !keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
-        }
-        // Only the ones still missing: "collect 150 diamonds" while holding 149 runs the skill once.
-        const missing = Math.max(1, wanted.count - (observation.inventory.get(wanted.item) ?? 0))
-        repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, missing))
-        goal.push(`has.${wanted.item}.${wanted.count}`)
-      }
-    }
-    const extra = grounded.goals.flatMap((g) => g.alphabet)
+    return grounded
+  }
+
+  /** Each skill of the plan reused, adapted or learned, run with the better tool held when there is one. */
+  private async obtainSkills(
+    plan: GoalPlan,
+    grounded: GroundedInstruction,
+    observation: Observation,
+    { onProgress, signal }: ProgressCallOptions,
+  ): Promise<{ skills: ObtainedSkill[]; membershipQueries: number }> {
+    const extraSymbols = grounded.goals.flatMap((g) => g.alphabet)
     const skills: ObtainedSkill[] = []
     let membershipQueries = 0
-    for (const key of keys) {
+    for (const key of plan.keys) {
       const skill = await this.manager.obtain(key, {
-        extraSymbols: extra,
+        extraSymbols,
         onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
+        ...(signal ? { signal } : {}),
       })
       membershipQueries += skill.membershipQueries
-      skills.push(withHeldTool(skill, rules, observation.inventory))
+      skills.push(withHeldTool(skill, this.options.rules, observation.inventory))
       onProgress?.({ type: 'skill', skill })
     }
-    const runs = skills.flatMap((s) => Array.from({ length: repeats.get(s.name) ?? 1 }, () => s.dfa))
-    const skillDfa: Dfa = runs.length === 1 && runs[0] ? runs[0] : sequenceAll(runs)
-    const actions = [...new Set(skills.flatMap((s) => s.record.alphabet.filter(isActionSymbol)))]
-    const parts = [
+    return { skills, membershipQueries }
+  }
+
+  /** The instruction's constraints, then the standing ones, learned over their symbols and the skills' actions. */
+  private learnConstraints(
+    grounded: GroundedInstruction,
+    skills: readonly ObtainedSkill[],
+    signal: AbortSignal | undefined,
+  ) {
+    const parts: ConstraintPart[] = [
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
       ...this.standing.values(),
     ]
-    const constraints: (ActiveConstraint & Teaching & { ltl?: string; teacher: string })[] = []
-    for (const part of parts) {
-      if (constraints.some((c) => c.id === part.id)) continue
-      const alphabet = [...new Set([...part.alphabet, ...actions])].sort()
-      const key = `${part.phrase}|${alphabet.join(' ')}`
-      let learned = this.learnedConstraints.get(key)
-      if (!learned) {
-        learned = await this.learnConstraint(part.phrase, alphabet)
-        membershipQueries += learned.membershipQueries
-        this.learnedConstraints.set(key, learned)
-      }
-      constraints.push({
-        id: part.id,
-        phrase: part.phrase,
-        dfa: learned.dfa,
-        teacher: learned.teacher,
-        ...(learned.ltl ? { ltl: learned.ltl } : {}),
-        costs: learned.costs,
-        ...(learned.fallback ? { fallback: learned.fallback } : {}),
-      })
-    }
-    const start = new EventLogger(skillDfa.alphabet.symbols).start(observation)
-    const composition = compose(skillDfa, constraints, start)
-    onProgress?.({ type: 'composed', composition })
-    const prepared = {
-      instruction,
-      grounded,
-      skills,
-      goal,
-      constraints,
-      composition,
-      membershipQueries,
-    }
-    if (!composition.conflict) return prepared
-    const names = composition.conflict.map((id) => `"${constraints.find((c) => c.id === id)?.phrase ?? id}"`)
-    const refusal =
-      names.length === 0
-        ? `the skill ${skills.at(-1)?.name} accepts nothing from here`
-        : `${skills.map((s) => s.name).join(' then ')} conflicts with ${names.join(' and ')}: no way to do it that keeps ${names.length > 1 ? 'them' : 'it'}`
-    return { ...prepared, refusal }
+    const teach = (phrase: string, alphabet: readonly string[]) => this.learnConstraint(phrase, alphabet, signal)
+    return learnRunConstraints(parts, skills, teach, this.learnedConstraints)
   }
 
   /** Prepares and, unless refused, runs the product in `world`. */
@@ -239,8 +250,8 @@ export class CedarAgent {
       readonly onProgress?: (p: AgentProgress) => void
     } = {},
   ): Promise<DoReport> {
-    const prepared = await this.prepare(instruction, world.observe(), options.onProgress)
-    if (prepared.refusal) return prepared
+    const prepared = await this.prepare(instruction, world.observe(), options)
+    if (prepared.refusal || !prepared.composition) return prepared
     const result = await runController({
       world,
       dfa: prepared.composition.product,
@@ -251,7 +262,7 @@ export class CedarAgent {
       ...(options.clock ? { clock: options.clock } : {}),
       onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
     })
-    const corrected = await this.learnFromRun(prepared, result)
+    const corrected = await this.learnFromRun(prepared, result, options)
     return { ...prepared, result, ...(corrected ? { corrected } : {}) }
   }
 
@@ -261,7 +272,11 @@ export class CedarAgent {
    * again. A run that got stuck (no path left) teaches nothing by itself: the world may be at fault; a player
    * says `!wrong` when the plan was.
    */
-  async learnFromRun(prepared: Prepared, result: ControllerResult): Promise<SkillRecord | undefined> {
+  async learnFromRun(
+    prepared: Prepared,
+    result: ControllerResult,
+    options: AgentCallOptions = {},
+  ): Promise<SkillRecord | undefined> {
     const skill = prepared.skills.at(-1)
     if (result.outcome !== 'accepted-without-goal' || !skill) return undefined
     const word = result.word.filter((s) => skill.record.alphabet.includes(s))
@@ -271,11 +286,17 @@ export class CedarAgent {
       word.map((s) => stored.get(s) ?? s),
       false,
       skill.name,
+      options,
     )
   }
 
   /** A labelled word for a stored skill becomes gold evidence, and the skill is learned again with it. */
-  async counterexample(word: readonly string[], label: boolean, name: string): Promise<SkillRecord> {
+  async counterexample(
+    word: readonly string[],
+    label: boolean,
+    name: string,
+    { signal }: AgentCallOptions = {},
+  ): Promise<SkillRecord> {
     const { rules, library } = this.options
     const record = await library.get('skill', name)
     if (!record?.verb || !record.object) throw new Error(`no stored skill ${name}`)
@@ -286,9 +307,10 @@ export class CedarAgent {
     }
     const gold = { word: [...word], label, gold: true }
     const evidence = [...record.evidence.filter((e) => e.word.join(' ') !== word.join(' ')), gold]
-    const relearned = await learnSkill(skillKey(record.verb, record.object, rules), rules, {
+    const relearned = await this.computation.learnSkill(skillKey(record.verb, record.object, rules), rules, {
       ...(this.options.learningWorld ? { world: this.options.learningWorld } : {}),
       evidence,
+      ...(signal ? { signal } : {}),
     })
     const { schema: _s, version: _v, createdAt: _c, updatedAt: _u, ...rest } = record
     return library.save({
@@ -305,8 +327,17 @@ export class CedarAgent {
   }
 
   /** With the LLM when there is one (falling back to the phrase grammar), else the phrase grammar. */
-  private learnConstraint(phrase: string, alphabet: readonly string[]): Promise<TaughtConstraint> {
-    return teachConstraint(phrase, alphabet, this.options.llm, this.options.grounding.inventory)
+  private learnConstraint(
+    phrase: string,
+    alphabet: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<LearnedConstraint> {
+    return teachConstraint(phrase, alphabet, {
+      llm: this.options.llm,
+      inventory: this.options.grounding.inventory,
+      learn: (p, a, options) => this.computation.learnConstraint(p, a, options),
+      ...(signal ? { signal } : {}),
+    })
   }
 
   /** "stay in B" must forbid every other biome, not only those its words named. */
@@ -314,14 +345,4 @@ export class CedarAgent {
     if (!alphabet.some((s) => s.startsWith('biome.'))) return [...alphabet]
     return [...new Set([...alphabet, ...this.options.biomes.map((b) => `biome.${b}`)])]
   }
-}
-
-export function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'constraint'
-  )
 }

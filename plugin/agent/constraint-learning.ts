@@ -7,6 +7,7 @@
 import type { Dfa } from '../automata/dfa.js'
 import { learn, type MembershipTeacher, QueryCache, StatisticalOracle } from '../learning/index.js'
 import { PhraseTeacher } from '../teachers/phrase-teacher.js'
+import type { TeachingCost } from './constraint-teaching.js'
 import type { Evidence } from './skill-learning.js'
 
 export interface LearnedConstraint {
@@ -20,6 +21,10 @@ export interface LearnedConstraint {
   readonly evidence: Evidence[]
   readonly membershipQueries: number
   readonly equivalenceQueries: number
+  /** What teaching it cost, per teacher (filled in by teachConstraint). */
+  readonly costs?: readonly TeachingCost[]
+  /** Why the phrase grammar taught it instead of the LLM, when it did. */
+  readonly fallback?: string
 }
 
 /**
@@ -33,14 +38,18 @@ export class ConstraintLearningError extends Error {
   override name = 'ConstraintLearningError'
 }
 
+export interface ConstraintLearningOptions {
+  /** Answers membership queries; default: the phrase teacher (the phrase's LTLf). */
+  readonly teacher?: MembershipTeacher
+  readonly teacherName?: string
+  readonly evidence?: readonly Evidence[]
+  readonly signal?: AbortSignal
+}
+
 export async function learnConstraint(
   phrase: string,
   alphabet: readonly string[],
-  options: {
-    readonly teacher?: MembershipTeacher
-    readonly teacherName?: string
-    readonly evidence?: readonly Evidence[]
-  } = {},
+  options: ConstraintLearningOptions = {},
 ): Promise<LearnedConstraint> {
   let teacher = options.teacher
   let ltl: string | undefined
@@ -67,6 +76,7 @@ export async function learnConstraint(
     cache,
     maxMembershipQueries: 20_000,
     maxEquivalenceQueries: 50,
+    ...(options.signal ? { signal: options.signal } : {}),
   })
   if (report.outcome !== 'equivalent' || !report.dfa) {
     throw new ConstraintLearningError(

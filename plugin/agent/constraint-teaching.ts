@@ -4,9 +4,15 @@
  * asked and tokens, per teacher, and the reason of a fallback.
  */
 import type { GroundingComponents } from '../grounding/pipeline.js'
+import type { MembershipTeacher } from '../learning/index.js'
 import type { LlmClient, LlmStats } from '../llm/llm-client.js'
 import { LlmTeacher } from '../teachers/llm-teacher.js'
-import { ConstraintLearningError, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
+import {
+  ConstraintLearningError,
+  type ConstraintLearningOptions,
+  type LearnedConstraint,
+  learnConstraint,
+} from './constraint-learning.js'
 
 /** What one teacher cost while teaching one constraint. */
 export interface TeachingCost {
@@ -19,41 +25,48 @@ export interface TeachingCost {
   readonly completionTokens: number
 }
 
-/** What a constraint's report says about its teaching. */
-export interface Teaching {
-  readonly costs: readonly TeachingCost[]
-  /** Why the phrase grammar taught it instead of the LLM, when it did. */
-  readonly fallback?: string
-}
+export type TaughtConstraint = LearnedConstraint & { readonly costs: readonly TeachingCost[] }
 
-export type TaughtConstraint = LearnedConstraint & Teaching
+export interface TeachingOptions {
+  readonly llm?: LlmClient | undefined
+  readonly inventory: GroundingComponents['inventory']
+  /** Runs the learning (the agent's computation: in process, or its learning worker). Default: learnConstraint. */
+  readonly learn?: (
+    phrase: string,
+    alphabet: readonly string[],
+    options: ConstraintLearningOptions,
+  ) => Promise<LearnedConstraint>
+  readonly signal?: AbortSignal
+}
 
 export async function teachConstraint(
   phrase: string,
   alphabet: readonly string[],
-  llm: LlmClient | undefined,
-  inventory: GroundingComponents['inventory'],
+  options: TeachingOptions,
 ): Promise<TaughtConstraint> {
-  if (!llm) return withGrammarCost(await learnConstraint(phrase, alphabet))
+  const { llm, inventory } = options
+  const run = options.learn ?? learnConstraint
+  const cancel = options.signal ? { signal: options.signal } : {}
+  if (!llm) return withGrammarCost(await run(phrase, alphabet, cancel))
   const symbols = alphabet.map((symbol) => ({ symbol, description: inventory.get(symbol)?.description ?? symbol }))
   // Batches of 100: the call is what costs, and a constraint's words are short.
   const teacher = new LlmTeacher(llm, { instruction: phrase, symbols, kind: 'constraint', batchSize: 100 })
   const teacherName = `llm:${llm.modelFor('mq')}`
   const before = llm.stats
   const words = { asked: 0 }
-  const counting = {
-    answer: (batch: readonly (readonly string[])[]) => {
+  const counting: MembershipTeacher = {
+    answer: (batch, o) => {
       words.asked += batch.length
-      return teacher.answer(batch)
+      return teacher.answer(batch, o)
     },
   }
   try {
-    const learned = await learnConstraint(phrase, alphabet, { teacher: counting, teacherName })
+    const learned = await run(phrase, alphabet, { teacher: counting, teacherName, ...cancel })
     return { ...learned, costs: [llmCost(teacherName, before, llm.stats, learned.membershipQueries)] }
   } catch (error) {
     if (!(error instanceof ConstraintLearningError)) throw error
     const spent = llmCost(teacherName, before, llm.stats, words.asked)
-    const fallback = await withGrammarCost(await learnConstraint(phrase, alphabet))
+    const fallback = withGrammarCost(await run(phrase, alphabet, cancel))
     return {
       ...fallback,
       teacher: `phrase (the LLM could not: ${error.message})`,

@@ -3,7 +3,8 @@
  * action of a shortest path to acceptance over the actions it may still take, re-plans after every act and every
  * observed event, disables an action that keeps failing from a state, waits when the way on starts with an event
  * (nightfall), and ends in one of: the goal reached; accepted but the goal not met in the world (the accepted word
- * is a negative counterexample); no accepting path left (the word so far is one); blocked; cancelled; out of steps.
+ * is a negative counterexample); no accepting path left (the word so far is one); blocked (the only ways left need
+ * an action the gate refused: the message names who refused it); cancelled; died; out of steps.
  * Every act first passes `gate` (the shield), so other laws hold the controller too.
  */
 import type { Dfa } from '../automata/dfa.js'
@@ -85,6 +86,8 @@ export async function runController(options: ControllerOptions): Promise<Control
   const logger = new EventLogger([...watched, ...options.goal])
   const failures = new Map<number, number>()
   const disabled = new Set<number>()
+  /** Edges the gate (or the world's own shield) refused, and who refused: a run they strand ends 'blocked'. */
+  const refusals = new Map<number, string>()
   const steps: ControllerStep[] = []
   const word: string[] = []
   let state = dfa.initial
@@ -109,6 +112,8 @@ export async function runController(options: ControllerOptions): Promise<Control
     ...(counterexample ? { counterexample: { word: [...word], label: false as const } } : {}),
   })
   const clock = options.clock ?? (() => steps.length)
+  // Not `options.onStep?.(record(...))`: that would skip the record, and the result's steps, without a listener.
+  const report = (step: ControllerStep, plan: readonly string[]) => options.onStep?.(step, plan)
   feed(logger.start(world.observe()))
   const biomes = dfa.alphabet.symbols.filter((s) => s.startsWith('biome.'))
   /**
@@ -149,9 +154,14 @@ export async function runController(options: ControllerOptions): Promise<Control
       const next = withEvents?.[0]
       if (next !== undefined && !isActionSymbol(next) && world.waitTicks) {
         const fresh = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal)
+        if (signal?.aborted) return finish('cancelled', 'stopped')
         if (fresh.length === 0) return finish('no-path', `waited a day for ${next}, in vain`, true)
         feed(fresh)
         continue
+      }
+      const refusedOnly = (s: number, a: number) => !disabled.has(s * k + a) || refusals.has(s * k + a)
+      if (state >= 0 && refusals.size > 0 && shortestPathToAcceptance(dfa, state, refusedOnly)) {
+        return finish('blocked', `no allowed way to the goal is left: ${[...new Set(refusals.values())].join('; ')}`)
       }
       return finish('no-path', 'no way to the goal is left from here', true)
     }
@@ -163,8 +173,9 @@ export async function runController(options: ControllerOptions): Promise<Control
     if (blockedBy !== undefined) {
       const key = state * k + dfa.alphabet.indexOf(action)
       disabled.add(key)
+      refusals.set(key, `${action} blocked by ${blockedBy}`)
       const step = record(action, false, `blocked by ${blockedBy}`, [], observation, blockedBy)
-      options.onStep?.(step, plan)
+      report(step, plan)
       continue
     }
     const outcome: Outcome = await world.act(primitive, signal, avoiding(state))
@@ -177,12 +188,13 @@ export async function runController(options: ControllerOptions): Promise<Control
       // The skill was learned where the thing was in sight; here it is not: search for it (a reflex, not a plan
       // step — the explore is still gated and recorded), then the plan goes on.
       feed(events)
-      options.onStep?.(record(action, false, outcome.message, events, after), plan)
+      report(record(action, false, outcome.message, events, after), plan)
       const search = `explore.${primitive.object}`
       const refused = gate?.check(search, after)
       const key = state * k + dfa.alphabet.indexOf(action)
       const n = (failures.get(key) ?? 0) + 1
       failures.set(key, n)
+      if (refused !== undefined) refusals.set(key, `${search} blocked by ${refused}`)
       if (refused !== undefined || n >= tries) {
         disabled.add(key)
         continue
@@ -195,7 +207,7 @@ export async function runController(options: ControllerOptions): Promise<Control
         feed([search])
       }
       feed(searchEvents)
-      options.onStep?.(record(search, found.ok, found.ok ? found.detail : found.message, searchEvents, seen), plan)
+      report(record(search, found.ok, found.ok ? found.detail : found.message, searchEvents, seen), plan)
       continue
     } else {
       if (outcome.failure === 'cancelled') return finish('cancelled', outcome.message)
@@ -203,9 +215,10 @@ export async function runController(options: ControllerOptions): Promise<Control
       const n = (failures.get(key) ?? 0) + 1
       failures.set(key, n)
       if (n >= tries || !transient(outcome.failure)) disabled.add(key)
+      if (outcome.failure === 'blocked') refusals.set(key, outcome.message)
     }
     feed(events)
-    options.onStep?.(record(action, outcome.ok, outcome.ok ? outcome.detail : outcome.message, events, after), plan)
+    report(record(action, outcome.ok, outcome.ok ? outcome.detail : outcome.message, events, after), plan)
   }
 
   function record(

@@ -39,6 +39,7 @@ export interface SkillLearningOptions {
   readonly evidence?: readonly Evidence[]
   readonly maxMembershipQueries?: number
   readonly onEvent?: (event: LearningEvent) => void
+  readonly signal?: AbortSignal
 }
 
 export interface LearnedSkill {
@@ -99,6 +100,7 @@ export async function learnSkill(
     cache: QueryCache.fromEvidence(known),
     ...(options.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: options.maxMembershipQueries }),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   })
   if (report.outcome !== 'equivalent' || !report.dfa) {
     throw new SkillLearningError(

@@ -10,14 +10,9 @@ import type { LearningEvent } from '../learning/index.js'
 import type { NewRecord, RecordKind, SkillRecord } from '../store/record.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
+import { type AgentComputation, inProcess } from './computation.js'
 import { prerequisitesOf, type SkillKey, skillName } from './skill-key.js'
-import {
-  adaptationRenaming,
-  type LearnedSkill,
-  learnSkill,
-  renameEvidence,
-  SkillLearningError,
-} from './skill-learning.js'
+import { adaptationRenaming, type LearnedSkill, renameEvidence, SkillLearningError } from './skill-learning.js'
 
 /** What the manager needs of a store: the skill store, or an in-memory one. */
 export interface SkillLibrary {
@@ -44,11 +39,17 @@ export class SkillManager {
     private readonly library: SkillLibrary,
     private readonly rules: Rules,
     private readonly world: SimOptions = {},
+    /** Where learning runs: here, or in a worker thread for the live bot. */
+    private readonly computation: AgentComputation = inProcess,
   ) {}
 
   async obtain(
     key: SkillKey,
-    options: { readonly extraSymbols?: readonly string[]; readonly onEvent?: (e: LearningEvent) => void } = {},
+    options: {
+      readonly extraSymbols?: readonly string[]
+      readonly onEvent?: (e: LearningEvent) => void
+      readonly signal?: AbortSignal
+    } = {},
   ): Promise<ObtainedSkill> {
     const name = skillName(key)
     const stored = await this.library.get('skill', name)
@@ -71,17 +72,19 @@ export class SkillManager {
       const renaming = adaptationRenaming(from, key, this.rules)
       // Renamed evidence can be wrong for the new object (its recipe differs): then the learner cannot settle,
       // and the skill is learned afresh.
-      const learned = await learnSkill(key, this.rules, {
-        world: this.world,
-        evidence: renameEvidence(template.evidence, renaming),
-        ...options,
-      }).catch((error: unknown) => {
-        if (error instanceof SkillLearningError) return undefined
-        throw error
-      })
+      const learned = await this.computation
+        .learnSkill(key, this.rules, {
+          world: this.world,
+          evidence: renameEvidence(template.evidence, renaming),
+          ...options,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof SkillLearningError) return undefined
+          throw error
+        })
       if (learned) return this.keep(learned, 'adapted', template.name)
     }
-    return this.keep(await learnSkill(key, this.rules, { world: this.world, ...options }), 'learned')
+    return this.keep(await this.computation.learnSkill(key, this.rules, { world: this.world, ...options }), 'learned')
   }
 
   private async keep(learned: LearnedSkill, path: 'adapted' | 'learned', from?: string): Promise<ObtainedSkill> {

@@ -1,6 +1,14 @@
 import { Dfa, NONE } from './dfa.js'
 import { minimize } from './minimize.js'
 import { determinize } from './nfa.js'
+import { checkStates, stateLimit } from './size-limit.js'
+
+export interface SequenceOptions {
+  /** States past which the build stops with a `TooManyStatesError` (default `DEFAULT_MAX_STATES`). */
+  readonly maxStates?: number
+  /** What is being built, for that error's message (default: `the sequence`). */
+  readonly building?: string
+}
 
 /**
  * L(A)·L(B): words that split into an A-word followed by a B-word — "do the prerequisite skill, then this one".
@@ -51,7 +59,9 @@ export function concatAll(dfas: readonly Dfa[]): Dfa {
  * with a constraint took ~1,300 states where this takes a few dozen. It is what a controller following the skills
  * one after the other needs. Over the union alphabet each side ignores the symbols it does not know.
  */
-export function sequence(first: Dfa, second: Dfa): Dfa {
+export function sequence(first: Dfa, second: Dfa, options: SequenceOptions = {}): Dfa {
+  // The construction has exactly |A| + |B| states before minimizing: checked before its table is allocated.
+  checkStates(first.stateCount + second.stateCount, stateLimit(options.maxStates), options.building ?? 'the sequence')
   const alphabet = first.alphabet.union(second.alphabet)
   const k = alphabet.size
   const firstColumn = first.alphabet.mapTo(alphabet)
@@ -81,9 +91,21 @@ export function sequence(first: Dfa, second: Dfa): Dfa {
   return minimize(new Dfa(alphabet, initial, accepting, table))
 }
 
-/** Sequences several DFAs left to right (a skill's prerequisite chain, each run until it first succeeds). */
-export function sequenceAll(dfas: readonly Dfa[]): Dfa {
-  const [head, ...rest] = dfas
-  if (!head) throw new Error('sequenceAll needs at least one DFA')
-  return rest.reduce(sequence, head)
+/**
+ * Sequences several DFAs left to right (a skill's prerequisite chain, each run until it first succeeds). Sequencing
+ * is associative, so neighbours are paired level by level: n copies of a skill ("collect 3000 coal") cost
+ * O(N log n) in the total states N, where folding from the left minimized a growing prefix n times (48 s for 3,000).
+ */
+export function sequenceAll(dfas: readonly Dfa[], options: SequenceOptions = {}): Dfa {
+  if (dfas.length === 0) throw new Error('sequenceAll needs at least one DFA')
+  let level = [...dfas]
+  while (level.length > 1) {
+    const paired: Dfa[] = []
+    for (let i = 0; i < level.length; i += 2) {
+      const [left, right] = [level[i]!, level[i + 1]]
+      paired.push(right ? sequence(left, right, options) : left)
+    }
+    level = paired
+  }
+  return level[0]!
 }

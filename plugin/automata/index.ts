@@ -1,7 +1,7 @@
 // The automata core: pure, synchronous (but for SVG rendering), no I/O, no mineflayer.
 export { Alphabet } from './alphabet.js'
 export { extendAlphabet, overAlphabet, restrictAlphabet, substitute } from './alphabet-ops.js'
-export { concat, concatAll, sequence, sequenceAll } from './concat.js'
+export { concat, concatAll, type SequenceOptions, sequence, sequenceAll } from './concat.js'
 export { Dfa, type DfaParts, NONE } from './dfa.js'
 export { type DotOptions, toDot } from './dot.js'
 export { allWords, countAccepted, enumerateAccepted, randomWord, sampleAccepted } from './enumerate.js'
@@ -35,4 +35,5 @@ export {
   shortestWitness,
   trim,
 } from './search.js'
+export { DEFAULT_MAX_STATES, TooManyStatesError } from './size-limit.js'
 export { renderSvg } from './svg.js'

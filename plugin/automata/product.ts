@@ -1,6 +1,7 @@
 import { Dfa, NONE } from './dfa.js'
 import { PairIds } from './pair-ids.js'
 import { shortestWitness } from './search.js'
+import { checkStates, stateLimit } from './size-limit.js'
 
 /** How the two sides' acceptance combine. */
 export type ProductOperation = 'intersection' | 'union' | 'difference' | 'symmetricDifference'
@@ -26,6 +27,10 @@ const DENSE_PAIR_LIMIT = 1 << 25
 export interface ProductOptions {
   /** Pair-slot count above which pairs are hashed (for tests of the hashed path). */
   readonly densePairLimit?: number
+  /** Reachable pairs past which the build stops with a `TooManyStatesError` (default `DEFAULT_MAX_STATES`). */
+  readonly maxStates?: number
+  /** What is being built, for that error's message (default: `the <operation> product`). */
+  readonly building?: string
 }
 
 /**
@@ -44,6 +49,8 @@ export function product(left: Dfa, right: Dfa, operation: ProductOperation, opti
   const rightColumn = right.alphabet.mapTo(alphabet)
   const accepts = ACCEPTS[operation]
   const prune = PRUNE[operation]
+  const maxStates = stateLimit(options.maxStates)
+  const building = options.building ?? `the ${operation} product`
   // Side states are shifted by one so that 0 encodes "fallen off" (NONE).
   const width = right.stateCount + 1
   const slots = (left.stateCount + 1) * width
@@ -60,6 +67,7 @@ export function product(left: Dfa, right: Dfa, operation: ProductOperation, opti
     const known = dense ? dense[key]! : sparse!.get(key)
     if (known >= 0) return known
     if (prune(l === NONE, r === NONE)) return NONE
+    checkStates(count + 1, maxStates, building)
     const id = count++
     if (dense) dense[key] = id
     else sparse!.set(key, id)

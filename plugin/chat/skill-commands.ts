@@ -62,6 +62,14 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
   }
 }
 
+/** Progress that also tells code listening on the bot what is being learned (`cedarLearning`). */
+function withLearningEvents(context: CommandContext, report: (p: AgentProgress) => void): (p: AgentProgress) => void {
+  return (p) => {
+    if (p.type === 'learning') context.bot.emit('cedarLearning', p.skill, p.event)
+    report(p)
+  }
+}
+
 async function runAsTask(context: CommandContext, name: string, work: (signal: AbortSignal) => Promise<string>) {
   const running = context.cedar.tasks.current
   if (running) return `busy with ${running.name}; say ${context.cedar.options.prefix}stop first`
@@ -79,7 +87,11 @@ const doCommand = defineCommand({
   params: [param.text('instruction', { description: 'what to do, and the rules to keep while doing it' })],
   run: (context, { instruction }) =>
     runAsTask(context, `do ${instruction}`, async (signal) => {
-      const report = await context.cedar.agent.do(instruction, signal, progressReporter(context.reply))
+      const report = await context.cedar.agent.do(
+        instruction,
+        signal,
+        withLearningEvents(context, progressReporter(context.reply)),
+      )
       if (report.refusal) return `refused: ${report.refusal}`
       const result = report.result
       if (!result) return 'nothing ran'
@@ -93,10 +105,11 @@ const constrainCommand = defineCommand({
   name: 'constrain',
   summary: 'add a rule every later !do keeps: "never mine oak_log", "sleep at night", "stay in the forest"',
   params: [param.text('phrase', { description: 'the rule, in plain words' })],
-  run: async ({ cedar }, { phrase }) => {
-    const added = await cedar.agent.core.constrain(phrase)
-    return `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''} (${added.states} states)`
-  },
+  run: (context, { phrase }) =>
+    runAsTask(context, `constrain ${phrase}`, async (signal) => {
+      const added = await context.cedar.agent.core.constrain(phrase, { signal })
+      return `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''} (${added.states} states)`
+    }),
 })
 
 const constraintsCommand = defineCommand({
@@ -208,8 +221,10 @@ const learnCommand = defineCommand({
     param.word('object', { description: 'e.g. iron_pickaxe, diamond_ore' }),
   ],
   run: (context, { verb, object }) =>
-    runAsTask(context, `learn ${verb}.${object}`, async () => {
-      const skills = await context.cedar.agent.core.learn(verb, object)
+    runAsTask(context, `learn ${verb}.${object}`, async (signal) => {
+      // Only the learning is reported as it goes: the skills are listed at the end.
+      const onProgress = withLearningEvents(context, () => {})
+      const skills = await context.cedar.agent.core.learn(verb, object, { signal, onProgress })
       return skills
         .map((s) => `${s.name}: ${s.path} (${s.membershipQueries} questions, ${s.dfa.stateCount} states)`)
         .join('\n')

@@ -14,7 +14,7 @@ export interface ConstraintReport {
   /** Why the phrase grammar taught it instead of the LLM; null when no fallback happened. */
   readonly fallback: string | null
   /** Per teacher: LLM requests, words asked, tokens. */
-  readonly costs: Prepared['constraints'][number]['costs']
+  readonly costs: NonNullable<Prepared['constraints'][number]['costs']>
 }
 
 export function constraintReports(constraints: Prepared['constraints']): ConstraintReport[] {
@@ -26,7 +26,7 @@ export function constraintReports(constraints: Prepared['constraints']): Constra
     states: c.dfa.stateCount,
     dfa: toDfaJson(c.dfa),
     fallback: c.fallback ?? null,
-    costs: c.costs,
+    costs: c.costs ?? [],
   }))
 }
 

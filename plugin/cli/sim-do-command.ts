@@ -84,14 +84,16 @@ export function addSimDoCommand(sim: Command): void {
           teacherQueries: report.membershipQueries,
           skills: report.skills.map((s) => ({ name: s.name, path: s.path, states: s.dfa.stateCount })),
           constraints: constraintReports(report.constraints),
-          product: { reachable: report.composition.reachableStates, states: report.composition.productStates },
+          product: report.composition
+            ? { reachable: report.composition.reachableStates, states: report.composition.productStates }
+            : null,
           steps,
         }
         const text = [
           `${summary.goal ? 'goal reached' : `goal not reached (${summary.outcome})`}: ${summary.message}`,
           `skills: ${summary.skills.map((s) => `${s.name} (${s.path}, ${s.states} states)`).join(', ')}`,
           ...summary.constraints.map(constraintLine),
-          `product: ${summary.product.states} states; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
+          `product: ${summary.product ? `${summary.product.states} states` : 'not built'}; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
           ...steps.map(
             (s) =>
               `  ${String(s.tick).padStart(6)} ${s.night ? 'night' : 'day  '} ${s.ok ? 'ok  ' : 'FAIL'} ${s.action}${s.blocked_by ? ` (blocked by ${s.blocked_by})` : ''}`,

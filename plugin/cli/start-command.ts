@@ -62,9 +62,11 @@ async function start(flags: StartFlags, out: Output): Promise<void> {
       void running.stop().then(resolve, resolve)
     }
     // flying-squid's log plugin installs exit-hook, whose SIGINT handler calls process.exit() at once, before the
-    // bot has quit; this process owns its signals, so those handlers go and ours does the orderly stop.
+    // bot has quit; this process owns its signals, so those handlers go and ours does the orderly stop. Only the
+    // listeners `process.listeners` shows go: tsx hides its own, which tells the tsx parent that this process
+    // handles the signal (removed, the parent SIGKILLs us 60 ms after a Ctrl-C, before the bot could quit).
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.removeAllListeners(signal)
+      for (const listener of process.listeners(signal)) process.removeListener(signal, listener)
       process.on(signal, shutdown)
     }
     running.bot.once('end', () => {

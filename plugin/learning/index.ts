@@ -11,6 +11,7 @@ export type {
   LearningEvent,
   Membership,
   MembershipTeacher,
+  OracleOptions,
   SymbolWord,
 } from './ports.js'
 export { BudgetExhausted, QueryCache, type QueryCounters, wordKey } from './query-cache.js'

@@ -25,6 +25,12 @@ export interface LearnOptions {
   /** CAPAL's parameters (η̄, α, τ_max, pool size), when the algorithm is capal. */
   readonly capal?: CapalParameters
   readonly onEvent?: (event: LearningEvent) => void
+  /**
+   * Cancels learning: checked between rounds and before every batch of queries, and handed to the teacher; an
+   * aborted run rejects with the signal's reason (an AbortError unless the caller gave another) instead of
+   * reporting.
+   */
+  readonly signal?: AbortSignal
 }
 
 export interface LearnReport {
@@ -51,8 +57,13 @@ export interface LearnReport {
 export async function learn(options: LearnOptions): Promise<LearnReport> {
   const alphabet = options.alphabet instanceof Alphabet ? options.alphabet : new Alphabet(options.alphabet)
   const emit = options.onEvent
-  const cache = new QueryCache(options.teacher, options.maxMembershipQueries, (words, newWords, teacherCalls) =>
-    emit?.({ type: 'queries', words, newWords, teacherCalls }),
+  const signal = options.signal
+  signal?.throwIfAborted()
+  const cache = new QueryCache(
+    options.teacher,
+    options.maxMembershipQueries,
+    (words, newWords, teacherCalls) => emit?.({ type: 'queries', words, newWords, teacherCalls }),
+    signal,
   )
   if (options.cache) cache.replay(options.cache, (word) => word.every((s) => alphabet.has(s)))
   const context: LearnerContext = { alphabet, cache }
@@ -71,10 +82,15 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
   })
   try {
     for (;;) {
+      signal?.throwIfAborted()
       dfa = await learner.hypothesis()
       emit?.({ type: 'hypothesis', states: dfa.stateCount, round: rounds })
       if (rounds >= maxEq) return report('eq-budget')
-      const counterexample = await options.oracle.findCounterexample(dfa, (words) => cache.ask(words))
+      signal?.throwIfAborted()
+      const counterexample = await options.oracle.findCounterexample(dfa, {
+        membership: (words) => cache.ask(words),
+        ...(signal ? { signal } : {}),
+      })
       rounds++
       if (!counterexample) return report('equivalent')
       if (dfa.accepts(counterexample.word) === counterexample.label) {
@@ -92,6 +108,8 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
       if (!(await learner.refine(word, label, gold))) return report('no-progress')
     }
   } catch (error) {
+    // Cancellation is not a failure to report: the caller asked for the run to end.
+    if (signal?.aborted) throw signal.reason
     if (error instanceof BudgetExhausted) return report('mq-budget')
     // Teachers and oracles talk to the outside world (an LLM, a player, the game): their failures end learning
     // with a report that keeps the latest hypothesis, so nothing learned is lost.

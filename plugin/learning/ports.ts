@@ -8,7 +8,8 @@ export type SymbolWord = readonly string[]
  * LLM the call is the cost, not the word: learners gather what they can ask together. Answers may be wrong.
  */
 export interface MembershipTeacher {
-  answer(words: readonly SymbolWord[]): Promise<boolean[]>
+  /** `signal` ends a teacher's I/O (an LLM request, a player's question) when the learning is cancelled. */
+  answer(words: readonly SymbolWord[], options?: { readonly signal?: AbortSignal }): Promise<boolean[]>
 }
 
 /** A word the hypothesis gets wrong, with its label as the oracle knows it. */
@@ -28,12 +29,20 @@ export type CounterexampleSource = 'gold' | 'candidate'
 /** Membership through the learner's cache: words the learner already asked cost nothing again. */
 export type Membership = (words: readonly SymbolWord[]) => Promise<boolean[]>
 
+export interface OracleOptions {
+  readonly signal?: AbortSignal
+  readonly membership?: Membership
+}
+
 /** Tests a hypothesis (by executing it, in CEDAR); undefined means no counterexample was found. */
 export interface EquivalenceOracle {
   /** Whether this oracle's counterexamples are gold (execution, environment, player) or candidates. */
   readonly counterexamples: CounterexampleSource
-  /** `membership` asks through the learning run's cache, so an oracle that consults the teacher pays once per word. */
-  findCounterexample(hypothesis: Dfa, membership?: Membership): Promise<Counterexample | undefined>
+  /**
+   * `membership` asks through the learning run's cache, so an oracle that consults the teacher pays once per word;
+   * `signal` ends its I/O when the learning is cancelled.
+   */
+  findCounterexample(hypothesis: Dfa, options?: OracleOptions): Promise<Counterexample | undefined>
 }
 
 /** Progress, for chat and logs. */

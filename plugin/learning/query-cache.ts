@@ -43,10 +43,13 @@ export class QueryCache {
     private readonly teacher: MembershipTeacher,
     private readonly budget = Number.POSITIVE_INFINITY,
     private readonly onAsk?: (words: number, newWords: number, teacherCalls: number) => void,
+    /** Cancels the learning: checked before every batch, and handed to the teacher for its I/O. */
+    private readonly signal?: AbortSignal,
   ) {}
 
   /** Labels for a batch of words: gold first, then cached answers, then one teacher call for the rest. */
   async ask(words: readonly SymbolWord[]): Promise<boolean[]> {
+    this.signal?.throwIfAborted()
     const keys = words.map(wordKey)
     const missing = new Map<string, SymbolWord>()
     keys.forEach((key, i) => {
@@ -75,7 +78,8 @@ export class QueryCache {
 
   private async fetch(missing: ReadonlyMap<string, SymbolWord>): Promise<void> {
     const batch = [...missing.values()]
-    const labels = await this.teacher.answer(batch)
+    const labels = await this.teacher.answer(batch, this.signal ? { signal: this.signal } : undefined)
+    this.signal?.throwIfAborted()
     if (labels.length !== batch.length) {
       throw new Error(`the teacher answered ${labels.length} of ${batch.length} words`)
     }

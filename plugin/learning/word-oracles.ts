@@ -9,6 +9,7 @@ import type {
   EquivalenceOracle,
   Membership,
   MembershipTeacher,
+  OracleOptions,
   SymbolWord,
 } from './ports.js'
 import { wordKey } from './query-cache.js'
@@ -102,8 +103,8 @@ export class RandomWordOracle implements EquivalenceOracle {
     this.words.sort((x, y) => x.length - y.length)
   }
 
-  findCounterexample(hypothesis: Dfa, membership?: Membership): Promise<Counterexample | undefined> {
-    return firstDisagreement(hypothesis, this.words, judge(this.executor, membership))
+  findCounterexample(hypothesis: Dfa, options: OracleOptions = {}): Promise<Counterexample | undefined> {
+    return firstDisagreement(hypothesis, this.words, judge(this.executor, options.membership))
   }
 }
 
@@ -122,8 +123,9 @@ export class WMethodOracle implements EquivalenceOracle {
     this.counterexamples = executor?.source ?? 'candidate'
   }
 
-  findCounterexample(hypothesis: Dfa, membership?: Membership): Promise<Counterexample | undefined> {
-    return firstDisagreement(hypothesis, conformanceWords(hypothesis, this.depth), judge(this.executor, membership))
+  findCounterexample(hypothesis: Dfa, options: OracleOptions = {}): Promise<Counterexample | undefined> {
+    const words = conformanceWords(hypothesis, this.depth)
+    return firstDisagreement(hypothesis, words, judge(this.executor, options.membership))
   }
 }
 
@@ -203,9 +205,11 @@ export class StatisticalOracle implements EquivalenceOracle {
     return this.lastRate
   }
 
-  async findCounterexample(hypothesis: Dfa, membership?: Membership): Promise<Counterexample | undefined> {
+  async findCounterexample(hypothesis: Dfa, options: OracleOptions = {}): Promise<Counterexample | undefined> {
     const teacher = this.options.teacher
-    const ask = membership ?? (teacher ? (words: readonly SymbolWord[]) => teacher.answer(words) : undefined)
+    const signal = options.signal ? { signal: options.signal } : undefined
+    const ask =
+      options.membership ?? (teacher ? (words: readonly SymbolWord[]) => teacher.answer(words, signal) : undefined)
     if (!ask) throw new Error('the statistical oracle needs the learning run’s membership or a teacher')
     this.overruled = this.previous && equivalent(this.previous, hypothesis).equivalent ? this.overruled + 1 : 0
     this.previous = hypothesis

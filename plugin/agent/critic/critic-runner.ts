@@ -14,13 +14,14 @@ import type { TrajectoryLog } from './trajectory-log.js'
 import type {
   Critic,
   CriticContext,
+  LawProposal,
   LawView,
   OverConstrainedState,
   RejectedProposal,
   Relaxation,
   Trajectory,
 } from './types.js'
-import { validateProposal, validateProposals } from './validator.js'
+import { type AcceptedProposal, type ValidationContext, validateProposal, validateProposals } from './validator.js'
 
 export interface AcceptedLaw {
   readonly id: string
@@ -48,6 +49,11 @@ export interface CriticRunnerOptions {
   /** Actions the bot can take besides those seen in trajectories (the shield's vocabulary). */
   readonly actions?: () => readonly string[]
   readonly symbolProblem?: (symbol: string) => string | undefined
+  /** Validates a round's proposals; default `validateProposals` here (a bot hands it to its learning worker). */
+  readonly validate?: (
+    proposals: readonly LawProposal[],
+    context: ValidationContext,
+  ) => Promise<{ accepted: AcceptedProposal[]; rejected: RejectedProposal[] }>
 }
 
 const KEEP_REJECTED = 200
@@ -96,7 +102,8 @@ export class CriticRunner {
         }
       }
     }
-    const { accepted, rejected } = validateProposals(proposals, {
+    const validate = this.options.validate ?? (async (p, c) => validateProposals(p, c))
+    const { accepted, rejected } = await validate(proposals, {
       laws: context.laws,
       actions: context.actions,
       predicates: context.predicates,
