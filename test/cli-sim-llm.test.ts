@@ -26,16 +26,19 @@ describe('cedar sim do --json: constraints in the open', () => {
     cacheDir = await mkdtemp(path.join(tmpdir(), 'cedar-sim-llm-'))
   })
   after(() => rm(cacheDir, { recursive: true, force: true }))
+
+  /** `cedar sim do --json` against the endpoint, as model `model`, with its own LLM cache; the parsed report. */
+  const simDo = async (baseURL: string, model: string): Promise<Run> => {
+    const env = { OPENAI_BASE_URL: baseURL, CEDAR_MODEL: model, CEDAR_LLM_CACHE: path.join(cacheDir, model) }
+    const result = await cedar(args, undefined, env)
+    assert.equal(result.code, 0, result.stderr)
+    return JSON.parse(result.stdout) as Run
+  }
+
   test('taught by the simulated LLM at 5% noise: its DFA, the teacher, the requests, words and tokens', async () => {
     const llm = await startSimulatedLlm({ noise: 0.05, seed: 1 })
     try {
-      const result = await cedar(args, undefined, {
-        OPENAI_BASE_URL: llm.baseURL,
-        CEDAR_MODEL: 'simulated',
-        CEDAR_LLM_CACHE: path.join(cacheDir, 'simulated'),
-      })
-      assert.equal(result.code, 0, result.stderr)
-      const run = JSON.parse(result.stdout) as Run
+      const run = await simDo(llm.baseURL, 'simulated')
       assert.equal(run.goal, true)
       const [c] = run.constraints
       assert.ok(c)
@@ -58,13 +61,7 @@ describe('cedar sim do --json: constraints in the open', () => {
   test('against an endpoint that fails, the phrase grammar teaches and the report says why', async () => {
     const server = await startFakeOpenAi(() => ({ status: 400, body: { error: { message: 'model not found' } } }))
     try {
-      const result = await cedar(args, undefined, {
-        OPENAI_BASE_URL: server.baseURL,
-        CEDAR_MODEL: 'missing',
-        CEDAR_LLM_CACHE: path.join(cacheDir, 'failing'),
-      })
-      assert.equal(result.code, 0, result.stderr)
-      const run = JSON.parse(result.stdout) as Run
+      const run = await simDo(server.baseURL, 'missing')
       const [c] = run.constraints
       assert.ok(c)
       assert.match(c.fallback ?? '', /teacher-failed: the LLM at .* answered 400/)
