@@ -104,7 +104,10 @@ export class CedarAgent {
   }
 
   /** Adds a standing constraint (checked by learning it over its own symbols); returns it. */
-  async constrain(phrase: string, { signal }: AgentCallOptions = {}): Promise<StandingConstraint & { states: number }> {
+  async constrain(
+    phrase: string,
+    { signal }: AgentCallOptions = {},
+  ): Promise<StandingConstraint & Pick<LearnedConstraint, 'teacher' | 'costs' | 'fallback'> & { states: number }> {
     const grounded = await groundInstruction(phrase, this.options.grounding, { signal })
     const part = grounded.constraints[0] ?? grounded.goals[0]
     if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
@@ -129,7 +132,14 @@ export class CedarAgent {
         equivalenceQueries: learned.equivalenceQueries,
       },
     })
-    return { ...constraint, states: learned.dfa.stateCount }
+    const { teacher, costs, fallback } = learned
+    return {
+      ...constraint,
+      states: learned.dfa.stateCount,
+      teacher,
+      ...(costs ? { costs } : {}),
+      ...(fallback ? { fallback } : {}),
+    }
   }
 
   /** The instruction's parts and alphabets, as `!alphabet` shows them. */

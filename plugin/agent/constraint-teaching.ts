@@ -96,3 +96,13 @@ function llmCost(teacher: string, before: LlmStats, after: LlmStats, words: numb
     completionTokens: after.completionTokens - before.completionTokens,
   }
 }
+
+/** "llm:m: 600 words, 7 LLM requests, 12,000 tokens; phrase: 40 words": what a constraint's teaching cost, for people. */
+export function costsText(costs: readonly TeachingCost[]): string {
+  return costs
+    .map(
+      (k) =>
+        `${k.teacher}: ${k.words} words${k.llmRequests > 0 ? `, ${k.llmRequests} LLM requests, ${k.promptTokens + k.completionTokens} tokens` : ''}`,
+    )
+    .join('; ')
+}

@@ -1,4 +1,5 @@
 import type { Prepared } from '../agent/cedar-agent.js'
+import { costsText } from '../agent/constraint-teaching.js'
 import { type DfaJson, toDfaJson } from '../automata/json.js'
 import type { LlmClient } from '../llm/llm-client.js'
 
@@ -39,11 +40,6 @@ export function llmReport(llm: LlmClient | undefined) {
 
 /** A constraint's line of the text report, with what its teaching cost. */
 export function constraintLine(c: ConstraintReport): string {
-  const costs = c.costs
-    .map(
-      (k) =>
-        `${k.teacher}: ${k.words} words${k.llmRequests > 0 ? `, ${k.llmRequests} LLM requests, ${k.promptTokens + k.completionTokens} tokens` : ''}`,
-    )
-    .join('; ')
-  return `constraint "${c.phrase}" (${c.states} states)${c.ltl ? `: ${c.ltl}` : ''} — taught by ${c.teacher.split(' (')[0]} (${costs})${c.fallback ? `; fallback: ${c.fallback}` : ''}`
+  const taught = `taught by ${c.teacher.split(' (')[0]} (${costsText(c.costs)})`
+  return `constraint "${c.phrase}" (${c.states} states)${c.ltl ? `: ${c.ltl}` : ''} — ${taught}${c.fallback ? `; fallback: ${c.fallback}` : ''}`
 }
