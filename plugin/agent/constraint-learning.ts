@@ -64,7 +64,9 @@ export async function learnConstraint(
   }
   const symbols = [...new Set(alphabet)].sort()
   const known = (options.evidence ?? []).filter((e) => e.word.every((s) => symbols.includes(s)))
-  const cache = QueryCache.fromEvidence(known)
+  // A run in which nothing happens breaks no constraint: a fact of what a constraint is, not a teacher's answer, so
+  // it is gold (PhraseTeacher answers it so too) and a teacher's lie about it cannot make the start state rejecting.
+  const cache = QueryCache.fromEvidence([{ word: [], label: true, gold: true }, ...known])
   const report = await learn({
     alphabet: symbols,
     teacher,
