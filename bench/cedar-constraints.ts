@@ -12,12 +12,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { agentGrounding, createAgent } from '../plugin/agent/assembly.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
-import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { matchesObject } from '../plugin/vocabulary/families.js'
-import { loadRules } from '../plugin/world/rules.js'
-import { DAY_TICKS, NIGHT_START, REGION_SIZE, SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+import { DAY_TICKS, NIGHT_START, REGION_SIZE, SimWorld } from '../plugin/world/sim/index.js'
 import { WorldMap } from '../plugin/world/sim/world-map.js'
 import {
   count,
@@ -41,9 +39,8 @@ import { formatMeanSd } from './stats.js'
 import { binVisits, heatmapSvg } from './svg-heatmap.js'
 
 const MINERAL = /^mine\.(deepslate_)?[a-z]+_ore$/
-const rules = loadRules()
-const grounding = offlineGrounding()
-const newAgent = (library: MemoryLibrary) => new CedarAgent({ rules, grounding, library, biomes: SIM_BIOMES })
+const grounding = agentGrounding(undefined)
+const newAgent = (library: MemoryLibrary) => createAgent(grounding, library)
 const held = (sim: SimWorld, object: string) =>
   sum(Object.entries(sim.state.inventory).map(([name, n]) => (matchesObject(object, name) ? n : 0)))
 /** "collect a diamond", "collect 3 diamonds": the grounding reads the digits as the count. */

@@ -87,7 +87,7 @@ describe('skills and constraints over the real protocol', () => {
     assert.deepEqual(await converse('!law accept C1', /./), [
       'C1 is hard now: G(equipped.wooden_pickaxe -> X !mine.iron_ore)',
     ])
-    assert.equal(bot.cedar.shield.get('C1')?.kind, 'hard')
+    assert.equal(bot.cedar.laws.get('C1')?.kind, 'hard')
     assert.deepEqual(await converse('!law reject C1', /./), [
       'rejected C1: G(equipped.wooden_pickaxe -> X !mine.iron_ore); the critic will not propose it again',
     ])

@@ -19,12 +19,19 @@ import type { Composition, CompositionLimits } from './composition.js'
 import { type AgentComputation, inProcess } from './computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
-import { teachConstraint } from './constraint-teaching.js'
+import { type TeachingReport, teachConstraint } from './constraint-teaching.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { composePlan } from './plan-composition.js'
-import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
+import {
+  CounterexampleError,
+  skillChain,
+  skillKey,
+  skillName,
+  UnknownGoalError,
+  UnknownSkillError,
+} from './skill-key.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
 
 export interface CedarAgentOptions {
@@ -92,6 +99,8 @@ export type AgentProgress =
 
 export class CedarAgent {
   private readonly standing = new Map<string, StandingConstraint>()
+  /** The standing constraints of the store, read once on first use: a restarted bot keeps its players' rules. */
+  private restoring: Promise<void> | undefined
   private readonly manager: SkillManager
   /** Constraints learned over a skill's actions, by phrase and alphabet: a second run asks no teacher. */
   private readonly learnedConstraints = new Map<string, LearnedConstraint>()
@@ -107,7 +116,7 @@ export class CedarAgent {
   async constrain(
     phrase: string,
     { signal }: AgentCallOptions = {},
-  ): Promise<StandingConstraint & Pick<LearnedConstraint, 'teacher' | 'costs' | 'fallback'> & { states: number }> {
+  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }> {
     const grounded = await groundInstruction(phrase, this.options.grounding, { signal })
     const part = grounded.constraints[0] ?? grounded.goals[0]
     if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
@@ -115,11 +124,13 @@ export class CedarAgent {
     const learned = await this.learnConstraint(part.text, alphabet, signal)
     const id = slug(part.text)
     const constraint = { id, phrase: part.text, alphabet, ...(learned.ltl ? { ltl: learned.ltl } : {}) }
+    await this.restored()
     this.standing.set(id, constraint)
     await this.options.library.save({
       kind: 'constraint',
       name: id,
       phrase: part.text,
+      ...(learned.ltl ? { ltl: learned.ltl } : {}),
       alphabet,
       dfa: toDfaJson(learned.dfa),
       successEvents: [],
@@ -165,12 +176,28 @@ export class CedarAgent {
     return skills
   }
 
-  unconstrain(id: string): boolean {
-    return this.standing.delete(id)
+  /** Drops a standing constraint and its stored record; false when there was none. */
+  async unconstrain(id: string): Promise<boolean> {
+    await this.restored()
+    if (!this.standing.delete(id)) return false
+    await this.options.library.remove('constraint', id)
+    return true
   }
 
-  constraints(): StandingConstraint[] {
+  async constraints(): Promise<StandingConstraint[]> {
+    await this.restored()
     return [...this.standing.values()]
+  }
+
+  private restored(): Promise<void> {
+    this.restoring ??= this.options.library.list('constraint').then((records) => {
+      for (const r of records) {
+        if (this.standing.has(r.name)) continue
+        const ltl = r.ltl === undefined ? {} : { ltl: r.ltl }
+        this.standing.set(r.name, { id: r.name, phrase: r.phrase ?? r.name, alphabet: r.alphabet, ...ltl })
+      }
+    })
+    return this.restoring
   }
 
   /** Grounds, obtains the skills, learns the constraints and composes: everything short of running. */
@@ -235,14 +262,14 @@ export class CedarAgent {
   }
 
   /** The instruction's constraints, then the standing ones, learned over their symbols and the skills' actions. */
-  private learnConstraints(
+  private async learnConstraints(
     grounded: GroundedInstruction,
     skills: readonly ObtainedSkill[],
     signal: AbortSignal | undefined,
   ) {
     const parts: ConstraintPart[] = [
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
-      ...this.standing.values(),
+      ...(await this.constraints()),
     ]
     const teach = (phrase: string, alphabet: readonly string[]) => this.learnConstraint(phrase, alphabet, signal)
     return learnRunConstraints(parts, skills, teach, this.learnedConstraints)
@@ -309,11 +336,13 @@ export class CedarAgent {
   ): Promise<SkillRecord> {
     const { rules, library } = this.options
     const record = await library.get('skill', name)
-    if (!record?.verb || !record.object) throw new Error(`no stored skill ${name}`)
+    if (!record?.verb || !record.object) throw new UnknownSkillError(`no stored skill ${name}`)
     const unknown = word.filter((s) => !record.alphabet.includes(s))
     if (unknown.length > 0) {
       const are = unknown.length > 1 ? 'are' : 'is'
-      throw new Error(`${unknown.join(', ')} ${are} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`)
+      throw new CounterexampleError(
+        `${unknown.join(', ')} ${are} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`,
+      )
     }
     const gold = { word: [...word], label, gold: true }
     const evidence = [...record.evidence.filter((e) => e.word.join(' ') !== word.join(' ')), gold]

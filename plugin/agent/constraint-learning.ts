@@ -5,6 +5,7 @@
  * candidates, never gold: gold comes only from execution and players, later.
  */
 import type { Dfa } from '../automata/dfa.js'
+import { CedarError } from '../errors.js'
 import { learn, type MembershipTeacher, QueryCache, StatisticalOracle } from '../learning/index.js'
 import { PhraseTeacher } from '../teachers/phrase-teacher.js'
 import type { TeachingCost } from './constraint-teaching.js'
@@ -34,7 +35,7 @@ export interface LearnedConstraint {
  */
 const CONSTRAINT_CAPAL = { poolMaxLength: 3, tauMax: 0.1 } as const
 
-export class ConstraintLearningError extends Error {
+export class ConstraintLearningError extends CedarError {
   override name = 'ConstraintLearningError'
 }
 

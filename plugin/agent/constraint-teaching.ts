@@ -25,6 +25,13 @@ export interface TeachingCost {
   readonly completionTokens: number
 }
 
+/** What `constrain` tells about how a constraint was taught: the teacher, the costs, the reason of a fallback. */
+export interface TeachingReport {
+  readonly teacher?: string
+  readonly costs?: readonly TeachingCost[]
+  readonly fallback?: string
+}
+
 export type TaughtConstraint = LearnedConstraint & { readonly costs: readonly TeachingCost[] }
 
 export interface TeachingOptions {

@@ -7,6 +7,7 @@
  */
 import type { Dfa } from '../automata/dfa.js'
 import { shortestWitness } from '../automata/search.js'
+import { CedarError } from '../errors.js'
 import {
   type Counterexample,
   type EquivalenceOracle,
@@ -55,7 +56,7 @@ export interface LearnedSkill {
 }
 
 /** Learning ended without a skill that reaches its goal; the message says why. */
-export class SkillLearningError extends Error {
+export class SkillLearningError extends CedarError {
   override name = 'SkillLearningError'
 }
 

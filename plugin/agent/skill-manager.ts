@@ -19,6 +19,8 @@ export interface SkillLibrary {
   get(kind: RecordKind, name: string): Promise<SkillRecord | undefined>
   list(kind?: RecordKind): Promise<SkillRecord[]>
   save(record: NewRecord): Promise<SkillRecord>
+  /** False when there was no such record. */
+  remove(kind: RecordKind, name: string): Promise<boolean>
 }
 
 export interface ObtainedSkill {
@@ -168,5 +170,9 @@ export class MemoryLibrary implements SkillLibrary {
     }
     this.records.set(`${record.kind}/${record.name}`, saved)
     return saved
+  }
+
+  async remove(kind: RecordKind, name: string): Promise<boolean> {
+    return this.records.delete(`${kind}/${name}`)
   }
 }

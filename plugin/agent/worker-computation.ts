@@ -7,6 +7,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import type { Dfa } from '../automata/dfa.js'
+import { CedarError } from '../errors.js'
 import type { LearningEvent, MembershipTeacher } from '../learning/index.js'
 import { loadRules, type Rules } from '../world/rules.js'
 import type { ActiveConstraint, Composition, CompositionLimits } from './composition.js'
@@ -33,7 +34,7 @@ import type { SkillKey } from './skill-key.js'
 import type { LearnedSkill, SkillLearningOptions } from './skill-learning.js'
 
 /** The worker stopped without finishing its job (it crashed or was terminated by someone else). */
-export class WorkerStoppedError extends Error {
+export class WorkerStoppedError extends CedarError {
   override name = 'WorkerStoppedError'
 }
 

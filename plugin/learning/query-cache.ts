@@ -1,7 +1,8 @@
+import { CedarError } from '../errors.js'
 import type { MembershipTeacher, SymbolWord } from './ports.js'
 
 /** Thrown inside learning when a new teacher answer is needed but the budget is spent; `learn` turns it into a report. */
-export class BudgetExhausted extends Error {
+export class BudgetExhausted extends CedarError {
   override name = 'BudgetExhausted'
   constructor(readonly budget: 'mq' | 'eq') {
     super(`the ${budget === 'mq' ? 'membership-query' : 'equivalence-query'} budget is spent`)

@@ -5,6 +5,7 @@ import { setTimeout } from 'node:timers/promises'
 import OpenAI from 'openai'
 import writeFileAtomic from 'write-file-atomic'
 import type { LlmSettings } from '../config/options.js'
+import { CedarError } from '../errors.js'
 
 /** What a call is for; each role may use its own model. */
 export type LlmRole = 'mq' | 'prune' | 'split' | 'critic'
@@ -41,17 +42,17 @@ export interface ChatMessage {
 }
 
 /** No endpoint answered: the message names the URL and the reason. */
-export class LlmUnavailableError extends Error {
+export class LlmUnavailableError extends CedarError {
   override name = 'LlmUnavailableError'
 }
 
 /** The request budget is spent. */
-export class LlmBudgetExhausted extends Error {
+export class LlmBudgetExhausted extends CedarError {
   override name = 'LlmBudgetExhausted'
 }
 
 /** The endpoint kept answering with errors after every retry. */
-export class LlmRequestError extends Error {
+export class LlmRequestError extends CedarError {
   override name = 'LlmRequestError'
   constructor(
     message: string,

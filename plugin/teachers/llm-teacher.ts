@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CedarError } from '../errors.js'
 import type { MembershipTeacher, SymbolWord } from '../learning/ports.js'
 import { BudgetExhausted } from '../learning/query-cache.js'
 import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../llm/llm-client.js'
@@ -15,7 +16,7 @@ export interface LlmTeacherOptions {
 }
 
 /** A reply the model kept getting wrong. */
-export class LlmResponseError extends Error {
+export class LlmResponseError extends CedarError {
   override name = 'LlmResponseError'
 }
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { LlmClient } from '../../llm/llm-client.js'
+import type { LawFiles } from '../../store/law-files.js'
 import type { SkillStore } from '../../store/skill-store.js'
 import { DEFAULT_RULES_VERSION } from '../../world/rules.js'
 import type { AgentComputation } from '../computation.js'
@@ -20,6 +21,8 @@ import type { Critic, TrajectoryStep } from './types.js'
 export interface BotCriticOptions {
   readonly laws: LawBook
   readonly store: SkillStore
+  /** Players' rejections, kept across restarts. */
+  readonly files?: LawFiles
   readonly llm?: LlmClient | undefined
   readonly schedule: string | false
   readonly trajectoryCap: number
@@ -56,6 +59,7 @@ export class BotCritic {
       ...(llmCritic ? { relaxer: llmCritic } : {}),
       actions: () => options.laws.shield.actions,
       ...(options.symbolProblem ? { symbolProblem: options.symbolProblem } : {}),
+      ...(options.files ? { files: options.files } : {}),
       ...(offload
         ? {
             validate: (proposals, context) =>
