@@ -15,6 +15,7 @@ const SUITES: readonly { readonly name: string; readonly load: () => Promise<Sui
   { name: 'critic', load: async () => (await import('./critic.js')).criticSuite },
   { name: 'cedar-constraints', load: async () => (await import('./cedar-constraints.js')).cedarConstraintsSuite },
   { name: 'cedar-skills', load: async () => (await import('./cedar-skills.js')).cedarSkillsSuite },
+  { name: 'teachers', load: async () => (await import('./teachers.js')).teachersSuite },
 ]
 
 function usage(): string {

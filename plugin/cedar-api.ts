@@ -1,4 +1,5 @@
 import type { AgentProgress, DoReport, StandingConstraint } from './agent/cedar-agent.js'
+import type { TeachingReport } from './agent/constraint-teaching.js'
 import type { CriticReport } from './agent/critic/critic-runner.js'
 import type { RejectedProposal, TrajectoryStep } from './agent/critic/types.js'
 import type { ObtainedSkill } from './agent/skill-manager.js'
@@ -45,7 +46,10 @@ export interface CedarAgentApi {
   /** Grounds, obtains the skills, learns the constraints, composes, and runs the product on the bot. */
   do(instruction: string, options?: DoOptions): Promise<DoReport>
   /** A standing constraint every later `do` keeps; kept in the store, so a restarted bot still keeps it. */
-  constrain(phrase: string, options?: CallOptions): Promise<StandingConstraint & { readonly states: number }>
+  constrain(
+    phrase: string,
+    options?: CallOptions,
+  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }>
   constraints(): Promise<StandingConstraint[]>
   /** Drops a standing constraint and its file; false when there was none with that id. */
   unconstrain(id: string): Promise<boolean>

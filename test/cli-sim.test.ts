@@ -5,11 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, test } from 'node:test'
+import { type ChatRequest, startFakeOpenAi, wordsIn } from '../bench/fake-openai.js'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
 import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
 import { cedar } from './support/cli.js'
-import { type ChatRequest, startFakeOpenAi, wordsIn } from './support/fake-openai.js'
 
 describe('cedar sim optimal', () => {
   test('prints the shortest plan to a diamond as JSON, and it works in a fresh world', async () => {

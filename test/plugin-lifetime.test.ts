@@ -6,9 +6,9 @@ import { access, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { type FakeOpenAi, startFakeOpenAi } from '../bench/fake-openai.js'
 import type { TrajectoryStep } from '../index.js'
 import { type CedarSession, openCedarSession } from './harness/index.js'
-import { type FakeOpenAi, startFakeOpenAi } from './support/fake-openai.js'
 
 const exists = (file: string) =>
   access(file).then(

@@ -14,6 +14,7 @@ import { isActionSymbol } from '../vocabulary/symbols.js'
 import { MineflayerWorld } from '../world/mineflayer-world.js'
 import { shieldGate } from './assembly.js'
 import type { AgentCallOptions, CedarAgent, DoReport, ProgressCallOptions, StandingConstraint } from './cedar-agent.js'
+import type { TeachingReport } from './constraint-teaching.js'
 import { runController } from './controller.js'
 import type { TrajectoryStep } from './critic/types.js'
 import { UnknownSkillError } from './skill-key.js'
@@ -72,7 +73,10 @@ export class BotAgent {
     }
   }
 
-  constrain(phrase: string, options: AgentCallOptions = {}): Promise<StandingConstraint & { readonly states: number }> {
+  constrain(
+    phrase: string,
+    options: AgentCallOptions = {},
+  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }> {
     return this.core().constrain(phrase, options)
   }
 

@@ -12,7 +12,6 @@ import { groundInstruction } from '../grounding/pipeline.js'
 import type { LearningEvent } from '../learning/index.js'
 import type { LlmClient } from '../llm/llm-client.js'
 import type { SkillRecord } from '../store/record.js'
-import { LlmTeacher } from '../teachers/llm-teacher.js'
 import type { Observation, World } from '../world/port.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
@@ -20,6 +19,7 @@ import type { Composition, CompositionLimits } from './composition.js'
 import { type AgentComputation, inProcess } from './computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
+import { type TeachingReport, teachConstraint } from './constraint-teaching.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
@@ -113,7 +113,10 @@ export class CedarAgent {
   }
 
   /** Adds a standing constraint (checked by learning it over its own symbols); returns it. */
-  async constrain(phrase: string, { signal }: AgentCallOptions = {}): Promise<StandingConstraint & { states: number }> {
+  async constrain(
+    phrase: string,
+    { signal }: AgentCallOptions = {},
+  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }> {
     const grounded = await groundInstruction(phrase, this.options.grounding, { signal })
     const part = grounded.constraints[0] ?? grounded.goals[0]
     if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
@@ -140,7 +143,14 @@ export class CedarAgent {
         equivalenceQueries: learned.equivalenceQueries,
       },
     })
-    return { ...constraint, states: learned.dfa.stateCount }
+    const { teacher, costs, fallback } = learned
+    return {
+      ...constraint,
+      states: learned.dfa.stateCount,
+      teacher,
+      ...(costs ? { costs } : {}),
+      ...(fallback ? { fallback } : {}),
+    }
   }
 
   /** The instruction's parts and alphabets, as `!alphabet` shows them. */
@@ -356,28 +366,17 @@ export class CedarAgent {
   }
 
   /** With the LLM when there is one (falling back to the phrase grammar), else the phrase grammar. */
-  private async learnConstraint(
+  private learnConstraint(
     phrase: string,
     alphabet: readonly string[],
     signal: AbortSignal | undefined,
   ): Promise<LearnedConstraint> {
-    const llm = this.options.llm
-    const cancel = signal ? { signal } : {}
-    if (!llm) return this.computation.learnConstraint(phrase, alphabet, cancel)
-    const inventory = this.options.grounding.inventory
-    const symbols = alphabet.map((symbol) => ({ symbol, description: inventory.get(symbol)?.description ?? symbol }))
-    const teacher = new LlmTeacher(llm, { instruction: phrase, symbols, kind: 'constraint' })
-    try {
-      return await this.computation.learnConstraint(phrase, alphabet, {
-        teacher,
-        teacherName: `llm:${llm.modelFor('mq')}`,
-        ...cancel,
-      })
-    } catch (error) {
-      if (!(error instanceof ConstraintLearningError)) throw error
-      const fallback = await this.computation.learnConstraint(phrase, alphabet, cancel)
-      return { ...fallback, teacher: `phrase (the LLM could not: ${error.message})` }
-    }
+    return teachConstraint(phrase, alphabet, {
+      llm: this.options.llm,
+      inventory: this.options.grounding.inventory,
+      learn: (p, a, options) => this.computation.learnConstraint(p, a, options),
+      ...(signal ? { signal } : {}),
+    })
   }
 
   /** "stay in B" must forbid every other biome, not only those its words named. */

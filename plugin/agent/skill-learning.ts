@@ -134,6 +134,7 @@ export function boundedEvidence(entries: readonly Evidence[], max = MAX_EVIDENCE
  * the goal is a negative counterexample. An empty hypothesis gets the built-in plan, which reaches the goal.
  */
 export class ExecutionOracle implements EquivalenceOracle {
+  readonly counterexamples = 'gold'
   constructor(
     private readonly recipe: RecipeTeacher,
     private readonly plan: readonly string[],

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { AgentProgress } from '../agent/cedar-agent.js'
+import { costsText } from '../agent/constraint-teaching.js'
 import { TaskCancelledError } from '../agent/task-runner.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
@@ -108,7 +109,9 @@ const constrainCommand = defineCommand({
   run: (context, { phrase }) =>
     runAsTask(context, `constrain ${phrase}`, async (signal) => {
       const added = await context.cedar.agent.constrain(phrase, { signal })
-      return `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''} (${added.states} states)`
+      const cost = added.costs ? `; ${costsText(added.costs)}` : ''
+      const fallback = added.fallback ? ` — the LLM could not: ${added.fallback}` : ''
+      return `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''} (${added.states} states${cost})${fallback}`
     }),
 })
 

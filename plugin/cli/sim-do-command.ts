@@ -5,6 +5,7 @@ import { MemoryLibrary } from '../agent/skill-manager.js'
 import { resolveOptions } from '../config/options.js'
 import { symbolProblem } from '../grounding/validate.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
+import { constraintLine, constraintReports, llmReport } from './constraint-report.js'
 import { createOutput, guarded } from './output.js'
 
 interface SimDoFlags {
@@ -96,19 +97,13 @@ export function addSimDoCommand(sim: Command): void {
         }))
         const summary = {
           instruction,
-          llm: llm ? { model: llm.modelFor('mq'), requests: llm.stats.requests } : null,
+          llm: llmReport(llm),
           goal: report.result?.outcome === 'goal',
           outcome: report.refusal ? 'refused' : (report.result?.outcome ?? 'refused'),
           message: report.refusal ?? report.result?.message ?? '',
           teacherQueries: report.membershipQueries,
           skills: report.skills.map((s) => ({ name: s.name, path: s.path, states: s.dfa.stateCount })),
-          constraints: report.constraints.map((c) => ({
-            id: c.id,
-            phrase: c.phrase,
-            teacher: c.teacher,
-            ltl: c.ltl ?? null,
-            states: c.dfa.stateCount,
-          })),
+          constraints: constraintReports(report.constraints),
           laws: laws.shield.monitors().map((m) => ({ id: m.id, kind: m.kind, text: m.text })),
           product: report.composition
             ? { reachable: report.composition.reachableStates, states: report.composition.productStates }
@@ -118,9 +113,7 @@ export function addSimDoCommand(sim: Command): void {
         const text = [
           `${summary.goal ? 'goal reached' : `goal not reached (${summary.outcome})`}: ${summary.message}`,
           `skills: ${summary.skills.map((s) => `${s.name} (${s.path}, ${s.states} states)`).join(', ')}`,
-          ...summary.constraints.map(
-            (c) => `constraint "${c.phrase}" (${c.states} states)${c.ltl ? `: ${c.ltl}` : ''}`,
-          ),
+          ...summary.constraints.map(constraintLine),
           `laws: ${summary.laws.length === 0 ? 'none' : summary.laws.map((l) => l.id).join(' ')}`,
           `product: ${summary.product ? `${summary.product.states} states` : 'not built'}; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
           ...steps.map(

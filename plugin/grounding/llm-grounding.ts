@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../llm/llm-client.js'
+import {
+  type ChatMessage,
+  LlmBudgetExhausted,
+  type LlmClient,
+  LlmRequestError,
+  LlmUnavailableError,
+} from '../llm/llm-client.js'
 import type { SymbolEntry, SymbolInventory } from './inventory.js'
 import { type GroundingComponents, offlineGrounding } from './pipeline.js'
 import type { PartRole, Pruner } from './pruner.js'
@@ -170,7 +176,9 @@ async function askJson<T>(
   try {
     text = await client.chat(role, messages, { json: true, signal })
   } catch (error) {
-    if (error instanceof LlmBudgetExhausted) return undefined
+    // A spent budget, an endpoint that cannot be reached or keeps failing: the offline twin answers instead.
+    if (error instanceof LlmBudgetExhausted || error instanceof LlmUnavailableError) return undefined
+    if (error instanceof LlmRequestError) return undefined
     throw error
   }
   try {

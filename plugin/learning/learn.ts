@@ -50,7 +50,8 @@ export interface LearnReport {
 
 /**
  * CEDAR's Algorithm 1: ask membership queries through the persistent cache until a hypothesis stands, test it,
- * store a counterexample's label as gold and refine, until the oracle finds nothing or a budget runs out — which
+ * store a gold counterexample's label as gold (a candidate one only feeds the learner, see CounterexampleSource) and
+ * refine, until the oracle finds nothing or a budget runs out — which
  * ends in a report with the latest hypothesis, not an error.
  */
 export async function learn(options: LearnOptions): Promise<LearnReport> {
@@ -86,7 +87,10 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
       emit?.({ type: 'hypothesis', states: dfa.stateCount, round: rounds })
       if (rounds >= maxEq) return report('eq-budget')
       signal?.throwIfAborted()
-      const counterexample = await options.oracle.findCounterexample(dfa, signal ? { signal } : undefined)
+      const counterexample = await options.oracle.findCounterexample(dfa, {
+        membership: (words) => cache.ask(words),
+        ...(signal ? { signal } : {}),
+      })
       rounds++
       if (!counterexample) return report('equivalent')
       if (dfa.accepts(counterexample.word) === counterexample.label) {
@@ -96,9 +100,12 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
           new Error(`the oracle's counterexample ${JSON.stringify(counterexample.word)} is not one`),
         )
       }
-      emit?.({ type: 'counterexample', word: counterexample.word, label: counterexample.label, round: rounds })
-      cache.setGold(counterexample.word, counterexample.label)
-      if (!(await learner.refine(counterexample.word, counterexample.label))) return report('no-progress')
+      const { word, label } = counterexample
+      // Only execution, the environment and players give gold; a candidate is evidence the learner weighs.
+      const gold = options.oracle.counterexamples === 'gold'
+      emit?.({ type: 'counterexample', word, label, gold, round: rounds })
+      if (gold) cache.setGold(word, label)
+      if (!(await learner.refine(word, label, gold))) return report('no-progress')
     }
   } catch (error) {
     // Cancellation is not a failure to report: the caller asked for the run to end.
