@@ -4,6 +4,7 @@
 // Every (library, workload) measurement runs in a fresh child process (`--worker <lib> <workload>`), as does a
 // baseline child per pair that builds the same inputs but never runs the operation; the difference of their peak
 // RSS is the memory the operation itself needed. Inputs are seeded, so every run sees the same automata.
+
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { DFA } from 'refa'
 import { canonicalize, complete, type Dfa, minimize } from '../plugin/automata/index.js'
@@ -23,7 +24,8 @@ import {
   WORKLOADS,
   type WorkloadName,
 } from './automata-workloads.js'
-import { markdownTable, median, runChild, type Suite, type SuiteOptions, type SuiteReport } from './run.js'
+import { markdownTable } from './markdown-table.js'
+import { median, runChild, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
 
 /** Extra V8 heap for the workers: refa's million-node product does not fit in the default limit. */
 const WORKER_EXEC_ARGV = ['--expose-gc', '--max-old-space-size=8192']

@@ -9,23 +9,26 @@
 // Every act is measured at the world (a wrapper around the SimWorld), not taken from the agent's own report.
 // The metered world and the episode loop are in constraints-episode.ts, the Markdown and the paper's numbers in
 // constraints-markdown.ts.
+
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { agentGrounding, createAgent } from '../plugin/agent/assembly.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
-import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { matchesObject } from '../plugin/vocabulary/families.js'
-import { loadRules } from '../plugin/world/rules.js'
-import { DAY_TICKS, NIGHT_START, REGION_SIZE, SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+import { DAY_TICKS, NIGHT_START, REGION_SIZE, SimWorld } from '../plugin/world/sim/index.js'
 import { WorldMap } from '../plugin/world/sim/world-map.js'
 import {
+  type BiomeEpisode,
   count,
   type EpisodeLog,
   MAX_INSTRUCTIONS,
   type MeasuredAct,
   MeteredWorld,
+  type MineralEpisode,
+  type Row,
   runEpisode,
+  type SleepEpisode,
   sum,
 } from './constraints-episode.js'
 import {
@@ -36,24 +39,17 @@ import {
   table3Markdown,
   ticks,
 } from './constraints-markdown.js'
-import type { Suite, SuiteOptions, SuiteReport } from './run.js'
 import { formatMeanSd } from './stats.js'
+import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
 import { binVisits, heatmapSvg } from './svg-heatmap.js'
 
 const MINERAL = /^mine\.(deepslate_)?[a-z]+_ore$/
-const rules = loadRules()
-const grounding = offlineGrounding()
-const newAgent = (library: MemoryLibrary) => new CedarAgent({ rules, grounding, library, biomes: SIM_BIOMES })
+const grounding = agentGrounding(undefined)
+const newAgent = (library: MemoryLibrary) => createAgent(grounding, library)
 const held = (sim: SimWorld, object: string) =>
   sum(Object.entries(sim.state.inventory).map(([name, n]) => (matchesObject(object, name) ? n : 0)))
 /** "collect a diamond", "collect 3 diamonds": the grounding reads the digits as the count. */
 const collect = (k: number, one: string, many: string) => (k === 1 ? `collect ${one}` : `collect ${k} ${many}`)
-
-export interface Row<E> {
-  readonly id: string
-  readonly name: string
-  readonly episodes: readonly E[]
-}
 
 // ---- Table 2: sleep at night ---------------------------------------------------------------------------------------
 
@@ -64,29 +60,6 @@ const TABLE2_ROWS = [
   { id: 'goal-only', name: 'goal only (no constraint)', constrained: false, assertSleep: false },
   { id: 'assertion', name: 'goal only + sleep checked between skills', constrained: false, assertSleep: true },
 ] as const
-
-export interface SleepEpisode {
-  readonly seed: number
-  readonly diamondsMined: number
-  /** Acts begun at night, awake (anything but sleeping). */
-  readonly awakeAtNight: number
-  /** Acts begun by day that ended after nightfall, and the ticks they went on past it, in all. */
-  readonly ranIntoNight: number
-  readonly ticksPastNightfall: number
-  readonly nightsMet: number
-  readonly nightsSlept: number
-  /** Nights not slept in which a sleep failed for want of a bed in reach. */
-  readonly nightsWithoutBed: number
-  readonly compliant: boolean
-  readonly joint: boolean
-  readonly health: number
-  /** Health at the first sunrise (0 when the bot died before it). */
-  readonly firstDawnHealth: number
-  readonly died: boolean
-  readonly food: number
-  readonly acts: number
-  readonly log: EpisodeLog
-}
 
 function sleepEpisode(seed: number, world: MeteredWorld, log: EpisodeLog): SleepEpisode {
   const { acts, sim } = world
@@ -178,26 +151,6 @@ function rotation(suffix: string): (sim: SimWorld) => string {
   }
 }
 
-export interface MineralEpisode {
-  readonly seed: number
-  readonly acts: number
-  readonly actsUnderground: number
-  readonly actsOverground: number
-  readonly gainedUnderground: number
-  readonly gainedOverground: number
-  readonly itemKinds: number
-  readonly itemsGained: number
-  readonly objects: number
-  readonly mineralByDay: number
-  readonly mineralAtNight: number
-  /** Other blocks (logs, stone, gravel: no minerals) mined by day. */
-  readonly otherMinedByDay: number
-  /** Ticks the controller stood waiting for an event (nightfall), and the tick of the first act. */
-  readonly waited: number
-  readonly firstAct: number
-  readonly log: EpisodeLog
-}
-
 function mineralEpisode(seed: number, { acts, waited }: MeteredWorld, log: EpisodeLog): MineralEpisode {
   const gained = (list: readonly MeasuredAct[]) => sum(list.flatMap((a) => Object.values(a.gained)))
   const below = acts.filter((a) => a.underground)
@@ -248,19 +201,6 @@ async function table3(n: number, library: MemoryLibrary, options: SuiteOptions):
 
 const FIGURE5_BIOME = 'windswept_forest'
 const BIOME_COLORS = { forest: '#7fbf7b', plains: '#e6f5b0', desert: '#f6d58b', windswept_forest: '#4f87a3' }
-
-export interface BiomeEpisode {
-  readonly seed: number
-  readonly diamond: boolean
-  readonly instructions: number
-  /** Stopped at MAX_INSTRUCTIONS with ticks left. */
-  readonly capped: boolean
-  readonly acts: number
-  /** Acts that left the bot outside the biome. */
-  readonly outside: number
-  readonly start: { readonly x: number; readonly z: number }
-  readonly points: readonly { readonly x: number; readonly z: number }[]
-}
 
 async function figure5(n: number, library: MemoryLibrary, outDir: string, options: SuiteOptions) {
   const rows: (Row<BiomeEpisode> & { svg: string; title: string })[] = []

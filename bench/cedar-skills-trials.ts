@@ -4,14 +4,13 @@
 
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { type AgentProgress, CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { type AgentGrounding, agentGrounding, createAgent } from '../plugin/agent/assembly.js'
+import type { AgentProgress, CedarAgent } from '../plugin/agent/cedar-agent.js'
 import type { ControllerStep } from '../plugin/agent/controller.js'
 import { UnknownGoalError } from '../plugin/agent/skill-key.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
-import { type GroundingComponents, offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { matchesObject } from '../plugin/vocabulary/families.js'
-import { loadRules, type Rules } from '../plugin/world/rules.js'
-import { SIM_BIOMES, type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
+import { type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
 
 // ---------------------------------------------------------------------------------------------------------------
 // What is measured, and the paper's published columns.
@@ -162,15 +161,14 @@ export interface CompositionTrial {
 }
 
 /** Loaded on first use: only the workers need them, and they take a couple of seconds. */
-let loaded: { rules: Rules; grounding: GroundingComponents } | undefined
+let loaded: AgentGrounding | undefined
 const shared = () => {
-  loaded ??= { rules: loadRules(), grounding: offlineGrounding() }
+  loaded ??= agentGrounding(undefined)
   return loaded
 }
 
 /** A fresh agent whose teacher tries words in the trial's world (same seed, no path failures). */
-const agentFor = (library: MemoryLibrary, seed: number) =>
-  new CedarAgent({ ...shared(), library, biomes: SIM_BIOMES, learningWorld: { seed } })
+const agentFor = (library: MemoryLibrary, seed: number) => createAgent(shared(), library, { learningWorld: { seed } })
 
 const holds = (inventory: Readonly<Record<string, number>>, item: string) =>
   Object.entries(inventory).some(([name, n]) => n > 0 && matchesObject(item, name))

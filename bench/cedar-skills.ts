@@ -20,8 +20,9 @@ import {
   TASKS,
   type TaskTrial,
 } from './cedar-skills-trials.js'
-import { markdownTable, type Suite, type SuiteOptions, type SuiteReport } from './run.js'
+import { markdownTable } from './markdown-table.js'
 import { formatProportion, mean, sampleSd } from './stats.js'
+import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
 import { lineChartSvg } from './svg-line-chart.js'
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -174,3 +174,67 @@ export async function runEpisode(agent: CedarAgent, world: MeteredWorld, plan: E
 /** Sums and counts over measured episodes, for the suite and its Markdown. */
 export const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0)
 export const count = <T>(items: readonly T[], test: (item: T) => boolean) => items.filter(test).length
+
+// ---- The episode records each table of the suite keeps (constraints-markdown.ts formats them) ----------------------
+
+export interface Row<E> {
+  readonly id: string
+  readonly name: string
+  readonly episodes: readonly E[]
+}
+
+export interface SleepEpisode {
+  readonly seed: number
+  readonly diamondsMined: number
+  /** Acts begun at night, awake (anything but sleeping). */
+  readonly awakeAtNight: number
+  /** Acts begun by day that ended after nightfall, and the ticks they went on past it, in all. */
+  readonly ranIntoNight: number
+  readonly ticksPastNightfall: number
+  readonly nightsMet: number
+  readonly nightsSlept: number
+  /** Nights not slept in which a sleep failed for want of a bed in reach. */
+  readonly nightsWithoutBed: number
+  readonly compliant: boolean
+  readonly joint: boolean
+  readonly health: number
+  /** Health at the first sunrise (0 when the bot died before it). */
+  readonly firstDawnHealth: number
+  readonly died: boolean
+  readonly food: number
+  readonly acts: number
+  readonly log: EpisodeLog
+}
+
+export interface MineralEpisode {
+  readonly seed: number
+  readonly acts: number
+  readonly actsUnderground: number
+  readonly actsOverground: number
+  readonly gainedUnderground: number
+  readonly gainedOverground: number
+  readonly itemKinds: number
+  readonly itemsGained: number
+  readonly objects: number
+  readonly mineralByDay: number
+  readonly mineralAtNight: number
+  /** Other blocks (logs, stone, gravel: no minerals) mined by day. */
+  readonly otherMinedByDay: number
+  /** Ticks the controller stood waiting for an event (nightfall), and the tick of the first act. */
+  readonly waited: number
+  readonly firstAct: number
+  readonly log: EpisodeLog
+}
+
+export interface BiomeEpisode {
+  readonly seed: number
+  readonly diamond: boolean
+  readonly instructions: number
+  /** Stopped at MAX_INSTRUCTIONS with ticks left. */
+  readonly capped: boolean
+  readonly acts: number
+  /** Acts that left the bot outside the biome. */
+  readonly outside: number
+  readonly start: { readonly x: number; readonly z: number }
+  readonly points: readonly { readonly x: number; readonly z: number }[]
+}

@@ -2,9 +2,16 @@
 // beside the paper's published numbers (typed in below with their citations), each with a plain summary.
 
 import { DAY_TICKS } from '../plugin/world/sim/index.js'
-import type { BiomeEpisode, MineralEpisode, Row, SleepEpisode } from './cedar-constraints.js'
-import { count, SURFACE_Y, sum } from './constraints-episode.js'
-import { markdownTable } from './run.js'
+import {
+  type BiomeEpisode,
+  count,
+  type MineralEpisode,
+  type Row,
+  type SleepEpisode,
+  SURFACE_Y,
+  sum,
+} from './constraints-episode.js'
+import { markdownTable } from './markdown-table.js'
 import { formatMeanSd, formatProportion, formatShare, mean } from './stats.js'
 
 // ---- The paper's published numbers (typed in; every other number here comes from the runs) -------------------------

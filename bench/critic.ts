@@ -11,7 +11,8 @@ import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import { createShield, LawBook } from '../plugin/agent/laws.js'
 import { optimalPlan } from '../plugin/world/sim/index.js'
 import { type CarelessEpisode, PLAUSIBLE_ACTIONS, runCarelessEpisode, SUBGOALS } from './careless-actor.js'
-import { markdownTable, type Suite, type SuiteOptions, type SuiteReport } from './run.js'
+import { markdownTable } from './markdown-table.js'
+import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
 
 interface RoundStats {
   readonly name: string

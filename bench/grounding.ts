@@ -10,6 +10,7 @@
 //   Jaccard             = |P ∩ T| / |P ∪ T|
 // reported as mean ± sample standard deviation over the instructions; "exact" counts P = T. The split is scored
 // apart: the share of instructions split into as many goal and constraint parts as the target.
+
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,7 +20,8 @@ import {
   groundInstruction,
   offlineGrounding,
 } from '../plugin/grounding/pipeline.js'
-import { markdownTable, type Suite, type SuiteOptions, type SuiteReport } from './run.js'
+import { markdownTable } from './markdown-table.js'
+import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
 
 export interface FixturePart {
   readonly text: string

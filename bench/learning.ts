@@ -1,9 +1,11 @@
 // The learning suite: L*, KV and CAPAL on random minimal DFAs (drawn as AALpy draws them), with a simulated
 // teacher that is persistently wrong on a share p of the distinct words, and an exact shortest-counterexample
 // equivalence oracle — beside the peer figures the issue quotes for AALpy.
+
 import { equivalent, randomMinimalDfa, seededRandom } from '../plugin/automata/index.js'
 import { type Algorithm, ExactOracle, learn, SimulatedTeacher } from '../plugin/learning/index.js'
-import { markdownTable, type Suite, type SuiteOptions, type SuiteReport } from './run.js'
+import { markdownTable } from './markdown-table.js'
+import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
 
 const ALGORITHMS: readonly Algorithm[] = ['lstar', 'kv', 'capal']
 const NOISE = [0, 0.01, 0.05, 0.1] as const

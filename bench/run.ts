@@ -1,36 +1,10 @@
 // `npm run bench [-- --quick] [suite ...]`: runs the benchmark suites, prints Markdown tables on stdout and writes the
-// raw numbers to bench/results/<suite>.json. Suites are loaded lazily, so a suite module may import the helpers below.
-import { fork } from 'node:child_process'
+// raw numbers to bench/results/<suite>.json. Suites are loaded lazily; what they share lives in suite.ts, so no
+// suite imports this runner.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-
-export interface SuiteOptions {
-  /** Smaller sizes and fewer repetitions: a smoke run. */
-  readonly quick: boolean
-  /** Progress lines go here (stderr), so stdout stays clean Markdown. */
-  readonly log: (line: string) => void
-  /** Episodes (trials) per row, overriding the suite's own n: the smoke test in `npm test` runs 1. */
-  readonly episodes?: number
-  /** Where SVG charts go (default bench/results/). */
-  readonly outDir?: string
-}
-
-export interface SuiteReport {
-  /** Markdown printed on stdout. */
-  readonly markdown: string
-  /** Written as JSON to bench/results/<suite>.json. */
-  readonly raw: unknown
-  /** True when the libraries disagreed on a result (the run exits non-zero). */
-  readonly mismatch: boolean
-}
-
-export interface Suite {
-  readonly name: string
-  readonly description: string
-  run(options: SuiteOptions): Promise<SuiteReport>
-}
+import { machine, machineLine, type Suite } from './suite.js'
 
 /** The suites, in run order. Later issues append here. */
 const SUITES: readonly { readonly name: string; readonly load: () => Promise<Suite> }[] = [
@@ -41,66 +15,9 @@ const SUITES: readonly { readonly name: string; readonly load: () => Promise<Sui
   { name: 'critic', load: async () => (await import('./critic.js')).criticSuite },
   { name: 'cedar-constraints', load: async () => (await import('./cedar-constraints.js')).cedarConstraintsSuite },
   { name: 'cedar-skills', load: async () => (await import('./cedar-skills.js')).cedarSkillsSuite },
+  { name: 'teachers', load: async () => (await import('./teachers.js')).teachersSuite },
   { name: 'world', load: async () => (await import('./world.js')).worldSuite },
 ]
-
-export interface Machine {
-  readonly node: string
-  readonly platform: string
-  readonly cpu: string
-  readonly cores: number
-  readonly memoryGiB: number
-}
-
-export function machine(): Machine {
-  const cpus = os.cpus()
-  return {
-    node: process.version,
-    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-    cpu: cpus[0]?.model.trim() ?? 'unknown',
-    cores: cpus.length,
-    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-  }
-}
-
-export function machineLine(m: Machine = machine()): string {
-  return `Machine: node ${m.node}, ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, ${m.platform}`
-}
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return Number.NaN
-  const sorted = [...values].sort((x, y) => x - y)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-
-export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, 3, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
-  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')
-}
-
-/**
- * Runs `module` (a .ts file) in a fresh Node process under tsx with `args`, and resolves with the one message it
- * sends back with `process.send`. A process that exits without a message, or with a non-zero code, rejects.
- */
-export function runChild<T>(module: string, args: readonly string[], execArgv: readonly string[] = []): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const child = fork(module, [...args], {
-      execArgv: ['--import', 'tsx', ...execArgv],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    })
-    let message: { value: T } | undefined
-    child.on('message', (value) => {
-      message = { value: value as T }
-    })
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      if (message && code === 0) resolve(message.value)
-      else reject(new Error(`child ${module} ${args.join(' ')} exited with ${signal ?? `code ${code}`}`))
-    })
-  })
-}
 
 function usage(): string {
   return [

@@ -1,11 +1,13 @@
 // The shield suite: the time of one shield decision after a long trajectory, with 10, 50 and 200 laws, against
 // what a formula-level checker does: re-evaluate every law over the whole trajectory so far at each decision.
+
 import { createShield } from '../plugin/agent/laws.js'
 import { type Random, randomInt, seededRandom } from '../plugin/automata/random.js'
 import { binary, type Formula, not, prop, unary } from '../plugin/ltl/ast.js'
 import { LtlMonitor } from '../plugin/ltl/monitor.js'
 import type { Shield } from '../plugin/ltl/shield.js'
-import { markdownTable, median, type Suite, type SuiteOptions, type SuiteReport } from './run.js'
+import { markdownTable } from './markdown-table.js'
+import { median, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
 
 const STATE_PROPS = Array.from({ length: 30 }, (_, i) => `has.item_${i}`)
 const ACTIONS = Array.from({ length: 20 }, (_, i) => `mine.block_${i}`)

@@ -2,10 +2,12 @@
 // seeds), and how long a mineflayer bot takes to join the embedded survival world with a view distance of 6 chunks
 // (connect to spawned with every chunk around it loaded), each join on a fresh server.
 import { createRequire } from 'node:module'
+import { type Bot, createBot } from 'mineflayer'
+import { type EmbeddedServer, startEmbeddedServer } from '../plugin/server/embedded-server.js'
 import { type ChunkColumnClass, SurvivalWorldGenerator } from '../plugin/server/world/survival-generation.js'
-import { connectBot } from '../test/harness/bots.js'
-import { closeAll, startTestServer } from '../test/harness/server.js'
-import { markdownTable, median, type Suite, type SuiteOptions, type SuiteReport } from './run.js'
+import { waitForSpawn } from '../plugin/world/spawn.js'
+import { markdownTable } from './markdown-table.js'
+import { median, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
 
 const VERSION = '1.21.4'
 
@@ -33,13 +35,27 @@ function chunkTimes(seeds: readonly number[], side: number): number[] {
   return times
 }
 
+/** Connect to spawned with every chunk in view loaded (what a player waits for before the world is drawn). */
 async function joinTime(seed: number): Promise<number> {
-  const server = await startTestServer({ generation: 'survival', seed, viewDistance: 6, version: VERSION })
+  const server = await startEmbeddedServer({ generation: 'survival', seed, viewDistance: 6, version: VERSION })
   const started = performance.now()
-  const bot = await connectBot(server, 'joiner', { timeoutMs: 60_000 })
-  const elapsed = performance.now() - started
-  await closeAll(server, [bot])
-  return elapsed
+  const bot = createBot({ host: server.host, port: server.port, username: 'joiner', version: VERSION, auth: 'offline' })
+  try {
+    await waitForSpawn(bot, 'joiner', `${server.host}:${server.port}`, 60_000)
+    await bot.waitForChunksToLoad()
+    return performance.now() - started
+  } finally {
+    await stop(server, bot)
+  }
+}
+
+async function stop(server: EmbeddedServer, bot?: Bot): Promise<void> {
+  if (bot) {
+    const ended = new Promise<void>((resolve) => bot.once('end', () => resolve()))
+    bot.quit()
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3_000))])
+  }
+  await server.close()
 }
 
 export const worldSuite: Suite = {
@@ -53,7 +69,7 @@ export const worldSuite: Suite = {
     const joinSeeds = quick ? [1] : [1, 2, 3, 4, 5]
     const joins: number[] = []
     // A first server in a process pays flying-squid's module load (~1 s): start one before measuring.
-    await closeAll(await startTestServer({ generation: 'superflat' }))
+    await stop(await startEmbeddedServer())
     for (const seed of joinSeeds) {
       log(`world: join, seed ${seed}`)
       joins.push(await joinTime(seed))

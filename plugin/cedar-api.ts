@@ -1,14 +1,19 @@
-import type { BotAgent } from './agent/bot-agent.js'
-import type { BotCritic } from './agent/critic/bot-critic.js'
+import type { AgentProgress, DoReport, StandingConstraint } from './agent/cedar-agent.js'
+import type { TeachingReport } from './agent/constraint-teaching.js'
 import type { CriticReport } from './agent/critic/critic-runner.js'
-import type { LawBook } from './agent/laws.js'
+import type { RejectedProposal, TrajectoryStep } from './agent/critic/types.js'
+import type { ObtainedSkill } from './agent/skill-manager.js'
 import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
 import type { Channel } from './chat/command.js'
 import type { Invocation } from './chat/dispatcher.js'
 import type { Answer } from './chat/questions.js'
 import type { CommandRegistry } from './chat/registry.js'
 import type { ResolvedCedarOptions } from './config/options.js'
-import type { Shield, Verdict } from './ltl/shield.js'
+import type { GroundedInstruction } from './grounding/pipeline.js'
+import type { LearningEvent } from './learning/index.js'
+import type { LawKind, LawSource } from './ltl/monitor.js'
+import type { Verdict } from './ltl/shield.js'
+import type { SkillRecord } from './store/record.js'
 
 export interface ExecuteOptions {
   /** Who the command runs as; defaults to `api`. Programmatic calls skip the owner check and rate limit. */
@@ -25,19 +30,87 @@ export interface CedarStatus {
   readonly storePath: string
 }
 
+/** What a long call may be given: aborting the signal cancels grounding, learning, composing and running. */
+export interface CallOptions {
+  /** `bot.cedar.tasks.run` hands one out; `!stop` aborts the running task's. */
+  readonly signal?: AbortSignal
+}
+
+export interface DoOptions extends CallOptions {
+  /** Grounded, each skill obtained, learning events, composed, each step: what `!do` reports in chat. */
+  readonly onProgress?: (progress: AgentProgress) => void
+}
+
+/** `bot.cedar.agent`: skills and constraints, what `!do`, `!constrain`, `!learn`, `!ce` and `!wrong` run. */
+export interface CedarAgentApi {
+  /** Grounds, obtains the skills, learns the constraints, composes, and runs the product on the bot. */
+  do(instruction: string, options?: DoOptions): Promise<DoReport>
+  /** A standing constraint every later `do` keeps; kept in the store, so a restarted bot still keeps it. */
+  constrain(
+    phrase: string,
+    options?: CallOptions,
+  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }>
+  constraints(): Promise<StandingConstraint[]>
+  /** Drops a standing constraint and its file; false when there was none with that id. */
+  unconstrain(id: string): Promise<boolean>
+  /** A skill and its prerequisites, reused, adapted or learned, without running it. */
+  learn(verb: string, object: string, options?: DoOptions): Promise<ObtainedSkill[]>
+  /** The instruction's goal and constraint parts and their alphabets. */
+  ground(instruction: string, options?: CallOptions): Promise<GroundedInstruction>
+  /** A labelled word for a stored skill (the last run's when `skill` is omitted); the skill is learned again. */
+  counterexample(word: readonly string[], label: boolean, skill?: string, options?: CallOptions): Promise<SkillRecord>
+  /** `!wrong`: the last run's word is a negative counterexample for its skill. */
+  wrong(options?: CallOptions): Promise<SkillRecord>
+  /** The skills in the store. */
+  skills(): Promise<SkillRecord[]>
+}
+
+/** One law in the shield, as data. */
+export interface LawInfo {
+  readonly id: string
+  readonly text: string
+  readonly kind: LawKind
+  readonly source: LawSource
+  readonly explanation: string
+  /** How often it blocked an action (shown by `!laws`). */
+  readonly blocked: number
+}
+
+/** `bot.cedar.laws`: the laws in force, read-only (change them with `!ltl`, `!law`, or `bot.cedar.execute`). */
+export interface LawsView {
+  list(): LawInfo[]
+  get(id: string): LawInfo | undefined
+}
+
+/** `bot.cedar.shield`: would an action be allowed now? Nothing is counted or advanced by asking. */
+export interface ShieldView {
+  check(action: string): Verdict
+  /** The known actions the laws allow now (the hard laws alone when every action is blocked). */
+  allowedActions(): string[]
+}
+
+/** `bot.cedar.critic`: LogicGuard's critic. */
+export interface CriticView {
+  /** One round now (what `!critic run` does); the `cedarCriticRound` event reports it too. */
+  run(): Promise<CriticReport>
+  /** Logs a trajectory for the next round (finished `do` runs are logged already). */
+  record(task: string, steps: readonly TrajectoryStep[], success: boolean): Promise<void>
+  /** Proposals the validator turned down lately, with why. */
+  rejected(): readonly RejectedProposal[]
+  /** Laws players rejected (`!law reject`): never proposed again, kept across restarts. */
+  refusedLaws(): readonly string[]
+}
+
 /** `bot.cedar`: the plugin's face for code. Chat commands go through the same calls. */
 export interface CedarApi {
   readonly options: ResolvedCedarOptions
   /** Add commands here (`bot.cedar.commands.register(defineCommand({...}))`); `!help` lists them. */
   readonly commands: CommandRegistry
   readonly tasks: TaskRunner
-  /** The LTL shield every primitive passes; `laws` adds and removes its laws. */
-  readonly shield: Shield
-  readonly laws: LawBook
-  /** Skills and constraints: `agent.do(instruction, signal)`, `agent.core.constrain(phrase)`, `agent.store`. */
-  readonly agent: BotAgent
-  /** LogicGuard's critic: `critic.run()` proposes laws from the logged trajectories; `critic.log` keeps them. */
-  readonly critic: BotCritic
+  readonly agent: CedarAgentApi
+  readonly laws: LawsView
+  readonly shield: ShieldView
+  readonly critic: CriticView
   /** The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now. */
   valuation(): (proposition: string) => boolean
   /** Asks a player a yes/no question in chat; they answer `!yes`, `!no` or `!skip` (or time out). */
@@ -63,6 +136,8 @@ declare module 'mineflayer' {
     cedarIgnored: (username: string, reason: 'not_owner') => void
     cedarTaskStart: (task: TaskInfo) => void
     cedarTaskEnd: (task: TaskInfo, end: TaskEnd) => void
+    /** A skill is being learned (for `!do` or `!learn`): its queries, hypotheses and counterexamples as they come. */
+    cedarLearning: (skill: string, event: LearningEvent) => void
     /** The shield refused a primitive; the call rejected with ShieldBlockedError. */
     cedarShieldBlocked: (verdict: Verdict) => void
     /** Every candidate action was blocked, so the primitive ran under the hard laws alone. */

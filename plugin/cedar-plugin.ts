@@ -1,11 +1,11 @@
 import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
+import { assembleBotAgent } from './agent/assembly.js'
 import { BotAgent } from './agent/bot-agent.js'
-import { BotCritic } from './agent/critic/bot-critic.js'
-import { createShield, LawBook } from './agent/laws.js'
+import type { LawBook } from './agent/laws.js'
 import { TaskRunner } from './agent/task-runner.js'
-import type { CedarApi, CedarStatus, ExecuteOptions } from './cedar-api.js'
+import type { CedarAgentApi, CedarApi, CedarStatus, ExecuteOptions, LawInfo, LawsView } from './cedar-api.js'
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
 import { registerCriticCommands } from './chat/critic-commands.js'
 import { CommandDispatcher, type DispatcherHooks } from './chat/dispatcher.js'
@@ -22,7 +22,6 @@ import {
   resolveOptions,
 } from './config/options.js'
 import { symbolProblem } from './grounding/validate.js'
-import { llmClientFor } from './llm/llm-client.js'
 import { CEDAR_VERSION } from './version.js'
 import { observeBot } from './world/mineflayer-observation.js'
 import { haltMotion } from './world/pathfinding.js'
@@ -53,18 +52,15 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     if (!bot.collectBlock && !bot.hasPlugin(collectBlock)) bot.loadPlugin(collectBlock)
   }
 
-  // The critic is made after the shield it watches; over-constrained states reach it through this.
-  let critic: BotCritic | undefined
-  const shield = createShield({
-    softBlockLimit: options.shield.softBlockLimit,
-    onDrop: (monitor, reason) => {
-      options.logger.warn(`cedar: ${reason}`)
-      bot.emit('cedarLawDropped', monitor.id, reason)
-    },
-    onOverConstrained: (trueInState, action) => critic?.noteOverConstrained(trueInState, action),
+  const symbolCheck = (symbol: string) => symbolProblem(symbol, bot.registry)
+  const assembly = assembleBotAgent(options, {
+    symbolProblem: symbolCheck,
+    onLawDropped: (monitor, reason) => bot.emit('cedarLawDropped', monitor.id, reason),
+    onCriticRound: (report) => bot.emit('cedarCriticRound', report),
+    registryVersion: () => bot.version,
   })
-  const laws = new LawBook(shield, (symbol) => symbolProblem(symbol, bot.registry))
-  for (const set of options.shield.lawSets) laws.loadSet(set)
+  const { laws, critic } = assembly
+  const shield = laws.shield
   if (options.shield.gate) {
     installShieldGate(bot, shield, {
       onBlocked: (verdict) => {
@@ -100,29 +96,32 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     hooks,
   )
 
-  const llm = llmClientFor(options.llm)
-  const agent = new BotAgent(bot, shield, options.storePath, options.logger, llm)
-  critic = new BotCritic({
-    laws,
-    store: agent.store,
-    llm,
-    schedule: options.critic.schedule,
-    trajectoryCap: options.critic.trajectoryCap,
-    symbolProblem: (symbol) => symbolProblem(symbol, bot.registry),
-    onRound: (report) => bot.emit('cedarCriticRound', report),
-    onError: (error) => options.logger.error('cedar: the critic failed', error),
-  })
-  const botCritic = critic
-  agent.onTrajectory = (task, steps, success) => botCritic.record(task, steps, success)
+  const agent = new BotAgent(bot, shield, assembly.store, assembly.agent, (task, steps, success) =>
+    critic.record(task, steps, success),
+  )
 
   const api: CedarApi = {
     options,
     commands: registry,
     tasks,
-    shield,
-    laws,
-    agent,
-    critic: botCritic,
+    agent: agentApi(agent),
+    laws: lawsView(laws),
+    shield: {
+      check: (action) => {
+        shield.observe(observationValuation(observeBot(bot)))
+        return shield.preview(action)
+      },
+      allowedActions: () => {
+        shield.observe(observationValuation(observeBot(bot)))
+        return shield.allowedActions()
+      },
+    },
+    critic: {
+      run: () => critic.run(),
+      record: (task, steps, success) => critic.record(task, steps, success),
+      rejected: () => [...critic.runner.rejected],
+      refusedLaws: () => critic.runner.refusedLaws,
+    },
     valuation: () => observationValuation(observeBot(bot)),
     ask: (username, question, timeoutMs = 60_000) => questions.ask(username, question, timeoutMs),
     isOwner: (username) => dispatcher.isOwner(username),
@@ -150,11 +149,11 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   }
   bot.cedar = api
   registerBuiltinCommands(registry, options.prefix)
-  registerLtlCommands(registry, options.prefix)
+  registerLtlCommands(registry, options.prefix, laws)
   registerAnswerCommands(registry, questions)
-  registerSkillCommands(registry)
-  registerCriticCommands(registry, options.prefix)
-  botCritic.start()
+  registerSkillCommands(registry, assembly.store)
+  registerCriticCommands(registry, options.prefix, { laws, critic })
+  critic.start()
 
   if (options.owners !== '*' && options.owners.length === 0) {
     options.logger.warn('cedar: no owners configured, so the bot obeys nobody; pass { owners: [...] } or CEDAR_OWNERS')
@@ -162,9 +161,38 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const router = attachChatRouter(bot, dispatcher, options)
   questions.bind((username, text) => router.send(username, 'chat', `${username}, ${text}`))
   bot.once('end', () => {
-    botCritic.stop()
+    critic.stop()
     tasks.stop('disconnected')
+    void assembly.close()
     questions.cancelAll()
     router.detach()
   })
+}
+
+/** The agent's public face: plain functions, so nothing behind it (the CedarAgent, the store) is reachable. */
+function agentApi(agent: BotAgent): CedarAgentApi {
+  return {
+    do: (instruction, options) => agent.do(instruction, options),
+    constrain: (phrase, options) => agent.constrain(phrase, options),
+    constraints: () => agent.constraints(),
+    unconstrain: (id) => agent.unconstrain(id),
+    learn: (verb, object, options) => agent.learn(verb, object, options),
+    ground: (instruction, options) => agent.ground(instruction, options),
+    counterexample: (word, label, skill, options) => agent.counterexample(word, label, skill, options),
+    wrong: (options) => agent.wrong(options),
+    skills: () => agent.skills(),
+  }
+}
+
+function lawsView(laws: LawBook): LawsView {
+  const info = (id: string): LawInfo | undefined => {
+    const m = laws.shield.get(id)
+    if (!m) return undefined
+    const explanation = 'explanation' in m && typeof m.explanation === 'string' ? m.explanation : ''
+    return { id: m.id, text: m.text, kind: m.kind, source: m.source, explanation, blocked: laws.blockCount(m.id) }
+  }
+  return {
+    list: () => laws.shield.monitors().flatMap((m) => info(m.id) ?? []),
+    get: info,
+  }
 }

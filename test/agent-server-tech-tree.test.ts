@@ -16,7 +16,9 @@ describe('from nothing to an iron pickaxe, from chat', () => {
   let bot: Bot
 
   before(async () => {
-    cedar = await openCedarSession({ scene: buildScene })
+    // Under the bot's default laws (LogicGuard's saycan-hard), as a user runs it: "no pickaxe craft away from a
+    // crafting table" (H2) must be judged at the table the craft walks to, not where the bot stood.
+    cedar = await openCedarSession({ scene: buildScene, cedar: { shield: { lawSets: ['saycan-hard'] } } })
     ;({ session, bot } = cedar)
   })
   after(() => cedar?.close())

@@ -43,7 +43,11 @@ describe('skills and constraints over the real protocol', () => {
 
   test('!constrain never mine oak_log, then !do mine oak_log is refused with the constraint named', async () => {
     const added = await converse('!constrain never mine oak_log', /^constraint/)
-    assert.deepEqual(added, ['constraint never-mine-oak-log: "never mine oak_log" = G !mine.oak_log (2 states)'])
+    assert.equal(added.length, 1)
+    assert.match(
+      added[0] ?? '',
+      /^constraint never-mine-oak-log: "never mine oak_log" = G !mine\.oak_log \(2 states; phrase: \d+ words\)$/,
+    )
     const at = new Vec3(4, 5, 2)
     await session.server.setBlock(at, 'oak_log')
     await waitUntil(bot, () => bot.blockAt(at)?.name === 'oak_log', 'the second log is there')
@@ -83,7 +87,7 @@ describe('skills and constraints over the real protocol', () => {
     assert.deepEqual(await converse('!law accept C1', /./), [
       'C1 is hard now: G(equipped.wooden_pickaxe -> X !mine.iron_ore)',
     ])
-    assert.equal(bot.cedar.shield.get('C1')?.kind, 'hard')
+    assert.equal(bot.cedar.laws.get('C1')?.kind, 'hard')
     assert.deepEqual(await converse('!law reject C1', /./), [
       'rejected C1: G(equipped.wooden_pickaxe -> X !mine.iron_ore); the critic will not propose it again',
     ])

@@ -1,4 +1,5 @@
 // The benchmark harness cannot rot: one episode of each papers' table, through the same suites `npm run bench` runs.
+
 import assert from 'node:assert/strict'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -8,7 +9,8 @@ import { cedarConstraintsSuite } from '../bench/cedar-constraints.js'
 import { cedarSkillsSuite } from '../bench/cedar-skills.js'
 import { criticSuite } from '../bench/critic.js'
 import { groundingSuite } from '../bench/grounding.js'
-import type { Suite, SuiteReport } from '../bench/run.js'
+import type { Suite, SuiteReport } from '../bench/suite.js'
+import { teachersSuite } from '../bench/teachers.js'
 
 describe('bench suites, one episode each', () => {
   let outDir: string
@@ -47,6 +49,13 @@ describe('bench suites, one episode each', () => {
     assert.equal(report.mismatch, false)
     for (const heading of ['Table 4', 'Table 5', 'Table 13']) assert.match(report.markdown, new RegExp(heading))
     assert.ok((await readdir(outDir)).includes('figure7.svg'))
+  })
+
+  test('teachers: constraints from the simulated LLM, exactness, fallbacks and costs per phrase', async () => {
+    const report = await smoke(teachersSuite)
+    assert.equal(report.mismatch, false)
+    assert.match(report.markdown, /\| "sleep at night" +\| 6 +\| 3 +\| 5% +\| [01]\/1 +\| 0 +\| \d+, \d+ +\| \d+, \d+ /)
+    assert.match(report.markdown, /^- p = 5%: \d\/3 phrases exact/m)
   })
 
   test('charts are SVG and go only where they were told', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { LawError } from '../plugin/agent/laws.js'
 import { defineCommand, param } from '../plugin/chat/command.js'
 import { CommandDispatcher, type IncomingMessage, type Invocation } from '../plugin/chat/dispatcher.js'
 import { CommandRegistry } from '../plugin/chat/registry.js'
@@ -21,6 +22,16 @@ function setup(owners: readonly string[] | '*' = ['Alex'], rateLimit = { command
       summary: 'adds',
       params: [param.int('a'), param.int('b')],
       run: (_ctx, { a, b }) => `${a + b}`,
+    }),
+  )
+  registry.register(
+    defineCommand({
+      name: 'law',
+      summary: 'a player mistake',
+      params: [],
+      run: () => {
+        throw new LawError('cannot read the law: unexpected ")" at column 4')
+      },
     }),
   )
   registry.register(
@@ -115,6 +126,18 @@ describe('command dispatcher', () => {
     assert.equal(h.errors.length, 1)
     assert.equal(h.errors[0]?.[0].name, 'boom')
     assert.deepEqual(await h.say('Alex', '!add 1 1'), ['2'], 'the next command still works')
+  })
+
+  test("a player's mistake (a CedarError) is one line and no stack in the log; a bug is logged with its stack", async () => {
+    const h = setup()
+    assert.deepEqual(await h.say('Alex', '!law'), ['!law failed: cannot read the law: unexpected ")" at column 4'])
+    assert.deepEqual(
+      h.logs.filter((l) => l.level === 'error'),
+      [],
+    )
+    assert.equal(h.errors.length, 1, 'cedarCommandError still fires')
+    await h.say('Alex', '!boom')
+    assert.equal(h.logs.filter((l) => l.level === 'error').length, 1)
   })
 
   test('a flood is answered once, then silenced until the window passes', async () => {

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, test } from 'node:test'
+import { lastUser, startFakeOpenAi } from '../bench/fake-openai.js'
 import { cedar } from './support/cli.js'
-import { lastUser, startFakeOpenAi } from './support/fake-openai.js'
 
 describe('cedar symbols', () => {
   test('prints the counts per kind', async () => {

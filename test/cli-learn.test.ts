@@ -53,6 +53,26 @@ describe('cedar learn', () => {
     assert.ok(report.mq <= 10)
   })
 
+  test('--budget-mq 50 asks between 1 and 50 words even when CAPAL’s first batch is larger', async () => {
+    const result = await cedar([
+      'learn',
+      '-t',
+      file,
+      '--algo',
+      'capal',
+      '--noise',
+      '0.05',
+      '--budget-mq',
+      '50',
+      '--json',
+    ])
+    assert.equal(result.code, 0, result.stderr)
+    const report = JSON.parse(result.stdout) as { mq: number; outcome: string; teacherCalls: number }
+    assert.equal(report.outcome, 'mq-budget')
+    assert.ok(report.mq >= 1 && report.mq <= 50, `asked ${report.mq} words`)
+    assert.ok(report.teacherCalls >= 1)
+  })
+
   test('text output, and bad flags named', async () => {
     const text = await cedar(['learn', '-t', file, '-a', 'lstar'])
     assert.match(

@@ -5,11 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, test } from 'node:test'
+import { type ChatRequest, startFakeOpenAi, wordsIn } from '../bench/fake-openai.js'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
 import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
 import { cedar } from './support/cli.js'
-import { type ChatRequest, startFakeOpenAi, wordsIn } from './support/fake-openai.js'
 
 describe('cedar sim optimal', () => {
   test('prints the shortest plan to a diamond as JSON, and it works in a fresh world', async () => {
@@ -96,6 +96,58 @@ describe('cedar sim do', () => {
   })
 })
 
+describe('cedar sim do keeps the laws a bot keeps', () => {
+  interface Run {
+    goal: boolean
+    outcome: string
+    message: string
+    laws: { id: string; kind: string; text: string }[]
+    steps: { action: string; ok: boolean; blocked_by: string | null }[]
+  }
+
+  test('a --law forbidding a step of the plan: the step names the law in blocked_by, and the run says why it failed', async () => {
+    const result = await cedar(['sim', 'do', 'collect some coal', '--seed', '2', '--law', 'G !craft.stick', '--json'])
+    assert.equal(result.code, 0, result.stderr)
+    const run = JSON.parse(result.stdout) as Run
+    // The bot's default law sets are there too (LogicGuard's saycan-hard), then the extra law.
+    assert.deepEqual(
+      run.laws.map((l) => l.id),
+      [...Array.from({ length: 19 }, (_, i) => `H${i + 1}`), 'L1'],
+    )
+    assert.deepEqual(run.laws.at(-1), { id: 'L1', kind: 'hard', text: 'G !craft.stick' })
+    const blocked = run.steps.filter((s) => s.blocked_by !== null)
+    assert.ok(blocked.length > 0, JSON.stringify(run.steps))
+    for (const step of blocked) {
+      assert.equal(step.action, 'craft.stick')
+      assert.equal(step.ok, false)
+      assert.equal(step.blocked_by, 'L1 (hard) G !craft.stick')
+    }
+    assert.ok(!run.steps.some((s) => s.ok && s.action === 'craft.stick'), 'the law held')
+    assert.equal(run.goal, false)
+    assert.equal(run.outcome, 'blocked')
+    assert.match(run.message, /craft\.stick blocked by L1 \(hard\) G !craft\.stick/)
+  })
+
+  test('the default laws do not stand in the way of an ordinary plan; --no-laws leaves them out; a bad law is named', async () => {
+    const lawful = await cedar(['sim', 'do', 'craft a wooden pickaxe', '--seed', '2', '--json'])
+    assert.equal(lawful.code, 0, lawful.stderr)
+    const run = JSON.parse(lawful.stdout) as Run
+    assert.equal(run.goal, true, run.message)
+    assert.equal(run.laws.length, 19)
+    assert.ok(run.steps.every((s) => s.blocked_by === null))
+    const bare = JSON.parse(
+      (await cedar(['sim', 'do', 'craft a wooden pickaxe', '--seed', '2', '--no-laws', '--json'])).stdout,
+    ) as Run
+    assert.deepEqual(bare.laws, [])
+    const typo = await cedar(['sim', 'do', 'collect some coal', '--law', 'G !craft.stik'])
+    assert.equal(typo.code, 1)
+    assert.equal(
+      typo.stderr,
+      'cedar: the law "G !craft.stik": unknown craft object "stik" in craft.stik; did you mean craft.stick?\n',
+    )
+  })
+})
+
 describe('cedar sim do with an LLM', () => {
   /** A model that knows what "mine minerals only at night" means: it answers from the phrase grammar. */
   const knowing = (request: ChatRequest): string => {
@@ -129,6 +181,22 @@ describe('cedar sim do with an LLM', () => {
       assert.ok(server.chats.some((c) => /^You judge sequences/.test(c.messages[0]?.content ?? '')))
       const ore = run.steps.filter((s) => s.ok && s.action === 'mine.coal_ore')
       assert.ok(ore.length > 0 && ore.every((s) => s.night))
+    } finally {
+      await server.close()
+      await rm(cacheDir, { recursive: true, force: true })
+    }
+  })
+
+  test('with CEDAR_EMBED_MODEL set, grounding retrieves by embeddings (the model is asked for them)', async () => {
+    const server = await startFakeOpenAi(knowing)
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'cedar-sim-llm-'))
+    try {
+      const env = { OPENAI_BASE_URL: server.baseURL, CEDAR_LLM_CACHE: cacheDir, CEDAR_EMBED_MODEL: 'embedder' }
+      const result = await cedar(['sim', 'do', 'craft a wooden pickaxe', '--seed', '2', '--json'], undefined, env)
+      assert.equal(result.code, 0, result.stderr)
+      assert.ok(server.embeddings.length > 0, 'no embedding request')
+      assert.ok(server.embeddings.every((e) => e.model === 'embedder'))
+      assert.ok(server.embeddings.some((e) => e.input.some((text) => /pickaxe/.test(text))))
     } finally {
       await server.close()
       await rm(cacheDir, { recursive: true, force: true })

@@ -7,6 +7,7 @@ import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { CEDAR_VERSION } from '../plugin/version.js'
 
@@ -174,5 +175,23 @@ describe('cedar installed from the packed package', () => {
     const result = await exec(process.execPath, ['-e', script], { cwd: project })
     assert.equal(result.code, 0, result.stderr)
     assert.equal(result.stdout, `function function ${CEDAR_VERSION}\n`)
+  })
+
+  test("the built plugin learns in its worker thread under plain Node (the worker's compiled entry ships)", async () => {
+    const dist = path.join(project, 'node_modules', 'mineflayer-cedar', 'dist', 'plugin')
+    const url = (file: string) => JSON.stringify(pathToFileURL(path.join(dist, file)).href)
+    const script = [
+      `const { WorkerComputation } = await import(${url('agent/worker-computation.js')})`,
+      `const { skillKey } = await import(${url('agent/skill-key.js')})`,
+      `const { loadRules } = await import(${url('world/rules.js')})`,
+      'const rules = loadRules()',
+      'const workers = new WorkerComputation()',
+      "const skill = await workers.learnSkill(skillKey('mine', 'oak_log', rules), rules)",
+      'console.log(skill.alphabet.join(" "))',
+      'await workers.close()',
+    ].join('\n')
+    const result = await exec(process.execPath, ['--input-type=module', '-e', script], { cwd: project })
+    assert.equal(result.code, 0, result.stderr)
+    assert.equal(result.stdout, 'mine.oak_log\n')
   })
 })

@@ -201,6 +201,16 @@ describe('failed acts', () => {
     )
   })
 
+  test('a dig whose drop never reached the inventory is tried again, not taken as done', async () => {
+    const world = new ScriptedWorld({
+      'mine.oak_log': [fails('no_drop', 'mined oak_log, but nothing was picked up'), ok({ oak_log: 1 })],
+      'craft.oak_planks': [ok({ oak_planks: 4 })],
+    })
+    const result = await run(world, { dfa: LOGS_THEN_PLANKS, goal: ['has.oak_planks.1'] })
+    assert.equal(result.outcome, 'goal', result.message)
+    assert.deepEqual(world.acts, ['mine.oak_log', 'mine.oak_log', 'craft.oak_planks'])
+  })
+
   test('an action that keeps failing is given up after three tries and the plan takes another way', async () => {
     const world = new ScriptedWorld({
       'mine.oak_log': [fails('timeout')],

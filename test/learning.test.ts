@@ -164,7 +164,7 @@ describe('budgets and alphabet expansion', () => {
     const small = await learn({
       alphabet: ['a', 'b'],
       teacher: new SimulatedTeacher(target),
-      oracle: { findCounterexample: async () => undefined },
+      oracle: { counterexamples: 'gold', findCounterexample: async () => undefined },
       algorithm: 'lstar',
     })
     const learned = small.cache.entries().map((e) => e.word.join(' '))

@@ -1,11 +1,11 @@
 // LogicGuard's LLM critic with the real LlmClient against an OpenAI-compatible server on 127.0.0.1.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi } from '../bench/fake-openai.js'
 import { LlmCritic, LlmCriticError } from '../plugin/agent/critic/llm-critic.js'
 import type { CriticContext, OverConstrainedState, Trajectory, TrajectoryStep } from '../plugin/agent/critic/types.js'
 import { validateProposals } from '../plugin/agent/critic/validator.js'
 import { LlmClient, LlmUnavailableError } from '../plugin/llm/llm-client.js'
-import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi } from './support/fake-openai.js'
 
 const FAILED_MINE: TrajectoryStep = {
   state: ['equipped.wooden_pickaxe', 'sees.iron_ore'],

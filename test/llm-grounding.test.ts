@@ -5,10 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi } from '../bench/fake-openai.js'
 import { llmGrounding } from '../plugin/grounding/llm-grounding.js'
 import { groundInstruction } from '../plugin/grounding/pipeline.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
-import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi } from './support/fake-openai.js'
 
 const isSplit = (request: ChatRequest) => /Split a Minecraft instruction/.test(request.messages[0]?.content ?? '')
 

@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi, wordsIn } from '../bench/fake-openai.js'
 import { type Dfa, equivalent, randomMinimalDfa, seededRandom } from '../plugin/automata/index.js'
 import { ExactOracle, learn } from '../plugin/learning/index.js'
 import { LlmClient, LlmUnavailableError } from '../plugin/llm/llm-client.js'
 import { LlmResponseError, LlmTeacher } from '../plugin/teachers/llm-teacher.js'
-import { type ChatRequest, type FakeOpenAi, lastUser, startFakeOpenAi, wordsIn } from './support/fake-openai.js'
 
 /** A model that knows the target language perfectly. */
 const answersFrom = (target: Dfa) => (request: ChatRequest) =>

@@ -1,5 +1,5 @@
 // The smallest agent, adapter-blind: the wooden-pickaxe script runs unchanged on the Sim (the real-server run of the
-// same script is in mineflayer-world.test.ts, where flying-squid's missing crafting stops it by name).
+// same script is in mineflayer-world.test.ts, where the embedded server's crafting takes it to a pickaxe too).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { runScript, WOODEN_PICKAXE_SCRIPT } from '../plugin/agent/script.js'

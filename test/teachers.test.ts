@@ -72,6 +72,7 @@ describe('phrase teacher', () => {
     }
     const truth = await teacher.answer(words)
     const oracle: EquivalenceOracle = {
+      counterexamples: 'candidate',
       findCounterexample: async (hypothesis) => {
         const i = words.findIndex((word, j) => hypothesis.accepts(word) !== truth[j])
         return i < 0 ? undefined : { word: words[i] ?? [], label: truth[i] ?? false }

@@ -12,19 +12,26 @@ import { groundInstruction } from '../grounding/pipeline.js'
 import type { LearningEvent } from '../learning/index.js'
 import type { LlmClient } from '../llm/llm-client.js'
 import type { SkillRecord } from '../store/record.js'
-import { LlmTeacher } from '../teachers/llm-teacher.js'
 import type { Observation, World } from '../world/port.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
 import type { Composition, CompositionLimits } from './composition.js'
-import { ConstraintLearningError, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
+import { type AgentComputation, inProcess } from './computation.js'
+import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
+import { type TeachingReport, teachConstraint } from './constraint-teaching.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { composePlan } from './plan-composition.js'
-import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
-import { learnSkill } from './skill-learning.js'
+import {
+  CounterexampleError,
+  skillChain,
+  skillKey,
+  skillName,
+  UnknownGoalError,
+  UnknownSkillError,
+} from './skill-key.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
 
 export interface CedarAgentOptions {
@@ -42,6 +49,18 @@ export interface CedarAgentOptions {
   readonly llm?: LlmClient
   /** Bounds on the products and the conflict search (defaults: `DEFAULT_COMPOSITION_LIMITS`). */
   readonly limits?: CompositionLimits
+  /** Where learning and composition run (default: in process; the live bot uses a worker thread). */
+  readonly computation?: AgentComputation
+}
+
+/** What a long call of the agent may be given: the task's signal cancels grounding, learning and composing. */
+export interface AgentCallOptions {
+  readonly signal?: AbortSignal | undefined
+}
+
+/** A call that also reports its progress (`!do`'s chat lines, the `cedarLearning` event). */
+export type ProgressCallOptions = AgentCallOptions & {
+  readonly onProgress?: ((p: AgentProgress) => void) | undefined
 }
 
 export interface StandingConstraint {
@@ -80,28 +99,38 @@ export type AgentProgress =
 
 export class CedarAgent {
   private readonly standing = new Map<string, StandingConstraint>()
+  /** The standing constraints of the store, read once on first use: a restarted bot keeps its players' rules. */
+  private restoring: Promise<void> | undefined
   private readonly manager: SkillManager
   /** Constraints learned over a skill's actions, by phrase and alphabet: a second run asks no teacher. */
   private readonly learnedConstraints = new Map<string, LearnedConstraint>()
 
+  private readonly computation: AgentComputation
+
   constructor(private readonly options: CedarAgentOptions) {
-    this.manager = new SkillManager(options.library, options.rules, options.learningWorld)
+    this.computation = options.computation ?? inProcess
+    this.manager = new SkillManager(options.library, options.rules, options.learningWorld, this.computation)
   }
 
   /** Adds a standing constraint (checked by learning it over its own symbols); returns it. */
-  async constrain(phrase: string): Promise<StandingConstraint & { states: number }> {
-    const grounded = await groundInstruction(phrase, this.options.grounding)
+  async constrain(
+    phrase: string,
+    { signal }: AgentCallOptions = {},
+  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }> {
+    const grounded = await groundInstruction(phrase, this.options.grounding, { signal })
     const part = grounded.constraints[0] ?? grounded.goals[0]
     if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
     const alphabet = this.withBiomes(part.alphabet)
-    const learned = await this.learnConstraint(part.text, alphabet)
+    const learned = await this.learnConstraint(part.text, alphabet, signal)
     const id = slug(part.text)
     const constraint = { id, phrase: part.text, alphabet, ...(learned.ltl ? { ltl: learned.ltl } : {}) }
+    await this.restored()
     this.standing.set(id, constraint)
     await this.options.library.save({
       kind: 'constraint',
       name: id,
       phrase: part.text,
+      ...(learned.ltl ? { ltl: learned.ltl } : {}),
       alphabet,
       dfa: toDfaJson(learned.dfa),
       successEvents: [],
@@ -114,42 +143,78 @@ export class CedarAgent {
         equivalenceQueries: learned.equivalenceQueries,
       },
     })
-    return { ...constraint, states: learned.dfa.stateCount }
+    const { teacher, costs, fallback } = learned
+    return {
+      ...constraint,
+      states: learned.dfa.stateCount,
+      teacher,
+      ...(costs ? { costs } : {}),
+      ...(fallback ? { fallback } : {}),
+    }
   }
 
   /** The instruction's parts and alphabets, as `!alphabet` shows them. */
-  ground(instruction: string): Promise<GroundedInstruction> {
-    return groundInstruction(instruction, this.options.grounding)
+  ground(instruction: string, options: AgentCallOptions = {}): Promise<GroundedInstruction> {
+    return groundInstruction(instruction, this.options.grounding, options)
   }
 
   /** `!learn craft iron_pickaxe`: the skill and its prerequisites, reused, adapted or learned, without running. */
-  async learn(verb: string, object: string): Promise<ObtainedSkill[]> {
+  async learn(
+    verb: string,
+    object: string,
+    { signal, onProgress }: ProgressCallOptions = {},
+  ): Promise<ObtainedSkill[]> {
     const skills: ObtainedSkill[] = []
     for (const key of skillChain(skillKey(verb, object, this.options.rules), this.options.rules)) {
-      skills.push(await this.manager.obtain(key))
+      const skill = await this.manager.obtain(key, {
+        onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
+        ...(signal ? { signal } : {}),
+      })
+      skills.push(skill)
+      onProgress?.({ type: 'skill', skill })
     }
     return skills
   }
 
-  unconstrain(id: string): boolean {
-    return this.standing.delete(id)
+  /** Drops a standing constraint and its stored record; false when there was none. */
+  async unconstrain(id: string): Promise<boolean> {
+    await this.restored()
+    if (!this.standing.delete(id)) return false
+    await this.options.library.remove('constraint', id)
+    return true
   }
 
-  constraints(): StandingConstraint[] {
+  async constraints(): Promise<StandingConstraint[]> {
+    await this.restored()
     return [...this.standing.values()]
+  }
+
+  private restored(): Promise<void> {
+    this.restoring ??= this.options.library.list('constraint').then((records) => {
+      for (const r of records) {
+        if (this.standing.has(r.name)) continue
+        const ltl = r.ltl === undefined ? {} : { ltl: r.ltl }
+        this.standing.set(r.name, { id: r.name, phrase: r.phrase ?? r.name, alphabet: r.alphabet, ...ltl })
+      }
+    })
+    return this.restoring
   }
 
   /** Grounds, obtains the skills, learns the constraints and composes: everything short of running. */
   async prepare(
     instruction: string,
     observation: Observation,
-    onProgress?: (p: AgentProgress) => void,
+    { onProgress, signal }: ProgressCallOptions = {},
   ): Promise<Prepared> {
-    const grounded = await this.groundGoals(instruction, onProgress)
+    const grounded = await this.groundGoals(instruction, { onProgress, signal })
     const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
-    const obtained = await this.obtainSkills(plan, grounded, observation, onProgress)
-    const kept = await this.learnConstraints(grounded, obtained.skills)
-    const composed = composePlan(obtained.skills, plan, kept.constraints, observation, this.options.limits)
+    const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal })
+    const kept = await this.learnConstraints(grounded, obtained.skills, signal)
+    const composed = await composePlan(obtained.skills, plan, kept.constraints, observation, {
+      limits: this.options.limits,
+      computation: this.computation,
+      signal,
+    })
     if ('composition' in composed) onProgress?.({ type: 'composed', composition: composed.composition })
     return {
       instruction,
@@ -165,9 +230,9 @@ export class CedarAgent {
   /** The instruction's parts; one without a goal is refused. */
   private async groundGoals(
     instruction: string,
-    onProgress?: (p: AgentProgress) => void,
+    { onProgress, signal }: ProgressCallOptions,
   ): Promise<GroundedInstruction> {
-    const grounded = await groundInstruction(instruction, this.options.grounding)
+    const grounded = await groundInstruction(instruction, this.options.grounding, { signal })
     onProgress?.({ type: 'grounded', grounded })
     if (grounded.goals.length === 0) throw new UnknownGoalError(`no goal in "${instruction}"`)
     return grounded
@@ -178,7 +243,7 @@ export class CedarAgent {
     plan: GoalPlan,
     grounded: GroundedInstruction,
     observation: Observation,
-    onProgress?: (p: AgentProgress) => void,
+    { onProgress, signal }: ProgressCallOptions,
   ): Promise<{ skills: ObtainedSkill[]; membershipQueries: number }> {
     const extraSymbols = grounded.goals.flatMap((g) => g.alphabet)
     const skills: ObtainedSkill[] = []
@@ -187,6 +252,7 @@ export class CedarAgent {
       const skill = await this.manager.obtain(key, {
         extraSymbols,
         onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
+        ...(signal ? { signal } : {}),
       })
       membershipQueries += skill.membershipQueries
       skills.push(withHeldTool(skill, this.options.rules, observation.inventory))
@@ -196,12 +262,16 @@ export class CedarAgent {
   }
 
   /** The instruction's constraints, then the standing ones, learned over their symbols and the skills' actions. */
-  private learnConstraints(grounded: GroundedInstruction, skills: readonly ObtainedSkill[]) {
+  private async learnConstraints(
+    grounded: GroundedInstruction,
+    skills: readonly ObtainedSkill[],
+    signal: AbortSignal | undefined,
+  ) {
     const parts: ConstraintPart[] = [
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
-      ...this.standing.values(),
+      ...(await this.constraints()),
     ]
-    const teach = (phrase: string, alphabet: readonly string[]) => this.learnConstraint(phrase, alphabet)
+    const teach = (phrase: string, alphabet: readonly string[]) => this.learnConstraint(phrase, alphabet, signal)
     return learnRunConstraints(parts, skills, teach, this.learnedConstraints)
   }
 
@@ -217,7 +287,7 @@ export class CedarAgent {
       readonly onProgress?: (p: AgentProgress) => void
     } = {},
   ): Promise<DoReport> {
-    const prepared = await this.prepare(instruction, world.observe(), options.onProgress)
+    const prepared = await this.prepare(instruction, world.observe(), options)
     if (prepared.refusal || !prepared.composition) return prepared
     const result = await runController({
       world,
@@ -229,7 +299,7 @@ export class CedarAgent {
       ...(options.clock ? { clock: options.clock } : {}),
       onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
     })
-    const corrected = await this.learnFromRun(prepared, result)
+    const corrected = await this.learnFromRun(prepared, result, options)
     return { ...prepared, result, ...(corrected ? { corrected } : {}) }
   }
 
@@ -239,7 +309,11 @@ export class CedarAgent {
    * again. A run that got stuck (no path left) teaches nothing by itself: the world may be at fault; a player
    * says `!wrong` when the plan was.
    */
-  async learnFromRun(prepared: Prepared, result: ControllerResult): Promise<SkillRecord | undefined> {
+  async learnFromRun(
+    prepared: Prepared,
+    result: ControllerResult,
+    options: AgentCallOptions = {},
+  ): Promise<SkillRecord | undefined> {
     const skill = prepared.skills.at(-1)
     if (result.outcome !== 'accepted-without-goal' || !skill) return undefined
     const word = result.word.filter((s) => skill.record.alphabet.includes(s))
@@ -249,24 +323,33 @@ export class CedarAgent {
       word.map((s) => stored.get(s) ?? s),
       false,
       skill.name,
+      options,
     )
   }
 
   /** A labelled word for a stored skill becomes gold evidence, and the skill is learned again with it. */
-  async counterexample(word: readonly string[], label: boolean, name: string): Promise<SkillRecord> {
+  async counterexample(
+    word: readonly string[],
+    label: boolean,
+    name: string,
+    { signal }: AgentCallOptions = {},
+  ): Promise<SkillRecord> {
     const { rules, library } = this.options
     const record = await library.get('skill', name)
-    if (!record?.verb || !record.object) throw new Error(`no stored skill ${name}`)
+    if (!record?.verb || !record.object) throw new UnknownSkillError(`no stored skill ${name}`)
     const unknown = word.filter((s) => !record.alphabet.includes(s))
     if (unknown.length > 0) {
       const are = unknown.length > 1 ? 'are' : 'is'
-      throw new Error(`${unknown.join(', ')} ${are} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`)
+      throw new CounterexampleError(
+        `${unknown.join(', ')} ${are} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`,
+      )
     }
     const gold = { word: [...word], label, gold: true }
     const evidence = [...record.evidence.filter((e) => e.word.join(' ') !== word.join(' ')), gold]
-    const relearned = await learnSkill(skillKey(record.verb, record.object, rules), rules, {
+    const relearned = await this.computation.learnSkill(skillKey(record.verb, record.object, rules), rules, {
       ...(this.options.learningWorld ? { world: this.options.learningWorld } : {}),
       evidence,
+      ...(signal ? { signal } : {}),
     })
     const { schema: _s, version: _v, createdAt: _c, updatedAt: _u, ...rest } = record
     return library.save({
@@ -283,19 +366,17 @@ export class CedarAgent {
   }
 
   /** With the LLM when there is one (falling back to the phrase grammar), else the phrase grammar. */
-  private async learnConstraint(phrase: string, alphabet: readonly string[]): Promise<LearnedConstraint> {
-    const llm = this.options.llm
-    if (!llm) return learnConstraint(phrase, alphabet)
-    const inventory = this.options.grounding.inventory
-    const symbols = alphabet.map((symbol) => ({ symbol, description: inventory.get(symbol)?.description ?? symbol }))
-    const teacher = new LlmTeacher(llm, { instruction: phrase, symbols, kind: 'constraint' })
-    try {
-      return await learnConstraint(phrase, alphabet, { teacher, teacherName: `llm:${llm.modelFor('mq')}` })
-    } catch (error) {
-      if (!(error instanceof ConstraintLearningError)) throw error
-      const fallback = await learnConstraint(phrase, alphabet)
-      return { ...fallback, teacher: `phrase (the LLM could not: ${error.message})` }
-    }
+  private learnConstraint(
+    phrase: string,
+    alphabet: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<LearnedConstraint> {
+    return teachConstraint(phrase, alphabet, {
+      llm: this.options.llm,
+      inventory: this.options.grounding.inventory,
+      learn: (p, a, options) => this.computation.learnConstraint(p, a, options),
+      ...(signal ? { signal } : {}),
+    })
   }
 
   /** "stay in B" must forbid every other biome, not only those its words named. */

@@ -9,6 +9,7 @@ import type { Dfa } from '../automata/dfa.js'
 import { minimize } from '../automata/minimize.js'
 import { product } from '../automata/product.js'
 import { shortestPathToAcceptance } from '../automata/search.js'
+import { CedarError } from '../errors.js'
 
 export interface ActiveConstraint {
   readonly id: string
@@ -44,7 +45,7 @@ export interface Composition {
 }
 
 /** The conflict search tried its budget of subsets without finding a conflicting one. */
-export class ConflictSearchLimitError extends Error {
+export class ConflictSearchLimitError extends CedarError {
   override name = 'ConflictSearchLimitError'
 
   constructor(

@@ -1,23 +1,25 @@
 /**
  * Learning a constraint DFA the way skills are learned: membership queries to a teacher (offline, the phrase
- * teacher's LTLf formula; or the LLM, or a player), equivalence by testing the hypothesis against the teacher on
- * every word up to length 2 and on random words up to 10 symbols (the same words each round, so answers are
- * cached). Counterexamples from execution and players arrive later as gold evidence.
+ * teacher's LTLf formula; or the LLM, or a player), equivalence by the StatisticalOracle: the hypothesis against the
+ * teacher on short, random and conformance words, asked through the learning cache. Its counterexamples are
+ * candidates, never gold: gold comes only from execution and players, later.
  */
-import { Alphabet } from '../automata/alphabet.js'
 import type { Dfa } from '../automata/dfa.js'
-import { randomWord } from '../automata/enumerate.js'
-import { randomInt, seededRandom } from '../automata/random.js'
-import {
-  type Counterexample,
-  type EquivalenceOracle,
-  learn,
-  type MembershipTeacher,
-  QueryCache,
-  wordKey,
-} from '../learning/index.js'
+import { CedarError } from '../errors.js'
+import { learn, type MembershipTeacher, QueryCache, StatisticalOracle } from '../learning/index.js'
 import { PhraseTeacher } from '../teachers/phrase-teacher.js'
 import type { Evidence } from './skill-learning.js'
+
+/** What teaching one constraint cost, per teacher (the LLM's requests and tokens, the words any teacher was asked). */
+export interface TeachingCost {
+  /** `phrase` or `llm:<model>`. */
+  readonly teacher: string
+  readonly llmRequests: number
+  /** Distinct words the teacher was asked (the membership queries and the oracle's words). */
+  readonly words: number
+  readonly promptTokens: number
+  readonly completionTokens: number
+}
 
 export interface LearnedConstraint {
   readonly phrase: string
@@ -30,20 +32,35 @@ export interface LearnedConstraint {
   readonly evidence: Evidence[]
   readonly membershipQueries: number
   readonly equivalenceQueries: number
+  /** What teaching it cost, per teacher (filled in by teachConstraint). */
+  readonly costs?: readonly TeachingCost[]
+  /** Why the phrase grammar taught it instead of the LLM, when it did. */
+  readonly fallback?: string
 }
 
-export class ConstraintLearningError extends Error {
+/**
+ * CAPAL for constraints: short pool suffixes (≤ 3), because a constraint's states differ mostly in what the next
+ * few symbols may be — over long random suffixes a live state and the dead one look alike (both reject almost
+ * every long word) — and a tighter tolerance cap; measured by `npm run bench -- teachers`.
+ */
+const CONSTRAINT_CAPAL = { poolMaxLength: 3, tauMax: 0.1 } as const
+
+export class ConstraintLearningError extends CedarError {
   override name = 'ConstraintLearningError'
+}
+
+export interface ConstraintLearningOptions {
+  /** Answers membership queries; default: the phrase teacher (the phrase's LTLf). */
+  readonly teacher?: MembershipTeacher
+  readonly teacherName?: string
+  readonly evidence?: readonly Evidence[]
+  readonly signal?: AbortSignal
 }
 
 export async function learnConstraint(
   phrase: string,
   alphabet: readonly string[],
-  options: {
-    readonly teacher?: MembershipTeacher
-    readonly teacherName?: string
-    readonly evidence?: readonly Evidence[]
-  } = {},
+  options: ConstraintLearningOptions = {},
 ): Promise<LearnedConstraint> {
   let teacher = options.teacher
   let ltl: string | undefined
@@ -58,16 +75,21 @@ export async function learnConstraint(
   }
   const symbols = [...new Set(alphabet)].sort()
   const known = (options.evidence ?? []).filter((e) => e.word.every((s) => symbols.includes(s)))
-  const cache = QueryCache.fromEvidence(known)
+  // A run in which nothing happens breaks no constraint: a fact of what a constraint is, not a teacher's answer, so
+  // it is gold (PhraseTeacher answers it so too) and a teacher's lie about it cannot make the start state rejecting.
+  const cache = QueryCache.fromEvidence([{ word: [], label: true, gold: true }, ...known])
   const report = await learn({
     alphabet: symbols,
     teacher,
-    oracle: new SamplingOracle(teacher, symbols),
+    // A teacher that may err is judged statistically (η̄ = CAPAL's default bound); the phrase grammar exactly.
+    oracle: new StatisticalOracle(symbols, { noiseBound: options.teacher ? 0.1 : 0 }),
     // The phrase grammar never errs; a model may, and CAPAL survives a teacher that is sometimes wrong.
     algorithm: options.teacher ? 'capal' : 'kv',
+    capal: CONSTRAINT_CAPAL,
     cache,
     maxMembershipQueries: 20_000,
     maxEquivalenceQueries: 50,
+    ...(options.signal ? { signal: options.signal } : {}),
   })
   if (report.outcome !== 'equivalent' || !report.dfa) {
     throw new ConstraintLearningError(
@@ -83,40 +105,5 @@ export async function learnConstraint(
     evidence: report.cache.entries(),
     membershipQueries: report.queries.distinctWords,
     equivalenceQueries: report.equivalenceQueries,
-  }
-}
-
-/** Tests a hypothesis on all short words and a fixed sample of longer ones, asking the teacher once per word. */
-export class SamplingOracle implements EquivalenceOracle {
-  private readonly words: string[][]
-  private readonly labels = new Map<string, boolean>()
-
-  constructor(
-    private readonly teacher: MembershipTeacher,
-    symbols: readonly string[],
-    { samples = 400, maxLength = 10, seed = 1 } = {},
-  ) {
-    const alphabet = new Alphabet(symbols)
-    const words: string[][] = [[]]
-    for (const a of symbols) {
-      words.push([a])
-      for (const b of symbols) words.push([a, b])
-    }
-    const random = seededRandom(seed)
-    for (let i = 0; i < samples; i++) words.push(randomWord(alphabet, 3 + randomInt(random, maxLength - 2), random))
-    this.words = words.sort((x, y) => x.length - y.length)
-  }
-
-  async findCounterexample(hypothesis: Dfa): Promise<Counterexample | undefined> {
-    const unknown = this.words.filter((w) => !this.labels.has(wordKey(w)))
-    if (unknown.length > 0) {
-      const answers = await this.teacher.answer(unknown)
-      for (const [i, w] of unknown.entries()) this.labels.set(wordKey(w), answers[i] === true)
-    }
-    for (const word of this.words) {
-      const label = this.labels.get(wordKey(word)) === true
-      if (hypothesis.accepts(word) !== label) return { word, label }
-    }
-    return undefined
   }
 }

@@ -14,7 +14,8 @@ export interface ConstraintPart {
   readonly alphabet: readonly string[]
 }
 
-export type RunConstraint = ActiveConstraint & { readonly ltl?: string; readonly teacher: string }
+export type RunConstraint = ActiveConstraint &
+  Pick<LearnedConstraint, 'costs' | 'fallback'> & { readonly ltl?: string; readonly teacher: string }
 
 /** Teaches one constraint over an alphabet (the LLM, or the phrase grammar). */
 export type ConstraintTeaching = (phrase: string, alphabet: readonly string[]) => Promise<LearnedConstraint>
@@ -44,6 +45,8 @@ export async function learnRunConstraints(
       dfa: learned.dfa,
       teacher: learned.teacher,
       ...(learned.ltl ? { ltl: learned.ltl } : {}),
+      ...(learned.costs ? { costs: learned.costs } : {}),
+      ...(learned.fallback ? { fallback: learned.fallback } : {}),
     })
   }
   return { constraints, membershipQueries }

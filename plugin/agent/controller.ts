@@ -246,7 +246,7 @@ export async function runController(options: ControllerOptions): Promise<Control
 }
 
 const transient = (failure: string) =>
-  ['path_failed', 'timeout', 'not_found', 'not_now', 'server_error'].includes(failure)
+  ['path_failed', 'timeout', 'not_found', 'not_now', 'server_error', 'no_drop'].includes(failure)
 
 /** Lets time pass in chunks until some watched event happens; its events (none after `limit` ticks). */
 async function waitForEvent(world: World, logger: EventLogger, limit: number, signal?: AbortSignal): Promise<string[]> {

@@ -1,9 +1,11 @@
+import { CedarError } from '../errors.js'
 import { canonicalSymbol } from '../grounding/aliases.js'
 import { renamePropositions } from '../ltl/ast.js'
 import { lawSet } from '../ltl/law-sets.js'
 import { type LawKind, type LawSource, LtlMonitor } from '../ltl/monitor.js'
 import { parseLtl } from '../ltl/parser.js'
 import { Shield, type ShieldOptions } from '../ltl/shield.js'
+import type { LawFiles } from '../store/law-files.js'
 import { actionPropositions, isActionSymbol } from '../vocabulary/symbols.js'
 
 /**
@@ -24,7 +26,7 @@ export function createShield(options: Omit<ShieldOptions, 'actionProps'> = {}): 
 const SET_PREFIX: Readonly<Record<string, string>> = { 'saycan-hard': 'H', 'saycan-soft': 'S', innermonologue: 'IM' }
 
 /** A law that cannot be added: it does not parse, or names a symbol the plugin cannot ground. */
-export class LawError extends Error {
+export class LawError extends CedarError {
   override name = 'LawError'
 }
 
@@ -41,7 +43,38 @@ export class LawBook {
     readonly shield: Shield,
     /** Why a symbol cannot be grounded, or undefined when it can. */
     readonly symbolProblem: (symbol: string) => string | undefined = () => undefined,
+    /** Where the critic's laws are kept across restarts; without it they live as long as the process. */
+    private readonly files?: LawFiles,
   ) {}
+
+  /**
+   * Puts the stored critic laws back under their ids (a restarted bot has the laws it had), and numbers new ones
+   * after them. A stored law that no longer reads (a symbol this version lacks) is left out, with the reason.
+   */
+  restore(): { restored: LtlMonitor[]; problems: string[] } {
+    const restored: LtlMonitor[] = []
+    const problems: string[] = []
+    for (const law of this.files?.loadLaws() ?? []) {
+      if (this.shield.get(law.id)) continue
+      try {
+        const monitor = this.build(law.id, law.text, law.kind, law.source, law.explanation)
+        this.install(monitor)
+        restored.push(monitor)
+        const match = /^([A-Za-z]+)(\d+)$/.exec(law.id)
+        if (match?.[1] && match[2]) {
+          this.next.set(match[1], Math.max(this.next.get(match[1]) ?? 1, Number(match[2]) + 1))
+        }
+      } catch (error) {
+        problems.push(`${law.id}: ${(error as Error).message}`)
+      }
+    }
+    return { restored, problems }
+  }
+
+  /** Resolves when the stored laws match the shield (every write asked for so far is on disk). */
+  flushed(): Promise<void> {
+    return this.files?.flushed() ?? Promise.resolve()
+  }
 
   add(text: string, kind: LawKind = 'hard', source: LawSource = 'user', explanation = ''): LtlMonitor {
     const prefix = source === 'critic' ? 'C' : 'L'
@@ -49,12 +82,22 @@ export class LawBook {
     const monitor = this.build(`${prefix}${n}`, text, kind, source, explanation)
     this.next.set(prefix, n + 1)
     this.install(monitor)
+    this.keep(monitor)
     return monitor
   }
 
   remove(id: string): boolean {
     this.blocks.delete(id)
-    return this.shield.remove(id)
+    const law = this.shield.get(id)
+    if (!this.shield.remove(id)) return false
+    if (law?.source === 'critic') this.files?.remove(id)
+    return true
+  }
+
+  /** The shield dropped a soft law by itself (it blocked too often): its file goes too. */
+  dropped(id: string, source: LawSource): void {
+    this.blocks.delete(id)
+    if (source === 'critic') this.files?.remove(id)
   }
 
   /** The same law under the same id, now hard or soft (a player accepting a critic's law makes it hard). */
@@ -64,7 +107,15 @@ export class LawBook {
     const monitor = this.build(id, old.text, kind, old.source, old.explanation)
     this.shield.remove(id)
     this.install(monitor)
+    this.keep(monitor)
     return monitor
+  }
+
+  /** Only the critic's laws are kept: players' laws are typed again, the shipped sets come from the options. */
+  private keep(monitor: LtlMonitor): void {
+    if (monitor.source !== 'critic') return
+    const { id, text, kind, source, explanation } = monitor
+    this.files?.save({ id, text, kind, source, explanation })
   }
 
   /** Counts a verdict's blocking laws (shown by `!laws`). */

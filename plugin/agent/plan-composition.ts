@@ -6,7 +6,8 @@
 import { TooManyStatesError } from '../automata/size-limit.js'
 import { EventLogger } from '../world/event-logger.js'
 import type { Observation } from '../world/port.js'
-import { type Composition, type CompositionLimits, compose, resolveLimits } from './composition.js'
+import { type Composition, type CompositionLimits, resolveLimits } from './composition.js'
+import { type AgentComputation, inProcess } from './computation.js'
 import type { RunConstraint } from './constraint-set.js'
 import { type GoalPlan, skillRuns } from './goal-plan.js'
 import type { ObtainedSkill } from './skill-manager.js'
@@ -16,19 +17,31 @@ export type ComposedPlan =
   | { readonly composition: Composition; readonly refusal?: string }
   | { readonly refusal: string }
 
-export function composePlan(
+/**
+ * Sequencing stays on the caller's thread (linear in the skills' states); the product and the conflict search go to
+ * `computation` (the bot's learning worker), cancelled by `signal`.
+ */
+export async function composePlan(
   skills: readonly ObtainedSkill[],
   plan: GoalPlan,
   constraints: readonly RunConstraint[],
   observation: Observation,
-  limits: CompositionLimits = {},
-): ComposedPlan {
+  {
+    limits = {},
+    computation = inProcess,
+    signal,
+  }: {
+    readonly limits?: CompositionLimits | undefined
+    readonly computation?: AgentComputation
+    readonly signal?: AbortSignal | undefined
+  } = {},
+): Promise<ComposedPlan> {
   const { maxStates } = resolveLimits(limits)
   let composition: Composition
   try {
     const skillDfa = skillRuns(skills, plan, maxStates)
     const start = new EventLogger(skillDfa.alphabet.symbols).start(observation)
-    composition = compose(skillDfa, constraints, start, limits)
+    composition = await computation.compose(skillDfa, constraints, start, { limits, signal })
   } catch (error) {
     if (!(error instanceof TooManyStatesError)) throw error
     return { refusal: `the plan is too large to check: ${error.message}; ask for less, or drop a constraint` }

@@ -6,6 +6,7 @@
  * after the one below it — so skills stay small, are learned once, and are concatenated.
  */
 
+import { CedarError } from '../errors.js'
 import type { SymbolInventory } from '../grounding/inventory.js'
 import { lexiconFor } from '../grounding/pruner.js'
 import { ORES } from '../vocabulary/natural.js'
@@ -25,8 +26,18 @@ export interface SkillKey {
 export const skillName = (key: { verb: string; object: string }): string => `${key.verb}.${key.object}`
 
 /** A goal the agent cannot turn into a skill; the message says why, for chat. */
-export class UnknownGoalError extends Error {
+export class UnknownGoalError extends CedarError {
   override name = 'UnknownGoalError'
+}
+
+/** A skill named (or implied: "the last run") that the store does not have. */
+export class UnknownSkillError extends CedarError {
+  override name = 'UnknownSkillError'
+}
+
+/** A counterexample that cannot be used: a symbol outside the skill's alphabet. */
+export class CounterexampleError extends CedarError {
+  override name = 'CounterexampleError'
 }
 
 export const PICKAXES = ['wooden_pickaxe', 'stone_pickaxe', 'iron_pickaxe', 'diamond_pickaxe'] as const

@@ -7,6 +7,7 @@
  */
 import type { Dfa } from '../automata/dfa.js'
 import { shortestWitness } from '../automata/search.js'
+import { CedarError } from '../errors.js'
 import {
   type Counterexample,
   type EquivalenceOracle,
@@ -39,6 +40,7 @@ export interface SkillLearningOptions {
   readonly evidence?: readonly Evidence[]
   readonly maxMembershipQueries?: number
   readonly onEvent?: (event: LearningEvent) => void
+  readonly signal?: AbortSignal
 }
 
 export interface LearnedSkill {
@@ -54,7 +56,7 @@ export interface LearnedSkill {
 }
 
 /** Learning ended without a skill that reaches its goal; the message says why. */
-export class SkillLearningError extends Error {
+export class SkillLearningError extends CedarError {
   override name = 'SkillLearningError'
 }
 
@@ -99,6 +101,7 @@ export async function learnSkill(
     cache: QueryCache.fromEvidence(known),
     ...(options.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: options.maxMembershipQueries }),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   })
   if (report.outcome !== 'equivalent' || !report.dfa) {
     throw new SkillLearningError(
@@ -131,6 +134,7 @@ export function boundedEvidence(entries: readonly Evidence[], max = MAX_EVIDENCE
  * the goal is a negative counterexample. An empty hypothesis gets the built-in plan, which reaches the goal.
  */
 export class ExecutionOracle implements EquivalenceOracle {
+  readonly counterexamples = 'gold'
   constructor(
     private readonly recipe: RecipeTeacher,
     private readonly plan: readonly string[],

@@ -10,20 +10,17 @@ import type { LearningEvent } from '../learning/index.js'
 import type { NewRecord, RecordKind, SkillRecord } from '../store/record.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
+import { type AgentComputation, inProcess } from './computation.js'
 import { prerequisitesOf, type SkillKey, skillName } from './skill-key.js'
-import {
-  adaptationRenaming,
-  type LearnedSkill,
-  learnSkill,
-  renameEvidence,
-  SkillLearningError,
-} from './skill-learning.js'
+import { adaptationRenaming, type LearnedSkill, renameEvidence, SkillLearningError } from './skill-learning.js'
 
 /** What the manager needs of a store: the skill store, or an in-memory one. */
 export interface SkillLibrary {
   get(kind: RecordKind, name: string): Promise<SkillRecord | undefined>
   list(kind?: RecordKind): Promise<SkillRecord[]>
   save(record: NewRecord): Promise<SkillRecord>
+  /** False when there was no such record. */
+  remove(kind: RecordKind, name: string): Promise<boolean>
 }
 
 export interface ObtainedSkill {
@@ -44,11 +41,17 @@ export class SkillManager {
     private readonly library: SkillLibrary,
     private readonly rules: Rules,
     private readonly world: SimOptions = {},
+    /** Where learning runs: here, or in a worker thread for the live bot. */
+    private readonly computation: AgentComputation = inProcess,
   ) {}
 
   async obtain(
     key: SkillKey,
-    options: { readonly extraSymbols?: readonly string[]; readonly onEvent?: (e: LearningEvent) => void } = {},
+    options: {
+      readonly extraSymbols?: readonly string[]
+      readonly onEvent?: (e: LearningEvent) => void
+      readonly signal?: AbortSignal
+    } = {},
   ): Promise<ObtainedSkill> {
     const name = skillName(key)
     const stored = await this.library.get('skill', name)
@@ -71,17 +74,19 @@ export class SkillManager {
       const renaming = adaptationRenaming(from, key, this.rules)
       // Renamed evidence can be wrong for the new object (its recipe differs): then the learner cannot settle,
       // and the skill is learned afresh.
-      const learned = await learnSkill(key, this.rules, {
-        world: this.world,
-        evidence: renameEvidence(template.evidence, renaming),
-        ...options,
-      }).catch((error: unknown) => {
-        if (error instanceof SkillLearningError) return undefined
-        throw error
-      })
+      const learned = await this.computation
+        .learnSkill(key, this.rules, {
+          world: this.world,
+          evidence: renameEvidence(template.evidence, renaming),
+          ...options,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof SkillLearningError) return undefined
+          throw error
+        })
       if (learned) return this.keep(learned, 'adapted', template.name)
     }
-    return this.keep(await learnSkill(key, this.rules, { world: this.world, ...options }), 'learned')
+    return this.keep(await this.computation.learnSkill(key, this.rules, { world: this.world, ...options }), 'learned')
   }
 
   private async keep(learned: LearnedSkill, path: 'adapted' | 'learned', from?: string): Promise<ObtainedSkill> {
@@ -165,5 +170,9 @@ export class MemoryLibrary implements SkillLibrary {
     }
     this.records.set(`${record.kind}/${record.name}`, saved)
     return saved
+  }
+
+  async remove(kind: RecordKind, name: string): Promise<boolean> {
+    return this.records.delete(`${kind}/${name}`)
   }
 }

@@ -1,3 +1,4 @@
+import { CedarError } from '../errors.js'
 export interface TaskInfo {
   readonly id: number
   readonly name: string
@@ -12,7 +13,7 @@ export type TaskEnd =
   | { readonly status: 'failed'; readonly error: Error }
 
 /** Thrown by `run` while another task holds the bot. */
-export class TaskBusyError extends Error {
+export class TaskBusyError extends CedarError {
   override name = 'TaskBusyError'
   constructor(readonly running: TaskInfo) {
     super(`busy with ${running.name}; stop it first`)
@@ -20,7 +21,7 @@ export class TaskBusyError extends Error {
 }
 
 /** Thrown inside a task's work when it was stopped, so callers can tell cancellation from failure. */
-export class TaskCancelledError extends Error {
+export class TaskCancelledError extends CedarError {
   override name = 'TaskCancelledError'
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CedarError } from '../errors.js'
 import { Alphabet } from './alphabet.js'
 import { Dfa } from './dfa.js'
 import { complete } from './search.js'
@@ -49,7 +50,7 @@ const dfaJsonSchema = z
   })
 
 /** Thrown for JSON that is not a valid DFA; the message names every bad field. */
-export class DfaFormatError extends Error {
+export class DfaFormatError extends CedarError {
   override name = 'DfaFormatError'
 }
 

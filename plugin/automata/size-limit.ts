@@ -3,11 +3,12 @@
  * a clear error naming the limit and what was being built, instead of exhausting memory or freezing the caller,
  * like refa's `TooManyNodesError`.
  */
+import { CedarError } from '../errors.js'
 
 /** Twice the largest product the benchmarks build (1,000 × 1,000 random DFAs). */
 export const DEFAULT_MAX_STATES = 2_000_000
 
-export class TooManyStatesError extends Error {
+export class TooManyStatesError extends CedarError {
   override name = 'TooManyStatesError'
 
   constructor(

@@ -1,4 +1,5 @@
-import { LawError } from '../agent/laws.js'
+import type { BotCritic } from '../agent/critic/bot-critic.js'
+import { type LawBook, LawError } from '../agent/laws.js'
 import { defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
 
@@ -6,17 +7,21 @@ import type { CommandRegistry } from './registry.js'
 const LIST_IN_FULL = 8
 
 /** `!laws`, `!critic run`, `!law accept|reject <id>`: LogicGuard's critic from chat. */
-export function registerCriticCommands(registry: CommandRegistry, prefix: string): void {
+export function registerCriticCommands(
+  registry: CommandRegistry,
+  prefix: string,
+  { laws, critic }: { readonly laws: LawBook; readonly critic: BotCritic },
+): void {
   registry.register(
     defineCommand({
       name: 'laws',
       summary: 'the laws in force: where each came from, and how often it blocked an action',
       params: [],
-      run: ({ cedar }) => {
-        const monitors = cedar.shield.monitors()
+      run: () => {
+        const monitors = laws.shield.monitors()
         if (monitors.length === 0) return 'no laws; every action is allowed'
         const line = (m: (typeof monitors)[number]) =>
-          `${m.id} ${m.kind} ${m.source}, blocked ${cedar.laws.blockCount(m.id)}x: ${m.text}`
+          `${m.id} ${m.kind} ${m.source}, blocked ${laws.blockCount(m.id)}x: ${m.text}`
         const shown = monitors.slice(0, LIST_IN_FULL).map(line)
         const rest = monitors.slice(LIST_IN_FULL).map((m) => m.id)
         if (rest.length > 0) shown.push(`and ${rest.length} more: ${rest.join(', ')} (${prefix}ltl show <id>)`)
@@ -29,8 +34,9 @@ export function registerCriticCommands(registry: CommandRegistry, prefix: string
       name: 'critic',
       summary: 'run the critic now over the trajectories logged since its last round',
       params: [param.word('subcommand', { choices: ['run'], description: 'run' })],
-      run: async ({ cedar }) => {
-        const report = await cedar.critic.run()
+      run: async () => {
+        const report = await critic.run()
+        await laws.flushed()
         const lines = [
           `critic: ${report.trajectories} new trajectories, ${report.proposed} proposals, ${report.accepted.length} laws added, ${report.rejected.length} rejected`,
           ...report.accepted.map((law) => `${law.id} (soft): ${law.text}`),
@@ -53,14 +59,17 @@ export function registerCriticCommands(registry: CommandRegistry, prefix: string
         param.word('decision', { choices: ['accept', 'reject'], description: 'accept or reject' }),
         param.word('id', { description: 'the law id, e.g. C3' }),
       ],
-      run: ({ cedar }, { decision, id }) => {
-        if (!cedar.shield.get(id)) return `no law ${id}; say ${prefix}laws`
+      run: async (_context, { decision, id }) => {
+        if (!laws.shield.get(id)) return `no law ${id}; say ${prefix}laws`
         if (decision === 'reject') {
-          const text = cedar.critic.runner.refuse(id)
+          const text = critic.runner.refuse(id)
+          // Answered once the decision is on disk: a restart right after still knows it.
+          await laws.flushed()
           return `rejected ${id}: ${text}; the critic will not propose it again`
         }
         try {
-          const law = cedar.laws.setKind(id, 'hard')
+          const law = laws.setKind(id, 'hard')
+          await laws.flushed()
           return `${id} is hard now: ${law.text}`
         } catch (error) {
           if (error instanceof LawError) return error.message

@@ -1,4 +1,5 @@
 import type { CedarLogger } from '../config/options.js'
+import { CedarError } from '../errors.js'
 import { parseArguments, usageLine } from './arguments.js'
 import type { Channel, CommandDefinition } from './command.js'
 import { RateLimiter } from './rate-limiter.js'
@@ -123,7 +124,11 @@ export class CommandDispatcher {
       await this.hooks.run(command, invocation, reply)
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown))
-      this.settings.logger.error(`cedar: ${prefix}${command.name} from ${incoming.username} failed`, error)
+      // A CedarError is the player's mistake or the world's (a typo, an unknown goal, no LLM): the one line says
+      // it all. Anything else is a bug, logged with its stack for whoever reads the logs.
+      if (!(error instanceof CedarError)) {
+        this.settings.logger.error(`cedar: ${prefix}${command.name} from ${incoming.username} failed`, error)
+      }
       reply(`${prefix}${command.name} failed: ${firstLine(error.message) || error.name}`)
       this.hooks.onCommandError?.(invocation, error)
     }

@@ -1,4 +1,4 @@
-import { LawError } from '../agent/laws.js'
+import { type LawBook, LawError } from '../agent/laws.js'
 import { describeVerdict } from '../ltl/shield.js'
 import { defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
@@ -12,7 +12,7 @@ const LIST_IN_FULL = 6
  * `!ltl add [hard|soft] <formula>`, `!ltl list`, `!ltl rm <id>`, `!ltl check <action>`, `!ltl load <set>`:
  * the shield's laws, from chat.
  */
-export function registerLtlCommands(registry: CommandRegistry, prefix: string): void {
+export function registerLtlCommands(registry: CommandRegistry, prefix: string, laws: LawBook): void {
   registry.register(
     defineCommand({
       name: 'ltl',
@@ -28,8 +28,7 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string): 
         param.word('subcommand', { choices: SUBCOMMANDS, description: 'add, list, show, rm, check or load' }),
         param.text('rest', { optional: true, description: 'what the subcommand needs' }),
       ],
-      run: ({ cedar }, { subcommand, rest = '' }) => {
-        const laws = cedar.laws
+      run: async ({ cedar }, { subcommand, rest = '' }) => {
         switch (subcommand) {
           case 'add': {
             const match = /^(hard|soft)\s+([\s\S]+)$/i.exec(rest)
@@ -45,7 +44,7 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string): 
             }
           }
           case 'list': {
-            const monitors = cedar.shield.monitors()
+            const monitors = laws.shield.monitors()
             if (monitors.length === 0) return 'no laws; every action is allowed'
             if (monitors.length <= LIST_IN_FULL) {
               return monitors.map((m) => `${m.id} (${m.kind}, ${m.source}) ${m.text}`).join('\n')
@@ -58,7 +57,7 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string): 
             return `${monitors.length} laws. hard: ${ids('hard')}. soft: ${ids('soft')}. Say ${prefix}ltl show <id> for one.`
           }
           case 'show': {
-            const monitor = cedar.shield.get(rest.trim())
+            const monitor = laws.shield.get(rest.trim())
             if (!monitor) return `no law ${rest.trim() || '(none given)'}; see ${prefix}ltl list`
             const explanation = 'explanation' in monitor && monitor.explanation ? ` (${monitor.explanation})` : ''
             return `${monitor.id} (${monitor.kind}, ${monitor.source}) ${monitor.text}${explanation}`
@@ -66,15 +65,17 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string): 
           case 'rm': {
             const id = rest.trim()
             if (id === '') return `usage: ${prefix}ltl rm <id> (see ${prefix}ltl list)`
-            return laws.remove(id) ? `removed ${id}` : `no law ${id}; see ${prefix}ltl list`
+            if (!laws.remove(id)) return `no law ${id}; see ${prefix}ltl list`
+            await laws.flushed()
+            return `removed ${id}`
           }
           case 'check': {
             const action = rest.trim()
             if (action === '') return `usage: ${prefix}ltl check <action>, e.g. mine.diamond_ore`
-            const problem = cedar.laws.symbolProblem(action)
+            const problem = laws.symbolProblem(action)
             if (problem) return problem
-            cedar.shield.observe(cedar.valuation())
-            return describeVerdict(cedar.shield.preview(action))
+            laws.shield.observe(cedar.valuation())
+            return describeVerdict(laws.shield.preview(action))
           }
           case 'load': {
             try {

@@ -1,9 +1,11 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { AgentProgress } from '../agent/cedar-agent.js'
+import { costsText } from '../agent/constraint-teaching.js'
 import { TaskCancelledError } from '../agent/task-runner.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
+import type { SkillStore } from '../store/skill-store.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
@@ -62,6 +64,14 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
   }
 }
 
+/** Progress that also tells code listening on the bot what is being learned (`cedarLearning`). */
+function withLearningEvents(context: CommandContext, report: (p: AgentProgress) => void): (p: AgentProgress) => void {
+  return (p) => {
+    if (p.type === 'learning') context.bot.emit('cedarLearning', p.skill, p.event)
+    report(p)
+  }
+}
+
 async function runAsTask(context: CommandContext, name: string, work: (signal: AbortSignal) => Promise<string>) {
   const running = context.cedar.tasks.current
   if (running) return `busy with ${running.name}; say ${context.cedar.options.prefix}stop first`
@@ -79,7 +89,10 @@ const doCommand = defineCommand({
   params: [param.text('instruction', { description: 'what to do, and the rules to keep while doing it' })],
   run: (context, { instruction }) =>
     runAsTask(context, `do ${instruction}`, async (signal) => {
-      const report = await context.cedar.agent.do(instruction, signal, progressReporter(context.reply))
+      const report = await context.cedar.agent.do(instruction, {
+        signal,
+        onProgress: withLearningEvents(context, progressReporter(context.reply)),
+      })
       if (report.refusal) return `refused: ${report.refusal}`
       const result = report.result
       if (!result) return 'nothing ran'
@@ -93,18 +106,21 @@ const constrainCommand = defineCommand({
   name: 'constrain',
   summary: 'add a rule every later !do keeps: "never mine oak_log", "sleep at night", "stay in the forest"',
   params: [param.text('phrase', { description: 'the rule, in plain words' })],
-  run: async ({ cedar }, { phrase }) => {
-    const added = await cedar.agent.core.constrain(phrase)
-    return `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''} (${added.states} states)`
-  },
+  run: (context, { phrase }) =>
+    runAsTask(context, `constrain ${phrase}`, async (signal) => {
+      const added = await context.cedar.agent.constrain(phrase, { signal })
+      const cost = added.costs ? `; ${costsText(added.costs)}` : ''
+      const fallback = added.fallback ? ` — the LLM could not: ${added.fallback}` : ''
+      return `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''} (${added.states} states${cost})${fallback}`
+    }),
 })
 
 const constraintsCommand = defineCommand({
   name: 'constraints',
   summary: 'the rules in force',
   params: [],
-  run: ({ cedar }) => {
-    const all = cedar.agent.core.constraints()
+  run: async ({ cedar }) => {
+    const all = await cedar.agent.constraints()
     if (all.length === 0) return `no constraints; add one with ${cedar.options.prefix}constrain <rule>`
     return all.map((c) => `${c.id}: "${c.phrase}"${c.ltl ? ` = ${c.ltl}` : ''}`).join('\n')
   },
@@ -114,52 +130,56 @@ const unconstrainCommand = defineCommand({
   name: 'unconstrain',
   summary: 'drop a rule',
   params: [param.word('id', { description: 'the id !constraints shows' })],
-  run: ({ cedar }, { id }) =>
-    cedar.agent.core.unconstrain(id) ? `dropped ${id}` : `no constraint ${id}; say ${cedar.options.prefix}constraints`,
+  run: async ({ cedar }, { id }) =>
+    (await cedar.agent.unconstrain(id))
+      ? `dropped ${id}`
+      : `no constraint ${id}; say ${cedar.options.prefix}constraints`,
 })
 
-const skillsCommand = defineCommand({
-  name: 'skills',
-  summary: 'the skills in the store',
-  params: [],
-  run: async ({ cedar }) => {
-    const { records, problems } = await cedar.agent.store.load()
-    const skills = records.filter((r) => r.kind === 'skill')
-    const lines = [
-      skills.length === 0
-        ? `no skills yet; ${cedar.options.prefix}do something to learn one`
-        : `skills: ${skills.map((s) => `${s.name} (${s.provenance.path})`).join(', ')}`,
-    ]
-    if (problems.length > 0)
-      lines.push(`${problems.length} store file(s) set aside: ${problems.map((p) => p.file).join(', ')}`)
-    return lines.join('\n')
-  },
-})
+const skillsCommand = (store: SkillStore) =>
+  defineCommand({
+    name: 'skills',
+    summary: 'the skills in the store',
+    params: [],
+    run: async ({ cedar }) => {
+      const { records, problems } = await store.load()
+      const skills = records.filter((r) => r.kind === 'skill')
+      const lines = [
+        skills.length === 0
+          ? `no skills yet; ${cedar.options.prefix}do something to learn one`
+          : `skills: ${skills.map((s) => `${s.name} (${s.provenance.path})`).join(', ')}`,
+      ]
+      if (problems.length > 0)
+        lines.push(`${problems.length} store file(s) set aside: ${problems.map((p) => p.file).join(', ')}`)
+      return lines.join('\n')
+    },
+  })
 
-const skillCommand = defineCommand({
-  name: 'skill',
-  summary: 'one skill: alphabet, states, evidence, provenance; --svg writes its picture into the store',
-  params: [
-    param.word('name', { description: 'e.g. craft.wooden_pickaxe' }),
-    param.word('option', { optional: true, choices: ['--svg'], description: '--svg to draw it' }),
-  ],
-  run: async ({ cedar }, { name, option }) => {
-    const record = await cedar.agent.store.get('skill', name)
-    if (!record) return `no skill ${name}; say ${cedar.options.prefix}skills`
-    const dfa = parseDfaJson(record.dfa)
-    const gold = record.evidence.filter((e) => e.gold).length
-    const lines = [
-      `${record.name} v${record.version}: ${dfa.stateCount} states over ${record.alphabet.join(' ')}`,
-      `goal ${record.successEvents.join(', ')}; needs ${record.prerequisites.join(', ') || 'nothing first'}; evidence ${record.evidence.length} words (${gold} gold); ${record.provenance.path} by ${record.provenance.teacher}, ${record.provenance.membershipQueries} questions`,
-    ]
-    if (option === '--svg') {
-      const file = path.join(cedar.agent.store.dir, `${record.name}.svg`)
-      await writeFile(file, await renderSvg(dfa))
-      lines.push(`picture: ${file}`)
-    }
-    return lines.join('\n')
-  },
-})
+const skillCommand = (store: SkillStore) =>
+  defineCommand({
+    name: 'skill',
+    summary: 'one skill: alphabet, states, evidence, provenance; --svg writes its picture into the store',
+    params: [
+      param.word('name', { description: 'e.g. craft.wooden_pickaxe' }),
+      param.word('option', { optional: true, choices: ['--svg'], description: '--svg to draw it' }),
+    ],
+    run: async ({ cedar }, { name, option }) => {
+      const record = await store.get('skill', name)
+      if (!record) return `no skill ${name}; say ${cedar.options.prefix}skills`
+      const dfa = parseDfaJson(record.dfa)
+      const gold = record.evidence.filter((e) => e.gold).length
+      const lines = [
+        `${record.name} v${record.version}: ${dfa.stateCount} states over ${record.alphabet.join(' ')}`,
+        `goal ${record.successEvents.join(', ')}; needs ${record.prerequisites.join(', ') || 'nothing first'}; evidence ${record.evidence.length} words (${gold} gold); ${record.provenance.path} by ${record.provenance.teacher}, ${record.provenance.membershipQueries} questions`,
+      ]
+      if (option === '--svg') {
+        const file = path.join(store.dir, `${record.name}.svg`)
+        await writeFile(file, await renderSvg(dfa))
+        lines.push(`picture: ${file}`)
+      }
+      return lines.join('\n')
+    },
+  })
 
 const ceCommand = defineCommand({
   name: 'ce',
@@ -191,7 +211,7 @@ const alphabetCommand = defineCommand({
   summary: 'how I read an instruction: its goal and constraint parts and their symbols',
   params: [param.text('instruction', { description: 'an instruction, as for !do' })],
   run: async ({ cedar }, { instruction }) => {
-    const grounded = await cedar.agent.core.ground(instruction)
+    const grounded = await cedar.agent.ground(instruction)
     const parts = [
       ...grounded.goals.map((g) => `goal "${g.text}": ${g.alphabet.join(' ') || '(no symbols)'}`),
       ...grounded.constraints.map((c) => `constraint "${c.text}": ${c.alphabet.join(' ') || '(no symbols)'}`),
@@ -208,8 +228,10 @@ const learnCommand = defineCommand({
     param.word('object', { description: 'e.g. iron_pickaxe, diamond_ore' }),
   ],
   run: (context, { verb, object }) =>
-    runAsTask(context, `learn ${verb}.${object}`, async () => {
-      const skills = await context.cedar.agent.core.learn(verb, object)
+    runAsTask(context, `learn ${verb}.${object}`, async (signal) => {
+      // Only the learning is reported as it goes: the skills are listed at the end.
+      const onProgress = withLearningEvents(context, () => {})
+      const skills = await context.cedar.agent.learn(verb, object, { signal, onProgress })
       return skills
         .map((s) => `${s.name}: ${s.path} (${s.membershipQueries} questions, ${s.dfa.stateCount} states)`)
         .join('\n')
@@ -217,13 +239,13 @@ const learnCommand = defineCommand({
 })
 
 /** The skill and constraint commands (issue #8's chat face). */
-export function registerSkillCommands(registry: CommandRegistry): void {
+export function registerSkillCommands(registry: CommandRegistry, store: SkillStore): void {
   registry.register(doCommand)
   registry.register(constrainCommand)
   registry.register(constraintsCommand)
   registry.register(unconstrainCommand)
-  registry.register(skillsCommand)
-  registry.register(skillCommand)
+  registry.register(skillsCommand(store))
+  registry.register(skillCommand(store))
   registry.register(ceCommand)
   registry.register(wrongCommand)
   registry.register(alphabetCommand)

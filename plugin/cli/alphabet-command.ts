@@ -1,8 +1,7 @@
 import type { Command } from 'commander'
+import { agentGrounding } from '../agent/assembly.js'
 import { resolveOptions } from '../config/options.js'
-import { llmGrounding } from '../grounding/llm-grounding.js'
-import { type GroundedPart, groundInstruction, offlineGrounding } from '../grounding/pipeline.js'
-import { llmClientFor } from '../llm/llm-client.js'
+import { type GroundedPart, groundInstruction } from '../grounding/pipeline.js'
 import { DEFAULT_RULES_VERSION } from '../world/rules.js'
 import { createOutput, guarded } from './output.js'
 import { checkedVersion } from './symbols-command.js'
@@ -34,12 +33,9 @@ export function addAlphabetCommand(program: Command): void {
         const instruction = words.join(' ').trim()
         if (instruction === '') throw new Error('the instruction is empty')
         const version = checkedVersion(flags.mcVersion ?? DEFAULT_RULES_VERSION)
-        const llm = resolveOptions({}).llm
-        const client = flags.offline ? undefined : llmClientFor(llm)
-        const withLlm = client
-          ? llmGrounding(client, { version, embeddings: llm.embeddingModel !== undefined })
-          : undefined
-        const components = withLlm ?? offlineGrounding(version)
+        const assembled = agentGrounding(flags.offline ? undefined : resolveOptions({}).llm, version)
+        const client = assembled.llm
+        const components = assembled.grounding
         const grounded = await groundInstruction(instruction, components)
         const grounding = client
           ? {
@@ -47,8 +43,8 @@ export function addAlphabetCommand(program: Command): void {
               model: client.modelFor('prune'),
               requests: client.stats.requests,
               cacheHits: client.stats.cacheHits,
-              rejectedSymbols: withLlm?.stats.rejectedSymbols ?? [],
-              fallbacks: withLlm?.stats.fallbacks ?? 0,
+              rejectedSymbols: components.stats?.rejectedSymbols ?? [],
+              fallbacks: components.stats?.fallbacks ?? 0,
             }
           : { by: 'offline' }
         const part = (role: string, p: GroundedPart) =>

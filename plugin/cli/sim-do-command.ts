@@ -1,12 +1,11 @@
 import type { Command } from 'commander'
-import { CedarAgent } from '../agent/cedar-agent.js'
+import minecraftData from 'minecraft-data'
+import { agentGrounding, createAgent, createLaws, shieldGate } from '../agent/assembly.js'
 import { MemoryLibrary } from '../agent/skill-manager.js'
 import { resolveOptions } from '../config/options.js'
-import { llmGrounding } from '../grounding/llm-grounding.js'
-import { offlineGrounding } from '../grounding/pipeline.js'
-import { llmClientFor } from '../llm/llm-client.js'
-import { loadRules } from '../world/rules.js'
+import { symbolProblem } from '../grounding/validate.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
+import { constraintLine, constraintReports, llmReport } from './constraint-report.js'
 import { createOutput, guarded } from './output.js'
 
 interface SimDoFlags {
@@ -15,24 +14,41 @@ interface SimDoFlags {
   biome: string
   bed?: boolean
   offline?: boolean
+  laws: boolean
+  law?: string[]
   json?: boolean
 }
+
+const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /**
  * `cedar sim do "<instruction>"`: the whole pipeline — grounding, learning (the recipe and phrase teachers) or
  * reuse, composition, shielded execution — in a seeded Sim: a dry run a player can try before letting the bot loose.
+ * The agent is assembled as the bot's is (the LLM and CEDAR_EMBED_MODEL from the environment), and every act passes
+ * the same shield: LogicGuard's default law sets (the plugin's default options), plus each `--law`.
  */
 export function addSimDoCommand(sim: Command): void {
   sim
     .command('do')
-    .description('run an instruction in the Sim: goal reached, constraint violations, teacher queries, the trace')
+    .description(
+      'run an instruction in the Sim as the bot would, under its laws: goal reached, constraint violations, teacher queries, the trace',
+    )
     .argument('<instruction...>', 'e.g. "collect a diamond but sleep at night"')
     .option('--seed <n>', 'the world seed', '0')
     .option('--days <d>', 'stop after this many in-game days (default: until the goal or 400 actions)')
     .option('--biome <biome>', `the start biome: ${SIM_BIOMES.join(', ')}`, 'forest')
     .option('--no-bed', 'start without a bed (by default the bot is given one)')
     .option('--offline', 'never ask the LLM, even when OPENAI_BASE_URL or OPENAI_API_KEY is set')
-    .option('--json', 'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "product", "steps"}')
+    .option(
+      '--law <formula>',
+      'one more hard law every act must keep, written as for !ltl add, e.g. "G !craft.stick" (repeatable)',
+      collect,
+    )
+    .option('--no-laws', `leave out the bot's default law sets (${resolveOptions({}, {}).shield.lawSets.join(', ')})`)
+    .option(
+      '--json',
+      'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "laws", "product", "steps"}; a step the shield refused names the law in "blocked_by"',
+    )
     .action(async (words: string[], flags: SimDoFlags) => {
       const out = createOutput(flags.json ?? false)
       await guarded(out, async () => {
@@ -50,17 +66,22 @@ export function addSimDoCommand(sim: Command): void {
           startBiome: flags.biome,
           ...(flags.bed === false ? {} : { startInventory: { white_bed: 1 } }),
         })
-        const llm = flags.offline ? undefined : llmClientFor(resolveOptions({}).llm)
-        const agent = new CedarAgent({
-          rules: loadRules(),
-          grounding: llm ? llmGrounding(llm) : offlineGrounding(),
-          library: new MemoryLibrary(),
-          biomes: SIM_BIOMES,
-          ...(llm ? { llm } : {}),
+        const defaults = resolveOptions({})
+        const grounding = agentGrounding(flags.offline ? undefined : defaults.llm)
+        const { llm } = grounding
+        const registry = minecraftData(grounding.version)
+        const laws = createLaws({
+          lawSets: flags.laws ? defaults.shield.lawSets : [],
+          extraLaws: flags.law ?? [],
+          softBlockLimit: defaults.shield.softBlockLimit,
+          symbolProblem: (symbol) => symbolProblem(symbol, registry),
         })
+        const agent = createAgent(grounding, new MemoryLibrary())
         const stop = new AbortController()
         const report = await agent.do(instruction, world, {
           signal: stop.signal,
+          // The Sim's primitives are not gated themselves, so the gate commits what ran.
+          gate: shieldGate(laws.shield, { commits: true }),
           clock: () => world.ticks,
           onProgress: (p) => {
             if (p.type === 'step' && days !== undefined && world.ticks >= days * DAY_TICKS) stop.abort()
@@ -76,19 +97,14 @@ export function addSimDoCommand(sim: Command): void {
         }))
         const summary = {
           instruction,
-          llm: llm ? { model: llm.modelFor('mq'), requests: llm.stats.requests } : null,
+          llm: llmReport(llm),
           goal: report.result?.outcome === 'goal',
           outcome: report.refusal ? 'refused' : (report.result?.outcome ?? 'refused'),
           message: report.refusal ?? report.result?.message ?? '',
           teacherQueries: report.membershipQueries,
           skills: report.skills.map((s) => ({ name: s.name, path: s.path, states: s.dfa.stateCount })),
-          constraints: report.constraints.map((c) => ({
-            id: c.id,
-            phrase: c.phrase,
-            teacher: c.teacher,
-            ltl: c.ltl ?? null,
-            states: c.dfa.stateCount,
-          })),
+          constraints: constraintReports(report.constraints),
+          laws: laws.shield.monitors().map((m) => ({ id: m.id, kind: m.kind, text: m.text })),
           product: report.composition
             ? { reachable: report.composition.reachableStates, states: report.composition.productStates }
             : null,
@@ -97,9 +113,8 @@ export function addSimDoCommand(sim: Command): void {
         const text = [
           `${summary.goal ? 'goal reached' : `goal not reached (${summary.outcome})`}: ${summary.message}`,
           `skills: ${summary.skills.map((s) => `${s.name} (${s.path}, ${s.states} states)`).join(', ')}`,
-          ...summary.constraints.map(
-            (c) => `constraint "${c.phrase}" (${c.states} states)${c.ltl ? `: ${c.ltl}` : ''}`,
-          ),
+          ...summary.constraints.map(constraintLine),
+          `laws: ${summary.laws.length === 0 ? 'none' : summary.laws.map((l) => l.id).join(' ')}`,
           `product: ${summary.product ? `${summary.product.states} states` : 'not built'}; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
           ...steps.map(
             (s) =>

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import cron from 'node-cron'
 import { z } from 'zod'
+import { CedarError } from '../errors.js'
 
 /** A Minecraft player name: what the server puts in front of a chat line. */
 const playerName = z.string().regex(/^[A-Za-z0-9_]{1,16}$/, 'a player name is 1-16 letters, digits or underscores')
@@ -118,7 +119,7 @@ export const DEFAULT_MODEL = 'gpt-4o-mini'
 export const DEFAULT_LLM_CACHE = '.cedar-cache/llm'
 
 /** Thrown for options that fail validation; the message names every bad field. */
-export class CedarOptionsError extends Error {
+export class CedarOptionsError extends CedarError {
   override name = 'CedarOptionsError'
 }
 

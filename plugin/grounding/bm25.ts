@@ -3,6 +3,7 @@
  * twice) and its description's lemmas; a query is an instruction's lemmas plus their Minecraft synonyms (at a
  * lower weight). Stopwords are dropped on both sides.
  */
+import { PRIMITIVE_VERBS } from '../vocabulary/symbols.js'
 import { lemma, lemmas, OBJECT_SYNONYMS, STOPWORDS, SYNONYMS } from './lexicon.js'
 
 export interface Scored {
@@ -14,9 +15,10 @@ export interface Scored {
 const SYNONYM_WEIGHT = 0.6
 /** Weight of a verb (and its synonyms) beside the objects. */
 const VERB_WEIGHT = 0.4
-/** Lemmas of the verbs instructions use (our verbs and their everyday synonyms). */
-const QUERY_VERBS = new Set([
-  ...['mine', 'craft', 'smelt', 'place', 'equip', 'explore', 'sleep', 'kill', 'eat', 'have', 'see'],
+/** Lemmas of the verbs instructions use (the primitive verbs, have and see, and their everyday synonyms). */
+const QUERY_VERBS = new Set<string>([
+  ...PRIMITIVE_VERBS,
+  ...['have', 'see'],
   ...['get', 'obtain', 'collect', 'gather', 'acquire', 'keep', 'make', 'build', 'create', 'forge', 'assemble'],
   ...['dig', 'chop', 'break', 'harvest', 'quarry', 'cook', 'roast', 'melt', 'find', 'locate', 'search', 'seek'],
   ...['look', 'wander', 'roam', 'hunt', 'slay', 'fight', 'attack', 'murder', 'defeat', 'wield', 'hold', 'consume'],

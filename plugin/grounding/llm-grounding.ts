@@ -1,9 +1,15 @@
 import { z } from 'zod'
-import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../llm/llm-client.js'
+import {
+  type ChatMessage,
+  LlmBudgetExhausted,
+  type LlmClient,
+  LlmRequestError,
+  LlmUnavailableError,
+} from '../llm/llm-client.js'
 import type { SymbolEntry, SymbolInventory } from './inventory.js'
 import { type GroundingComponents, offlineGrounding } from './pipeline.js'
 import type { PartRole, Pruner } from './pruner.js'
-import { DEFAULT_RETRIEVAL_K, type RetrievedSymbol, type Retriever } from './retrieval.js'
+import { type Cancellable, DEFAULT_RETRIEVAL_K, type RetrievedSymbol, type Retriever } from './retrieval.js'
 import type { InstructionParts, Splitter } from './splitter.js'
 
 /** What the LLM components had to correct, for logs and the bench. */
@@ -25,7 +31,7 @@ export class LlmSplitter implements Splitter {
     private readonly stats: LlmGroundingStats,
   ) {}
 
-  async split(text: string): Promise<InstructionParts> {
+  async split(text: string, { signal }: Cancellable = {}): Promise<InstructionParts> {
     const messages: ChatMessage[] = [
       {
         role: 'system',
@@ -36,7 +42,7 @@ export class LlmSplitter implements Splitter {
       },
       { role: 'user', content: text },
     ]
-    const parsed = await askJson(this.client, 'split', messages, splitSchema)
+    const parsed = await askJson(this.client, 'split', messages, splitSchema, signal)
     if (parsed && parsed.goals.length + parsed.constraints.length > 0) return parsed
     this.stats.fallbacks++
     return this.fallback.split(text)
@@ -54,7 +60,12 @@ export class LlmPruner implements Pruner {
     private readonly stats: LlmGroundingStats,
   ) {}
 
-  async prune(part: string, role: PartRole, candidates: readonly SymbolEntry[]): Promise<string[]> {
+  async prune(
+    part: string,
+    role: PartRole,
+    candidates: readonly SymbolEntry[],
+    { signal }: Cancellable = {},
+  ): Promise<string[]> {
     const messages: ChatMessage[] = [
       {
         role: 'system',
@@ -74,7 +85,7 @@ export class LlmPruner implements Pruner {
         ].join('\n'),
       },
     ]
-    const parsed = await askJson(this.client, 'prune', messages, alphabetSchema)
+    const parsed = await askJson(this.client, 'prune', messages, alphabetSchema, signal)
     const allowed = new Set(candidates.map((c) => c.symbol))
     const chosen = (parsed?.alphabet ?? []).filter((symbol) => {
       if (allowed.has(symbol)) return true
@@ -100,11 +111,20 @@ export class EmbeddingRetriever implements Retriever {
     private readonly lexical: Retriever,
   ) {}
 
-  async retrieve(text: string, k = DEFAULT_RETRIEVAL_K): Promise<RetrievedSymbol[]> {
-    this.vectors ??= this.client.embed(this.inventory.entries.map((e) => `${e.symbol}: ${e.description}`))
+  async retrieve(text: string, k = DEFAULT_RETRIEVAL_K, { signal }: Cancellable = {}): Promise<RetrievedSymbol[]> {
+    // A cancelled (or failed) embedding of the inventory is not kept: the next retrieval asks again.
+    this.vectors ??= this.client
+      .embed(
+        this.inventory.entries.map((e) => `${e.symbol}: ${e.description}`),
+        { signal },
+      )
+      .catch((error: unknown) => {
+        this.vectors = undefined
+        throw error
+      })
     const [vectors, [query], lexical] = await Promise.all([
       this.vectors,
-      this.client.embed([text]),
+      this.client.embed([text], { signal }),
       this.lexical.retrieve(text, k),
     ])
     const semantic = this.inventory.entries
@@ -150,12 +170,15 @@ async function askJson<T>(
   role: 'split' | 'prune',
   messages: ChatMessage[],
   schema: z.ZodType<T>,
+  signal: AbortSignal | undefined,
 ): Promise<T | undefined> {
   let text: string
   try {
-    text = await client.chat(role, messages, { json: true })
+    text = await client.chat(role, messages, { json: true, signal })
   } catch (error) {
-    if (error instanceof LlmBudgetExhausted) return undefined
+    // A spent budget, an endpoint that cannot be reached or keeps failing: the offline twin answers instead.
+    if (error instanceof LlmBudgetExhausted || error instanceof LlmUnavailableError) return undefined
+    if (error instanceof LlmRequestError) return undefined
     throw error
   }
   try {

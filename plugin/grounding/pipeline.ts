@@ -7,7 +7,7 @@
 import { DEFAULT_RULES_VERSION } from '../world/rules.js'
 import { SymbolInventory } from './inventory.js'
 import { DeterministicPruner, lexiconFor, type PartRole, type Pruner, sortSymbols } from './pruner.js'
-import { DEFAULT_RETRIEVAL_K, LexicalRetriever, type Retriever } from './retrieval.js'
+import { type Cancellable, DEFAULT_RETRIEVAL_K, LexicalRetriever, type Retriever } from './retrieval.js'
 import { GrammarSplitter, type Splitter } from './splitter.js'
 
 export interface GroundingComponents {
@@ -39,21 +39,28 @@ const BARE_VERBS: Readonly<Record<string, string>> = {
   eat: 'eat',
 }
 
-export async function groundInstruction(text: string, components: GroundingComponents): Promise<GroundedInstruction> {
+/** `signal` cancels the LLM requests of the LLM components (the offline ones do no I/O). */
+export async function groundInstruction(
+  text: string,
+  components: GroundingComponents,
+  { signal }: Cancellable = {},
+): Promise<GroundedInstruction> {
   const { inventory, retriever, splitter, pruner } = components
   const k = components.k ?? DEFAULT_RETRIEVAL_K
-  const parts = await splitter.split(text)
+  const call = { signal }
+  const parts = await splitter.split(text, call)
   const ground = async (part: string, role: PartRole): Promise<GroundedPart> => {
-    const retrieved = await retriever.retrieve(part, k)
+    const retrieved = await retriever.retrieve(part, k, call)
     const candidates = retrieved.flatMap(({ symbol }) => {
       const entry = inventory.get(symbol)
       return entry ? [entry] : []
     })
-    const alphabet = (await pruner.prune(part, role, candidates)).filter((s) => inventory.has(s))
+    const alphabet = (await pruner.prune(part, role, candidates, call)).filter((s) => inventory.has(s))
     return { text: part, alphabet: sortSymbols(alphabet) }
   }
   const goals = await Promise.all(parts.goals.map((part) => ground(part, 'goal')))
   const constraints = await Promise.all(parts.constraints.map((part) => ground(part, 'constraint')))
+  signal?.throwIfAborted()
   return { goals, constraints: constraints.map((c) => bindBareVerbs(c, goals, inventory)) }
 }
 

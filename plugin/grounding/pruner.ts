@@ -19,11 +19,12 @@ import { ChainPlanner } from './chain.js'
 import { type Clause, type Intent, type Mention, ObjectLexicon } from './intent.js'
 import type { SymbolEntry, SymbolInventory } from './inventory.js'
 import { HAS_THRESHOLDS } from './inventory-build.js'
+import type { Cancellable } from './retrieval.js'
 
 export type PartRole = 'goal' | 'constraint'
 
 export interface Pruner {
-  prune(part: string, role: PartRole, candidates: readonly SymbolEntry[]): Promise<string[]>
+  prune(part: string, role: PartRole, candidates: readonly SymbolEntry[], options?: Cancellable): Promise<string[]>
 }
 
 const VERB_ORDER = ['explore', 'mine', 'kill', 'craft', 'smelt', 'place', 'equip', 'eat', 'sleep']

@@ -13,7 +13,12 @@ export interface RetrievedSymbol {
 
 export interface Retriever {
   /** The `k` best candidates for `text`, best first. */
-  retrieve(text: string, k?: number): Promise<RetrievedSymbol[]>
+  retrieve(text: string, k?: number, options?: Cancellable): Promise<RetrievedSymbol[]>
+}
+
+/** A grounding step that may do I/O (an LLM or embedding request) takes the task's signal. */
+export interface Cancellable {
+  readonly signal?: AbortSignal | undefined
 }
 
 export const DEFAULT_RETRIEVAL_K = 100

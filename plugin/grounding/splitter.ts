@@ -14,8 +14,10 @@
  *
  * Every clause that is neither a constraint nor a premise is a goal.
  */
+
 import { isVerbLemma } from './intent.js'
 import { lemma } from './lexicon.js'
+import type { Cancellable } from './retrieval.js'
 
 export interface InstructionParts {
   readonly goals: string[]
@@ -23,7 +25,7 @@ export interface InstructionParts {
 }
 
 export interface Splitter {
-  split(text: string): Promise<InstructionParts>
+  split(text: string, options?: Cancellable): Promise<InstructionParts>
 }
 
 const ALWAYS_SPLIT = new Set(['but', 'though', 'although', 'whilst'])

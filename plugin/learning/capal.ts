@@ -20,6 +20,9 @@ export interface CapalParameters {
   readonly seed?: number
 }
 
+/** How many disagreements one against a gold label counts for: only the other side can be a lie. */
+const GOLD_WEIGHT = 3
+
 interface Row {
   readonly labels: Uint8Array
   readonly gold: Uint8Array
@@ -136,17 +139,22 @@ export class Capal implements Learner {
     return share
   }
 
-  async refine(word: SymbolWord, label: boolean): Promise<boolean> {
+  async refine(word: SymbolWord, label: boolean, gold = true): Promise<boolean> {
     const partition = this.partition ?? this.cluster().partition
     const { dfa, access } = this.build(partition)
     let changed = false
-    for (let i = 0; i <= word.length; i++) {
-      const prefix = word.slice(0, i)
-      if (!this.prefixes.has(wordKey(prefix))) {
-        this.prefixes.set(wordKey(prefix), prefix)
-        changed = true
+    // A candidate (a teacher's word that may be a lie) first only adds its discriminator: a column costs one word
+    // per row, while its prefixes would cost |Σ|+1 rows of |E| words each. They join when it comes back.
+    const addPrefixes = () => {
+      for (let i = 0; i <= word.length; i++) {
+        const prefix = word.slice(0, i)
+        if (!this.prefixes.has(wordKey(prefix))) {
+          this.prefixes.set(wordKey(prefix), prefix)
+          changed = true
+        }
       }
     }
+    if (gold) addPrefixes()
     if (dfa.accepts(word) !== label) {
       const split = await rivestSchapire(
         word,
@@ -157,6 +165,7 @@ export class Capal implements Learner {
       changed = this.addSuffixes([word.slice(split + 1)]) || changed
     }
     const key = wordKey(word)
+    if (!gold && !changed) addPrefixes()
     if (!changed && this.seenCounterexamples.has(key)) {
       // A label-only counterexample that came back: separate what it reaches with all of its suffixes.
       changed = this.addSuffixes(word.map((_, i) => word.slice(i)))
@@ -270,7 +279,12 @@ export class Capal implements Learner {
     let disagreements = 0
     for (let i = 0; i < m; i++) {
       if (ru.labels[i] === rv.labels[i]) continue
-      if ((ru.gold[i]! & rv.gold[i]!) === 1 || ++disagreements > limit) {
+      if ((ru.gold[i]! & rv.gold[i]!) === 1) {
+        this.different.set(cacheKey, true)
+        return Number.POSITIVE_INFINITY
+      }
+      disagreements += (ru.gold[i]! | rv.gold[i]!) === 1 ? GOLD_WEIGHT : 1
+      if (disagreements > limit) {
         this.different.set(cacheKey, true)
         return Number.POSITIVE_INFINITY
       }

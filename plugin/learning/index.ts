@@ -4,6 +4,25 @@ export { KearnsVazirani } from './kv.js'
 export { type Algorithm, createLearner, type LearnOptions, type LearnReport, learn } from './learn.js'
 export type { Learner, LearnerContext } from './learner.js'
 export { LStar } from './lstar.js'
-export type { Counterexample, EquivalenceOracle, LearningEvent, MembershipTeacher, SymbolWord } from './ports.js'
+export type {
+  Counterexample,
+  CounterexampleSource,
+  EquivalenceOracle,
+  LearningEvent,
+  Membership,
+  MembershipTeacher,
+  OracleOptions,
+  SymbolWord,
+} from './ports.js'
 export { BudgetExhausted, QueryCache, type QueryCounters, wordKey } from './query-cache.js'
-export { ExactOracle, SimulatedTeacher } from './simulated.js'
+export { ExactOracle, SimulatedTeacher, uniformHash } from './simulated.js'
+export {
+  characterizingSet,
+  conformanceWords,
+  RandomWordOracle,
+  StatisticalOracle,
+  type StatisticalOracleOptions,
+  stateCover,
+  WMethodOracle,
+  type WordExecutor,
+} from './word-oracles.js'

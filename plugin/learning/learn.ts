@@ -25,6 +25,12 @@ export interface LearnOptions {
   /** CAPAL's parameters (η̄, α, τ_max, pool size), when the algorithm is capal. */
   readonly capal?: CapalParameters
   readonly onEvent?: (event: LearningEvent) => void
+  /**
+   * Cancels learning: checked between rounds and before every batch of queries, and handed to the teacher; an
+   * aborted run rejects with the signal's reason (an AbortError unless the caller gave another) instead of
+   * reporting.
+   */
+  readonly signal?: AbortSignal
 }
 
 export interface LearnReport {
@@ -44,14 +50,20 @@ export interface LearnReport {
 
 /**
  * CEDAR's Algorithm 1: ask membership queries through the persistent cache until a hypothesis stands, test it,
- * store a counterexample's label as gold and refine, until the oracle finds nothing or a budget runs out — which
+ * store a gold counterexample's label as gold (a candidate one only feeds the learner, see CounterexampleSource) and
+ * refine, until the oracle finds nothing or a budget runs out — which
  * ends in a report with the latest hypothesis, not an error.
  */
 export async function learn(options: LearnOptions): Promise<LearnReport> {
   const alphabet = options.alphabet instanceof Alphabet ? options.alphabet : new Alphabet(options.alphabet)
   const emit = options.onEvent
-  const cache = new QueryCache(options.teacher, options.maxMembershipQueries, (words, newWords, teacherCalls) =>
-    emit?.({ type: 'queries', words, newWords, teacherCalls }),
+  const signal = options.signal
+  signal?.throwIfAborted()
+  const cache = new QueryCache(
+    options.teacher,
+    options.maxMembershipQueries,
+    (words, newWords, teacherCalls) => emit?.({ type: 'queries', words, newWords, teacherCalls }),
+    signal,
   )
   if (options.cache) cache.replay(options.cache, (word) => word.every((s) => alphabet.has(s)))
   const context: LearnerContext = { alphabet, cache }
@@ -70,10 +82,15 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
   })
   try {
     for (;;) {
+      signal?.throwIfAborted()
       dfa = await learner.hypothesis()
       emit?.({ type: 'hypothesis', states: dfa.stateCount, round: rounds })
       if (rounds >= maxEq) return report('eq-budget')
-      const counterexample = await options.oracle.findCounterexample(dfa)
+      signal?.throwIfAborted()
+      const counterexample = await options.oracle.findCounterexample(dfa, {
+        membership: (words) => cache.ask(words),
+        ...(signal ? { signal } : {}),
+      })
       rounds++
       if (!counterexample) return report('equivalent')
       if (dfa.accepts(counterexample.word) === counterexample.label) {
@@ -83,11 +100,16 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
           new Error(`the oracle's counterexample ${JSON.stringify(counterexample.word)} is not one`),
         )
       }
-      emit?.({ type: 'counterexample', word: counterexample.word, label: counterexample.label, round: rounds })
-      cache.setGold(counterexample.word, counterexample.label)
-      if (!(await learner.refine(counterexample.word, counterexample.label))) return report('no-progress')
+      const { word, label } = counterexample
+      // Only execution, the environment and players give gold; a candidate is evidence the learner weighs.
+      const gold = options.oracle.counterexamples === 'gold'
+      emit?.({ type: 'counterexample', word, label, gold, round: rounds })
+      if (gold) cache.setGold(word, label)
+      if (!(await learner.refine(word, label, gold))) return report('no-progress')
     }
   } catch (error) {
+    // Cancellation is not a failure to report: the caller asked for the run to end.
+    if (signal?.aborted) throw signal.reason
     if (error instanceof BudgetExhausted) return report('mq-budget')
     // Teachers and oracles talk to the outside world (an LLM, a player, the game): their failures end learning
     // with a report that keeps the latest hypothesis, so nothing learned is lost.

@@ -5,13 +5,14 @@ import type { QueryCache } from './query-cache.js'
 
 /**
  * An active learner: it builds a hypothesis by asking membership queries through the cache, and refines it with
- * a counterexample (already stored as gold in the cache). Both may throw BudgetExhausted.
+ * a counterexample — gold (already stored as gold in the cache) or a candidate from a teacher that can err, which
+ * the learner weighs as evidence. Both may throw BudgetExhausted.
  */
 export interface Learner {
   readonly name: string
   hypothesis(): Promise<Dfa>
   /** Returns false when the counterexample taught it nothing (it cannot make progress with it). */
-  refine(word: SymbolWord, label: boolean): Promise<boolean>
+  refine(word: SymbolWord, label: boolean, gold?: boolean): Promise<boolean>
 }
 
 export interface LearnerContext {

@@ -1,7 +1,8 @@
+import { CedarError } from '../errors.js'
 import type { MembershipTeacher, SymbolWord } from './ports.js'
 
 /** Thrown inside learning when a new teacher answer is needed but the budget is spent; `learn` turns it into a report. */
-export class BudgetExhausted extends Error {
+export class BudgetExhausted extends CedarError {
   override name = 'BudgetExhausted'
   constructor(readonly budget: 'mq' | 'eq') {
     super(`the ${budget === 'mq' ? 'membership-query' : 'equivalence-query'} budget is spent`)
@@ -43,26 +44,26 @@ export class QueryCache {
     private readonly teacher: MembershipTeacher,
     private readonly budget = Number.POSITIVE_INFINITY,
     private readonly onAsk?: (words: number, newWords: number, teacherCalls: number) => void,
+    /** Cancels the learning: checked before every batch, and handed to the teacher for its I/O. */
+    private readonly signal?: AbortSignal,
   ) {}
 
   /** Labels for a batch of words: gold first, then cached answers, then one teacher call for the rest. */
   async ask(words: readonly SymbolWord[]): Promise<boolean[]> {
+    this.signal?.throwIfAborted()
     const keys = words.map(wordKey)
     const missing = new Map<string, SymbolWord>()
     keys.forEach((key, i) => {
       if (!this.gold.has(key) && !this.answers.has(key) && !missing.has(key)) missing.set(key, words[i]!)
     })
     if (missing.size > 0) {
-      if (this.distinct + missing.size > this.budget) throw new BudgetExhausted('mq')
-      const batch = [...missing.values()]
-      const labels = await this.teacher.answer(batch)
-      if (labels.length !== batch.length) {
-        throw new Error(`the teacher answered ${labels.length} of ${batch.length} words`)
+      const room = this.budget - this.distinct
+      if (missing.size > room) {
+        // The budget counts words, not batches: ask what it still allows, keep the answers, then stop.
+        if (room >= 1) await this.fetch(new Map([...missing].slice(0, Math.floor(room))))
+        throw new BudgetExhausted('mq')
       }
-      let i = 0
-      for (const key of missing.keys()) this.answers.set(key, labels[i++] === true)
-      this.distinct += missing.size
-      this.calls++
+      await this.fetch(missing)
     }
     this.onAsk?.(words.length, missing.size, this.calls)
     return keys.map((key) => {
@@ -74,6 +75,19 @@ export class QueryCache {
       if (!missing.has(key)) this.hits++
       return this.answers.get(key)!
     })
+  }
+
+  private async fetch(missing: ReadonlyMap<string, SymbolWord>): Promise<void> {
+    const batch = [...missing.values()]
+    const labels = await this.teacher.answer(batch, this.signal ? { signal: this.signal } : undefined)
+    this.signal?.throwIfAborted()
+    if (labels.length !== batch.length) {
+      throw new Error(`the teacher answered ${labels.length} of ${batch.length} words`)
+    }
+    let i = 0
+    for (const key of missing.keys()) this.answers.set(key, labels[i++] === true)
+    this.distinct += missing.size
+    this.calls++
   }
 
   /** A label that is known to be right (from a counterexample); it overrides the teacher everywhere. */

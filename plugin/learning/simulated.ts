@@ -28,6 +28,7 @@ export class SimulatedTeacher implements MembershipTeacher {
 
 /** The exact equivalence oracle of the benchmarks: a shortest counterexample with its true label. */
 export class ExactOracle implements EquivalenceOracle {
+  readonly counterexamples = 'gold'
   constructor(private readonly target: Dfa) {}
 
   async findCounterexample(hypothesis: Dfa): Promise<Counterexample | undefined> {
@@ -37,8 +38,11 @@ export class ExactOracle implements EquivalenceOracle {
   }
 }
 
-/** A number in [0, 1) from FNV-1a over the seed and the text, mixed by murmur3's finalizer. */
-function uniformHash(seed: number, text: string): number {
+/**
+ * A number in [0, 1) from FNV-1a over the seed and the text, mixed by murmur3's finalizer: the persistent coin of
+ * simulated noise (the same seed and text always give the same number).
+ */
+export function uniformHash(seed: number, text: string): number {
   let h = (0x811c9dc5 ^ seed) >>> 0
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)

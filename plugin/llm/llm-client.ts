@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { setTimeout } from 'node:timers/promises'
 import OpenAI from 'openai'
 import writeFileAtomic from 'write-file-atomic'
 import type { LlmSettings } from '../config/options.js'
+import { CedarError } from '../errors.js'
 
 /** What a call is for; each role may use its own model. */
 export type LlmRole = 'mq' | 'prune' | 'split' | 'critic'
@@ -40,17 +42,17 @@ export interface ChatMessage {
 }
 
 /** No endpoint answered: the message names the URL and the reason. */
-export class LlmUnavailableError extends Error {
+export class LlmUnavailableError extends CedarError {
   override name = 'LlmUnavailableError'
 }
 
 /** The request budget is spent. */
-export class LlmBudgetExhausted extends Error {
+export class LlmBudgetExhausted extends CedarError {
   override name = 'LlmBudgetExhausted'
 }
 
 /** The endpoint kept answering with errors after every retry. */
-export class LlmRequestError extends Error {
+export class LlmRequestError extends CedarError {
   override name = 'LlmRequestError'
   constructor(
     message: string,
@@ -92,18 +94,27 @@ export class LlmClient {
     return this.options.models?.[role] ?? this.options.model
   }
 
-  /** One chat completion; `json` asks for a JSON object reply. */
-  async chat(role: LlmRole, messages: readonly ChatMessage[], { json = false } = {}): Promise<string> {
+  /** One chat completion; `json` asks for a JSON object reply; `signal` cancels the request and any retry. */
+  async chat(
+    role: LlmRole,
+    messages: readonly ChatMessage[],
+    { json = false, signal }: { readonly json?: boolean; readonly signal?: AbortSignal | undefined } = {},
+  ): Promise<string> {
     const model = this.modelFor(role)
     const key = cacheKey('chat', model, { messages, json })
     const cached = await this.fromCache<{ text: string }>(key)
     if (cached) return cached.text
-    const completion = await this.withRetries(() =>
-      this.openai.chat.completions.create({
-        model,
-        messages: messages.map((m) => ({ role: m.role, content: m.content })),
-        ...(json ? { response_format: { type: 'json_object' as const } } : {}),
-      }),
+    const completion = await this.withRetries(
+      () =>
+        this.openai.chat.completions.create(
+          {
+            model,
+            messages: messages.map((m) => ({ role: m.role, content: m.content })),
+            ...(json ? { response_format: { type: 'json_object' as const } } : {}),
+          },
+          signal ? { signal } : undefined,
+        ),
+      signal,
     )
     const text = completion.choices[0]?.message?.content ?? ''
     this.count(completion.usage, messages.map((m) => m.content).join('\n'), text)
@@ -112,7 +123,10 @@ export class LlmClient {
   }
 
   /** Embedding vectors, one per text; each text is cached on its own. */
-  async embed(texts: readonly string[]): Promise<number[][]> {
+  async embed(
+    texts: readonly string[],
+    { signal }: { readonly signal?: AbortSignal | undefined } = {},
+  ): Promise<number[][]> {
     const model = this.modelFor('embed')
     const vectors: (number[] | undefined)[] = await Promise.all(
       texts.map(async (text) => (await this.fromCache<{ vector: number[] }>(cacheKey('embed', model, text)))?.vector),
@@ -120,9 +134,14 @@ export class LlmClient {
     const missing = texts.flatMap((_, i) => (vectors[i] ? [] : [i]))
     for (let start = 0; start < missing.length; start += 256) {
       const batch = missing.slice(start, start + 256)
-      const response = await this.withRetries(() =>
-        // float, not the SDK's default base64: some compatible servers only speak float.
-        this.openai.embeddings.create({ model, input: batch.map((i) => texts[i] ?? ''), encoding_format: 'float' }),
+      const response = await this.withRetries(
+        () =>
+          // float, not the SDK's default base64: some compatible servers only speak float.
+          this.openai.embeddings.create(
+            { model, input: batch.map((i) => texts[i] ?? ''), encoding_format: 'float' },
+            signal ? { signal } : undefined,
+          ),
+        signal,
       )
       this.count(response.usage, batch.map((i) => texts[i]).join('\n'), '')
       for (const [j, i] of batch.entries()) {
@@ -139,9 +158,10 @@ export class LlmClient {
     return vectors as number[][]
   }
 
-  private async withRetries<T>(request: () => Promise<T>): Promise<T> {
+  private async withRetries<T>(request: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
     const maxRetries = this.options.maxRetries ?? 4
     for (let attempt = 0; ; attempt++) {
+      signal?.throwIfAborted()
       if (this.counters.requests >= (this.options.maxRequests ?? Number.POSITIVE_INFINITY)) {
         throw new LlmBudgetExhausted(`the LLM request budget (${this.options.maxRequests}) is spent`)
       }
@@ -149,10 +169,12 @@ export class LlmClient {
       try {
         return await request()
       } catch (error) {
+        // Cancelled by the caller: its reason, not the SDK's abort error, and no retry.
+        if (signal?.aborted) throw signal.reason
         const retryable = isRetryable(error)
         if (!retryable || attempt >= maxRetries) throw this.explain(error)
         this.counters.retries++
-        await delay(retryAfterMs(error) ?? (this.options.backoffMs ?? 500) * 2 ** attempt)
+        await delay(retryAfterMs(error) ?? (this.options.backoffMs ?? 500) * 2 ** attempt, signal)
       }
     }
   }
@@ -218,9 +240,11 @@ function retryAfterMs(error: unknown): number | undefined {
   return Number.isFinite(seconds) ? Math.min(seconds * 1000, 60_000) : undefined
 }
 
-/** Backoff between retries is real waiting, by design: the server asked for it. */
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
+/** Backoff between retries is real waiting, by design: the server asked for it. A cancelled caller stops waiting. */
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return setTimeout(ms, undefined, signal ? { signal } : undefined).catch((error: unknown) => {
+    throw signal?.aborted ? signal.reason : error
+  })
 }
 
 /** The client the plugin's settings describe (see `resolveOptions`), or undefined when no LLM is configured. */

@@ -1,7 +1,8 @@
+import { CedarError } from '../errors.js'
 import { type BinaryKind, binary, FALSE, type Formula, prop, TRUE, type UnaryKind, unary } from './ast.js'
 
 /** A formula that does not parse; `column` is 1-based, as in the message. */
-export class LtlSyntaxError extends Error {
+export class LtlSyntaxError extends CedarError {
   override name = 'LtlSyntaxError'
   constructor(
     readonly reason: string,

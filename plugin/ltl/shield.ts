@@ -1,3 +1,4 @@
+import { CedarError } from '../errors.js'
 import type { Monitor, Valuation } from './monitor.js'
 
 export interface BlockingLaw {
@@ -356,7 +357,7 @@ function memoize(valuation: (p: string) => boolean): (p: string) => boolean {
 }
 
 /** What a gated primitive rejects with when the shield blocks it. */
-export class ShieldBlockedError extends Error {
+export class ShieldBlockedError extends CedarError {
   override name = 'ShieldBlockedError'
   constructor(readonly verdict: Verdict) {
     super(describeVerdict(verdict))

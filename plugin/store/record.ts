@@ -49,6 +49,8 @@ export const skillRecordSchema = z.object({
   object: z.string().optional(),
   /** Constraints: the phrase as the player wrote it. */
   phrase: z.string().optional(),
+  /** Constraints: the LTL formula the teacher gave, when it gave one (shown by `!constraints`). */
+  ltl: z.string().optional(),
   alphabet: z.array(symbol).min(1),
   dfa: dfaJsonSchema,
   /** E: the events whose occurrence means the skill succeeded (`has.wooden_pickaxe.1`). Empty for constraints. */

@@ -7,6 +7,7 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import lockfile from 'proper-lockfile'
+import { CedarError } from '../errors.js'
 import {
   describeIssues,
   type NewRecord,
@@ -55,7 +56,7 @@ export interface StoreExport {
 }
 
 /** A record that failed validation; nothing was written. */
-export class RecordValidationError extends Error {
+export class RecordValidationError extends CedarError {
   override name = 'RecordValidationError'
 }
 

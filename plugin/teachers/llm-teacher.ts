@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CedarError } from '../errors.js'
 import type { MembershipTeacher, SymbolWord } from '../learning/ports.js'
 import { BudgetExhausted } from '../learning/query-cache.js'
 import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../llm/llm-client.js'
@@ -15,7 +16,7 @@ export interface LlmTeacherOptions {
 }
 
 /** A reply the model kept getting wrong. */
-export class LlmResponseError extends Error {
+export class LlmResponseError extends CedarError {
   override name = 'LlmResponseError'
 }
 
@@ -44,15 +45,15 @@ export class LlmTeacher implements MembershipTeacher {
     return this.answeredCount
   }
 
-  async answer(words: readonly SymbolWord[]): Promise<boolean[]> {
+  async answer(words: readonly SymbolWord[], options: { readonly signal?: AbortSignal } = {}): Promise<boolean[]> {
     const labels: boolean[] = []
     for (let start = 0; start < words.length; start += this.batchSize) {
-      labels.push(...(await this.answerBatch(words.slice(start, start + this.batchSize))))
+      labels.push(...(await this.answerBatch(words.slice(start, start + this.batchSize), options.signal)))
     }
     return labels
   }
 
-  private async answerBatch(words: readonly SymbolWord[]): Promise<boolean[]> {
+  private async answerBatch(words: readonly SymbolWord[], signal: AbortSignal | undefined): Promise<boolean[]> {
     const labels: (boolean | undefined)[] = new Array(words.length).fill(undefined)
     let pending = words.map((_, i) => i)
     let failures = 0
@@ -60,6 +61,7 @@ export class LlmTeacher implements MembershipTeacher {
       const reply = await this.ask(
         pending.map((i) => words[i] ?? []),
         failures > 0,
+        signal,
       )
       if (!reply || reply.length === 0) {
         if (++failures > 1) {
@@ -82,10 +84,14 @@ export class LlmTeacher implements MembershipTeacher {
   }
 
   /** One call; the parsed answers, or undefined for a reply that is not valid. */
-  private async ask(words: readonly SymbolWord[], repeat: boolean): Promise<boolean[] | undefined> {
+  private async ask(
+    words: readonly SymbolWord[],
+    repeat: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<boolean[] | undefined> {
     let text: string
     try {
-      text = await this.client.chat('mq', this.messages(words, repeat), { json: true })
+      text = await this.client.chat('mq', this.messages(words, repeat), { json: true, signal })
     } catch (error) {
       if (error instanceof LlmBudgetExhausted) throw new BudgetExhausted('mq')
       throw error

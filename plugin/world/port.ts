@@ -16,6 +16,7 @@ export type FailureKind =
   | 'blocked' // the shield refused it
   | 'unsupported' // the world cannot do this (an unknown primitive; a mechanic the server lacks)
   | 'server_error'
+  | 'no_drop' // mined or killed, but nothing reached the inventory (the drop lay out of reach, or never came)
 
 export type Outcome =
   | { readonly ok: true; readonly detail?: string }
@@ -52,7 +53,8 @@ export interface ActOptions {
   readonly timeoutMs?: number
   /**
    * Biomes the act must not enter (a "stay in B" constraint: leaving shows only as an event after the fact, so the
-   * controller passes it down). The Sim's walks respect it; the Mineflayer adapter does not yet.
+   * controller passes it down). The Sim's walks keep out of those biomes, and so does a live bot: its pathfinder
+   * and block searches are fenced off them while the act runs (`mineflayer/biome-fence.ts`).
    */
   readonly avoidBiomes?: readonly string[]
 }

@@ -1,4 +1,5 @@
 import { matchesObject } from '../vocabulary/families.js'
+import { fuelValue } from '../vocabulary/smelting.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
 import type { Observation } from './port.js'
 
@@ -66,4 +67,29 @@ export function countOf(observation: Observation, object: string): number {
 /** A valuation for the shield over one observation (each proposition is computed on first ask). */
 export function observationValuation(observation: Observation, options: PredicateOptions = {}): (p: string) => boolean {
   return (proposition) => holdsIn(observation, proposition, options)
+}
+
+/** The workstation a crafting or smelting act walks to, or places from the inventory, before its atomic act. */
+const WORKSTATIONS: Readonly<Record<string, string>> = { craft: 'crafting_table', smelt: 'furnace' }
+
+/**
+ * The valuation an act is judged in. The primitives are macros: a craft walks to a crafting table in sight (or
+ * places the one it holds), a smelt does the same with a furnace and burns whatever it holds that burns (wood when
+ * there is no coal), and only then comes the atomic act that the shield gate on a live bot checks. So a law asking
+ * for `near.crafting_table` before a craft, or `has.fuel` before a smelt (LogicGuard's H2, H15), is judged where the
+ * act happens, in the Sim and in the controller as on the bot.
+ */
+export function actValuation(
+  action: string,
+  observation: Observation,
+  options: PredicateOptions = {},
+): (p: string) => boolean {
+  const base = observationValuation(observation, options)
+  const verb = parseSymbol(action)?.verb
+  const station = verb === undefined ? undefined : WORKSTATIONS[verb]
+  if (!station) return base
+  const reachable = countOf(observation, station) > 0 || holdsIn(observation, `sees.${station}`, options)
+  const burns = verb === 'smelt' && [...observation.inventory].some(([name, n]) => n > 0 && fuelValue(name) > 0)
+  if (!reachable && !burns) return base
+  return (p) => (reachable && p === `near.${station}`) || (burns && p === 'has.fuel') || base(p)
 }

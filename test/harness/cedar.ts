@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Bot } from 'mineflayer'
-import { createCedar } from '../../index.js'
+import { type CedarOptions, createCedar } from '../../index.js'
 import type { EmbeddedServerOptions } from '../../plugin/server/embedded-server.js'
 import { openSession, type TestSession } from './server.js'
 import { waitFor, waitUntil } from './wait.js'
@@ -13,42 +13,61 @@ const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
 
 export interface CedarSession {
   readonly session: TestSession
+  /** The plugin bot; a new one after `restart()`. */
   readonly bot: Bot
   readonly alex: Bot
   /** The skill store directory (removed by close). */
   readonly store: string
   /** Says `line` as Alex; resolves with cedar's chat lines up to and including the first that `last` matches. */
   converse(line: string, last: RegExp, timeoutMs?: number): Promise<string[]>
+  /** Quits the plugin bot and connects a new one with a fresh plugin on the same store: a restarted bot script. */
+  restart(): Promise<Bot>
   close(): Promise<void>
 }
 
 export async function openCedarSession(
-  options: { server?: EmbeddedServerOptions; scene?: (session: TestSession) => Promise<void> } = {},
+  options: {
+    server?: EmbeddedServerOptions
+    scene?: (session: TestSession) => Promise<void>
+    /** Options of the plugin besides the session's own (owners, store, logger, no laws, a loose rate limit). */
+    cedar?: CedarOptions
+  } = {},
 ): Promise<CedarSession> {
   const store = await mkdtemp(path.join(tmpdir(), 'cedar-agent-store-'))
   const session = await openSession(options.server)
   await options.scene?.(session)
-  const bot = await session.bot('cedar', {
-    botOptions: {
-      plugins: {
-        cedar: createCedar({
-          owners: ['Alex'],
-          storePath: store,
-          logger: quietLogger,
-          shield: { lawSets: [] },
-          rateLimit: { commands: 100, perSeconds: 10 },
-        }),
+  const connect = () =>
+    session.bot('cedar', {
+      botOptions: {
+        plugins: {
+          cedar: createCedar({
+            owners: ['Alex'],
+            storePath: store,
+            logger: quietLogger,
+            shield: { lawSets: [] },
+            rateLimit: { commands: 100, perSeconds: 10 },
+            ...options.cedar,
+          }),
+        },
       },
-    },
-  })
+    })
+  let bot = await connect()
   const alex = await session.bot('Alex')
   await waitUntil(bot, () => Boolean(bot.players.Alex), 'cedar sees Alex')
   return {
     session,
-    bot,
+    get bot() {
+      return bot
+    },
     alex,
     store,
     converse: (line, last, timeoutMs) => converse(alex, 'cedar', line, last, timeoutMs),
+    async restart() {
+      await session.quit(bot)
+      bot = await connect()
+      await waitUntil(bot, () => Boolean(bot.players.Alex), 'the restarted cedar sees Alex')
+      return bot
+    },
     async close() {
       await session.close()
       await rm(store, { recursive: true, force: true })

@@ -6,7 +6,10 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { LlmClient } from '../../llm/llm-client.js'
+import type { LawFiles } from '../../store/law-files.js'
 import type { SkillStore } from '../../store/skill-store.js'
+import { DEFAULT_RULES_VERSION } from '../../world/rules.js'
+import type { AgentComputation } from '../computation.js'
 import type { LawBook } from '../laws.js'
 import { type CriticReport, CriticRunner } from './critic-runner.js'
 import { CriticSchedule } from './critic-schedule.js'
@@ -18,12 +21,19 @@ import type { Critic, TrajectoryStep } from './types.js'
 export interface BotCriticOptions {
   readonly laws: LawBook
   readonly store: SkillStore
+  /** Players' rejections, kept across restarts. */
+  readonly files?: LawFiles
   readonly llm?: LlmClient | undefined
   readonly schedule: string | false
   readonly trajectoryCap: number
   readonly symbolProblem?: (symbol: string) => string | undefined
   readonly onRound?: (report: CriticReport) => void
   readonly onError?: (error: Error) => void
+  /**
+   * Where the offline critic and the validator run (the bot's learning worker), and the bot's Minecraft version,
+   * which the worker checks symbols against. Without it a round runs on the bot's own thread.
+   */
+  readonly computation?: { readonly on: AgentComputation; readonly registryVersion: () => string | undefined }
 }
 
 export class BotCritic {
@@ -34,7 +44,14 @@ export class BotCritic {
   constructor(private readonly options: BotCriticOptions) {
     this.log = new TrajectoryLog(path.join(options.store.dir, 'trajectories'), options.trajectoryCap)
     const llmCritic = options.llm ? new LlmCritic(options.llm) : undefined
-    const critics: Critic[] = [new OfflineCritic(), ...(llmCritic ? [llmCritic] : [])]
+    const offload = options.computation
+    const offline: Critic = offload
+      ? {
+          name: 'offline',
+          propose: (trajectories, context) => offload.on.proposeLaws(trajectories, context, DEFAULT_RULES_VERSION),
+        }
+      : new OfflineCritic()
+    const critics: Critic[] = [offline, ...(llmCritic ? [llmCritic] : [])]
     this.runner = new CriticRunner({
       log: this.log,
       laws: options.laws,
@@ -42,6 +59,13 @@ export class BotCritic {
       ...(llmCritic ? { relaxer: llmCritic } : {}),
       actions: () => options.laws.shield.actions,
       ...(options.symbolProblem ? { symbolProblem: options.symbolProblem } : {}),
+      ...(options.files ? { files: options.files } : {}),
+      ...(offload
+        ? {
+            validate: (proposals, context) =>
+              offload.on.validateLaws(proposals, { ...context, registryVersion: offload.registryVersion() }),
+          }
+        : {}),
     })
     this.schedule =
       options.schedule === false

@@ -7,6 +7,7 @@
  */
 
 import { LtlMonitor } from '../../ltl/monitor.js'
+import type { LawFiles } from '../../store/law-files.js'
 import { isActionSymbol } from '../../vocabulary/symbols.js'
 import type { LawBook } from '../laws.js'
 import type { LlmCritic } from './llm-critic.js'
@@ -14,13 +15,14 @@ import type { TrajectoryLog } from './trajectory-log.js'
 import type {
   Critic,
   CriticContext,
+  LawProposal,
   LawView,
   OverConstrainedState,
   RejectedProposal,
   Relaxation,
   Trajectory,
 } from './types.js'
-import { validateProposal, validateProposals } from './validator.js'
+import { type AcceptedProposal, type ValidationContext, validateProposal, validateProposals } from './validator.js'
 
 export interface AcceptedLaw {
   readonly id: string
@@ -48,6 +50,13 @@ export interface CriticRunnerOptions {
   /** Actions the bot can take besides those seen in trajectories (the shield's vocabulary). */
   readonly actions?: () => readonly string[]
   readonly symbolProblem?: (symbol: string) => string | undefined
+  /** Where players' rejections are kept across restarts. */
+  readonly files?: LawFiles
+  /** Validates a round's proposals; default `validateProposals` here (a bot hands it to its learning worker). */
+  readonly validate?: (
+    proposals: readonly LawProposal[],
+    context: ValidationContext,
+  ) => Promise<{ accepted: AcceptedProposal[]; rejected: RejectedProposal[] }>
 }
 
 const KEEP_REJECTED = 200
@@ -58,7 +67,14 @@ export class CriticRunner {
   /** Laws players rejected (`!law reject`): never proposed again. */
   private readonly refused = new Set<string>()
 
-  constructor(private readonly options: CriticRunnerOptions) {}
+  constructor(private readonly options: CriticRunnerOptions) {
+    for (const text of options.files?.loadRejected() ?? []) this.refused.add(text)
+  }
+
+  /** The laws players rejected, which no round proposes again. */
+  get refusedLaws(): readonly string[] {
+    return [...this.refused]
+  }
 
   get rejected(): readonly RejectedProposal[] {
     return this.rejectedList
@@ -74,6 +90,7 @@ export class CriticRunner {
   refuse(id: string): string | undefined {
     const law = this.options.laws.shield.get(id)
     if (!law) return undefined
+    if (!this.refused.has(law.text)) this.options.files?.saveRejected(law.text)
     this.refused.add(law.text)
     this.options.laws.remove(id)
     return law.text
@@ -96,7 +113,8 @@ export class CriticRunner {
         }
       }
     }
-    const { accepted, rejected } = validateProposals(proposals, {
+    const validate = this.options.validate ?? (async (p, c) => validateProposals(p, c))
+    const { accepted, rejected } = await validate(proposals, {
       laws: context.laws,
       actions: context.actions,
       predicates: context.predicates,

@@ -7,6 +7,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import cron, { type ScheduledTask } from 'node-cron'
 import writeFileAtomic from 'write-file-atomic'
+import { CedarError } from '../../errors.js'
 import type { SkillStore } from '../../store/skill-store.js'
 import type { CriticReport, CriticRunner } from './critic-runner.js'
 
@@ -26,7 +27,7 @@ export interface CriticScheduleOptions {
 }
 
 /** A cron expression node-cron cannot read, named. */
-export class CronExpressionError extends Error {
+export class CronExpressionError extends CedarError {
   override name = 'CronExpressionError'
 }
 

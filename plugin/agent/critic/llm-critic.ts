@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CedarError } from '../../errors.js'
 import { type ChatMessage, LlmBudgetExhausted, type LlmClient } from '../../llm/llm-client.js'
 import {
   PROPOSAL_REPLY_FORMAT,
@@ -16,7 +17,7 @@ export interface LlmCriticOptions {
 }
 
 /** The model answered twice with something that is not the JSON asked for. */
-export class LlmCriticError extends Error {
+export class LlmCriticError extends CedarError {
   override name = 'LlmCriticError'
 }
 

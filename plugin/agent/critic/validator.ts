@@ -56,7 +56,9 @@ export function validateProposal(proposal: LawProposal, context: ValidationConte
     return { ok: false, reason: `does not parse: ${(error as Error).message}` }
   }
   const known = new Set([...context.actions, ...context.predicates])
-  const unknown = law.props.filter((p) => !known.has(p) && (context.symbolProblem?.(p) ?? 'unknown') !== undefined)
+  // Beyond the recorded symbols, the inventory's check decides (no problem: known); without it, nothing else is.
+  const problem = (p: string) => (context.symbolProblem ? context.symbolProblem(p) : 'unknown')
+  const unknown = law.props.filter((p) => !known.has(p) && problem(p) !== undefined)
   if (unknown.length > 0)
     return { ok: false, reason: `names unknown proposition${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}` }
   const condition = conditionOf(law.formula)

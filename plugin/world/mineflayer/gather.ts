@@ -58,7 +58,10 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
     await pickUpDrops(bot, block.position, signal)
     gained = diffItems(before, countItems(bot))
   }
-  return success(gained.length > 0 ? `got ${gained.join(', ')}` : 'mined, nothing picked up')
+  // The act is for the item: a dig whose drop never reached the inventory has not done it, and the plan must not
+  // go on as if it had (the next act, a craft from that item, would be refused or fail). The controller retries.
+  if (gained.length === 0) return fail('no_drop', `mined ${block.name}, but nothing was picked up`)
+  return success(`got ${gained.join(', ')}`)
 }
 
 /**

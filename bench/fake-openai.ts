@@ -8,8 +8,11 @@ export interface ChatRequest {
   readonly response_format?: { type: string }
 }
 
-/** What the server does with one request: a reply text, or an HTTP error (with optional headers). */
-export type Reply = string | { status: number; body?: unknown; headers?: Record<string, string> }
+/** What the server does with one request: a reply text (with its token usage), or an HTTP error (with optional headers). */
+export type Reply =
+  | string
+  | { content: string; usage: { prompt_tokens: number; completion_tokens: number } }
+  | { status: number; body?: unknown; headers?: Record<string, string> }
 
 export interface FakeOpenAi {
   readonly baseURL: string
@@ -43,7 +46,7 @@ export async function startFakeOpenAi(onChat: FakeOpenAi['onChat'] = () => '{}')
       const chat = body as unknown as ChatRequest
       chats.push(chat)
       const reply = fake.onChat(chat, chats.length - 1)
-      if (typeof reply !== 'string') {
+      if (typeof reply !== 'string' && 'status' in reply) {
         send(
           reply.status,
           reply.body ?? { error: { message: `status ${reply.status}`, type: 'server_error' } },
@@ -51,13 +54,15 @@ export async function startFakeOpenAi(onChat: FakeOpenAi['onChat'] = () => '{}')
         )
         return
       }
+      const { content, usage } =
+        typeof reply === 'string' ? { content: reply, usage: { prompt_tokens: 10, completion_tokens: 5 } } : reply
       send(200, {
         id: `chatcmpl-${chats.length}`,
         object: 'chat.completion',
         created: 0,
         model: chat.model,
-        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply } }],
-        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
       })
       return
     }

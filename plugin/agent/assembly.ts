@@ -1,0 +1,192 @@
+/**
+ * The one place an agent is put together — rules, LLM client, grounding (with embedding retrieval when an embedding
+ * model is configured), skill library, shield and laws, critic — for every face that runs one: the plugin, `cedar
+ * sim do`, `cedar alphabet` and the bench. A setting read here (CEDAR_EMBED_MODEL, the law sets) therefore means the
+ * same on a bot as in a dry run.
+ */
+import type { LlmSettings, ResolvedCedarOptions } from '../config/options.js'
+import { llmGrounding } from '../grounding/llm-grounding.js'
+import { type GroundingComponents, offlineGrounding } from '../grounding/pipeline.js'
+import { type LlmClient, llmClientFor } from '../llm/llm-client.js'
+import type { Monitor } from '../ltl/monitor.js'
+import { describeVerdict, type Shield } from '../ltl/shield.js'
+import { LawFiles } from '../store/law-files.js'
+import { SkillStore } from '../store/skill-store.js'
+import type { Observation } from '../world/port.js'
+import { actValuation } from '../world/predicates.js'
+import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
+import { SIM_BIOMES, type SimOptions } from '../world/sim/index.js'
+import { CedarAgent } from './cedar-agent.js'
+import type { AgentComputation } from './computation.js'
+import type { Gate } from './controller.js'
+import { BotCritic } from './critic/bot-critic.js'
+import type { CriticReport } from './critic/critic-runner.js'
+import { createShield, LawBook, LawError } from './laws.js'
+import type { SkillLibrary } from './skill-manager.js'
+import { WorkerComputation } from './worker-computation.js'
+
+/** How instructions are read: by the model when one is configured (with embeddings when CEDAR_EMBED_MODEL is set). */
+export interface AgentGrounding {
+  readonly version: string
+  readonly llm: LlmClient | undefined
+  readonly grounding: GroundingComponents & { readonly stats?: { rejectedSymbols: string[]; fallbacks: number } }
+}
+
+/** `settings` undefined (or not enabled) means offline: the grammar, BM25 and the rules-based pruner. */
+export function agentGrounding(settings: LlmSettings | undefined, version = DEFAULT_RULES_VERSION): AgentGrounding {
+  const llm = settings ? llmClientFor(settings) : undefined
+  const grounding = llm
+    ? llmGrounding(llm, { version, embeddings: settings?.embeddingModel !== undefined })
+    : offlineGrounding(version)
+  return { version, llm, grounding }
+}
+
+/**
+ * The CedarAgent over `library`. Skills are learned in the Sim, which keeps the rules of one version; the agent
+ * grounds in the same one, and "stay in B" is learned over the Sim's biomes.
+ */
+export function createAgent(
+  grounding: AgentGrounding,
+  library: SkillLibrary,
+  options: { readonly learningWorld?: SimOptions; readonly computation?: AgentComputation } = {},
+): CedarAgent {
+  return new CedarAgent({
+    rules: loadRules(grounding.version),
+    grounding: grounding.grounding,
+    ...(grounding.llm ? { llm: grounding.llm } : {}),
+    library,
+    biomes: SIM_BIOMES,
+    ...(options.learningWorld ? { learningWorld: options.learningWorld } : {}),
+    ...(options.computation ? { computation: options.computation } : {}),
+  })
+}
+
+export interface LawOptions {
+  readonly lawSets: readonly string[]
+  /** More laws, as a player would type them (`G !craft.stick`): hard, from the user, L1, L2, ... */
+  readonly extraLaws?: readonly string[]
+  readonly softBlockLimit?: number
+  readonly symbolProblem?: (symbol: string) => string | undefined
+  /** Keeps the critic's laws across restarts. */
+  readonly files?: LawFiles
+  readonly onDrop?: (monitor: Monitor, reason: string) => void
+  readonly onOverConstrained?: (trueInState: readonly string[], action: string) => void
+  /** A stored law that could not be put back, and why. */
+  readonly warn?: (message: string) => void
+}
+
+/** The shield with its laws: the shipped sets, the extra laws, and the critic's laws kept in the store. */
+export function createLaws(options: LawOptions): LawBook {
+  let laws: LawBook | undefined
+  const shield = createShield({
+    ...(options.softBlockLimit === undefined ? {} : { softBlockLimit: options.softBlockLimit }),
+    onDrop: (monitor, reason) => {
+      laws?.dropped(monitor.id, monitor.source)
+      options.onDrop?.(monitor, reason)
+    },
+    ...(options.onOverConstrained ? { onOverConstrained: options.onOverConstrained } : {}),
+  })
+  laws = new LawBook(shield, options.symbolProblem, options.files)
+  for (const set of options.lawSets) laws.loadSet(set)
+  for (const text of options.extraLaws ?? []) {
+    try {
+      laws.add(text, 'hard', 'user')
+    } catch (error) {
+      if (error instanceof LawError) throw new LawError(`the law "${text}": ${error.message}`)
+      throw error
+    }
+  }
+  for (const problem of laws.restore().problems) options.warn?.(`cedar: a stored law was left out: ${problem}`)
+  return laws
+}
+
+/**
+ * The shield as the controller's gate: asked before each act, in the state its atomic act starts from (after the
+ * walk to the workstation; see actValuation). `commits` is for
+ * worlds whose primitives are not gated themselves (the Sim); on a bot the gated primitives commit.
+ */
+export function shieldGate(shield: Shield, options: { readonly commits: boolean }): Gate {
+  return {
+    check: (action, observation: Observation) => {
+      shield.observe(actValuation(action, observation))
+      const verdict = shield.preview(action)
+      if (verdict.allowed) return undefined
+      // The laws by name first: `blocked_by` and the chat lead with what refused, the alternatives after.
+      return verdict.blockedBy.length > 0
+        ? verdict.blockedBy.map((law) => `${law.id} (${law.kind}) ${law.text}`).join('; ')
+        : describeVerdict(verdict)
+    },
+    ...(options.commits ? { commit: (action: string) => shield.commit(action) } : {}),
+  }
+}
+
+/** Everything a bot runs on, as the plugin's options describe it. */
+export interface BotAssembly {
+  readonly grounding: AgentGrounding
+  readonly store: SkillStore
+  readonly laws: LawBook
+  /** Built on first use: the symbol inventory takes a moment. */
+  agent(): CedarAgent
+  readonly critic: BotCritic
+  /** Ends the learning workers (the bot disconnected); a learning still running rejects. */
+  close(): Promise<void>
+}
+
+export interface BotAssemblyHooks {
+  readonly symbolProblem?: (symbol: string) => string | undefined
+  readonly onLawDropped?: (monitor: Monitor, reason: string) => void
+  readonly onCriticRound?: (report: CriticReport) => void
+  /** The bot's Minecraft version, which the learning worker checks the critic's symbols against. */
+  readonly registryVersion?: () => string | undefined
+}
+
+/** The plugin's assembly: the store on disk, the laws (the critic's reloaded from it), the critic on its schedule. */
+export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemblyHooks = {}): BotAssembly {
+  const store = new SkillStore(options.storePath, { logger: options.logger })
+  const files = new LawFiles(store.dir, options.logger)
+  const grounding = agentGrounding(options.llm)
+  // Learning, composing and critic rounds run in worker threads: the bot keeps ticking and answering meanwhile.
+  const computation = new WorkerComputation()
+  // The critic is made after the shield it watches; over-constrained states reach it through this.
+  let critic: BotCritic | undefined
+  const laws = createLaws({
+    lawSets: options.shield.lawSets,
+    softBlockLimit: options.shield.softBlockLimit,
+    files,
+    warn: (message) => options.logger.warn(message),
+    ...(hooks.symbolProblem ? { symbolProblem: hooks.symbolProblem } : {}),
+    onDrop: (monitor, reason) => {
+      options.logger.warn(`cedar: ${reason}`)
+      hooks.onLawDropped?.(monitor, reason)
+    },
+    onOverConstrained: (trueInState, action) => critic?.noteOverConstrained(trueInState, action),
+  })
+  critic = new BotCritic({
+    laws,
+    store,
+    files,
+    llm: grounding.llm,
+    schedule: options.critic.schedule,
+    trajectoryCap: options.critic.trajectoryCap,
+    ...(hooks.symbolProblem ? { symbolProblem: hooks.symbolProblem } : {}),
+    ...(hooks.onCriticRound ? { onRound: hooks.onCriticRound } : {}),
+    onError: (error) => options.logger.error('cedar: the critic failed', error),
+    computation: { on: computation, registryVersion: hooks.registryVersion ?? (() => undefined) },
+  })
+  let agent: CedarAgent | undefined
+  return {
+    grounding,
+    store,
+    laws,
+    critic,
+    agent: () => {
+      if (!agent) {
+        agent = createAgent(grounding, store, { computation })
+        // The worker starts while the first instruction is grounded, not after.
+        computation.warm()
+      }
+      return agent
+    },
+    close: () => computation.close(),
+  }
+}

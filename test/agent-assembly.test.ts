@@ -1,0 +1,39 @@
+// The shield as the controller's gate, shared by the bot and `cedar sim do`: an act is judged where its atomic act
+// happens (at the workstation the primitive walks to or places, with the fuel it picks), and names the law.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { createLaws, shieldGate } from '../plugin/agent/assembly.js'
+import { SimWorld } from '../plugin/world/sim/index.js'
+
+const H2 = 'H2 (hard) G(!near.crafting_table -> X(!craft.wooden_pickaxe & !craft.stone_pickaxe & !craft.iron_pickaxe))'
+
+describe('the shield gate of an assembled agent', () => {
+  const gateWith = (inventory: Record<string, number>) => {
+    const world = new SimWorld({ seed: 0, startInventory: inventory })
+    const laws = createLaws({ lawSets: ['saycan-hard'] })
+    return { gate: shieldGate(laws.shield, { commits: true }), observation: world.observe(), laws }
+  }
+
+  test('a craft that brings its own crafting table is allowed by H2; one with no table anywhere is blocked by it', () => {
+    const parts = { oak_planks: 3, stick: 2 }
+    const held = gateWith({ ...parts, crafting_table: 1 })
+    assert.equal(held.gate.check('craft.wooden_pickaxe', held.observation), undefined)
+    const none = gateWith(parts)
+    assert.equal(none.gate.check('craft.wooden_pickaxe', none.observation), H2)
+  })
+
+  test('a smelt burns wood when there is no coal (H15 allows it); with nothing to burn it is blocked', () => {
+    const burnable = gateWith({ furnace: 1, raw_iron: 1, oak_planks: 2 })
+    assert.equal(burnable.gate.check('smelt.raw_iron', burnable.observation), undefined)
+    const cold = gateWith({ furnace: 1, raw_iron: 1 })
+    assert.match(cold.gate.check('smelt.raw_iron', cold.observation) ?? '', /^H15 \(hard\) /)
+  })
+
+  test('a gate that commits advances the laws: a law over what ran (one log, never a second) holds the next act', () => {
+    const { gate, observation, laws } = gateWith({})
+    laws.add('G(mine.oak_log -> X G !mine.oak_log)')
+    assert.equal(gate.check('mine.oak_log', observation), undefined)
+    gate.commit?.('mine.oak_log', observation)
+    assert.equal(gate.check('mine.oak_log', observation), 'L1 (hard) G(mine.oak_log -> X G !mine.oak_log)')
+  })
+})
