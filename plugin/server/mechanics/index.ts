@@ -1,4 +1,4 @@
-// Survival mechanics flying-squid 1.12 lacks — crafting (2×2 and crafting tables), furnaces and beds — as one
+// Survival mechanics flying-squid 1.12 lacks — crafting (2×2 and crafting tables), furnaces, beds, hunger — as one
 // flying-squid plugin, so unmodified mineflayer (`bot.craft`, `bot.openFurnace`, `bot.sleep`) works against it.
 // It only uses flying-squid's plugin API (`serv.addPlugin`, `serv.onBlockInteraction`, player and tick events),
 // so it could be offered upstream as it is.
@@ -6,11 +6,14 @@ import type { MCServer, SquidPlugin } from 'flying-squid'
 import { installBeds } from './beds.js'
 import { installCrafting } from './crafting.js'
 import { installFurnaces } from './furnace.js'
+import { type HungerOptions, installHunger } from './hunger.js'
 import { WindowSessions } from './window-session.js'
 
 export interface SurvivalMechanicsOptions {
   /** Ticks every player must lie in bed before the night is skipped (vanilla: 100, i.e. 5 s). Default 100. */
   sleepTicks?: number
+  /** Hunger, eating and starvation (hunger.ts); false turns them off. Default on, with its default metabolism. */
+  hunger?: HungerOptions | false
 }
 
 export const SURVIVAL_MECHANICS_PLUGIN = 'cedar-survival-mechanics'
@@ -25,6 +28,7 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
       installCrafting(serv, sessions)
       installFurnaces(serv, sessions)
       installBeds(serv, { sleepTicks })
+      if (options.hunger !== false) installHunger(serv, options.hunger)
     },
   }
 }
