@@ -6,8 +6,9 @@ import type { IndexedData } from 'minecraft-data'
 import { SURVIVAL_MECHANICS_PLUGIN, type SurvivalMechanicsOptions, survivalMechanics } from './mechanics/index.js'
 import { blockFactory } from './mechanics/prismarine.js'
 import { type AppliedPatches, applyServerPatches, type PatchName } from './patches.js'
-import { createIsolatedServer, loadFlyingSquid, type Vec3Constructor } from './squid-loader.js'
+import { createIsolatedServer, type LoadedSquid, loadFlyingSquid, type Vec3Constructor } from './squid-loader.js'
 import { registerWhisperCommands } from './whisper.js'
+import { animalSpawns } from './world/animals.js'
 import { chunkClassFor, SURVIVAL_GENERATION_NAME } from './world/squid-generation.js'
 import { type GenerationRegistry, SurvivalWorldGenerator } from './world/survival-generation.js'
 
@@ -61,6 +62,8 @@ export interface EmbeddedServerOptions {
    * server as flying-squid ships it.
    */
   mechanics?: SurvivalMechanicsOptions | false
+  /** Herds of sheep, cows, pigs and chickens around spawn in the survival world, by the seed. Default true. */
+  animals?: boolean
 }
 
 export interface EmbeddedServer {
@@ -151,9 +154,37 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const closed = new Promise<void>((resolve) => serv._server.once('close', () => resolve()))
 
   await waitUntilReady(serv, host, settings.port ?? 0, options.startTimeoutMs ?? 15_000)
+  if (generation === 'survival' && spawn && options.animals !== false) {
+    spawnAnimals(
+      serv,
+      squid,
+      new SurvivalWorldGenerator(
+        seed,
+        serv.registry as unknown as GenerationRegistry,
+        chunkClassFor(squid.entry, serv.registry as unknown as GenerationRegistry),
+      ),
+      spawn,
+    )
+  }
   const port = (serv._server.socketServer.address() as AddressInfo).port
   const world = { generation, seed, spawn }
   return makeHandle({ serv, host, port, version, world, patches, players, closed, Vec3: squid.Vec3 })
+}
+
+/** Herds of farm animals around spawn, by the seed (flying-squid's spawnMob; loot from the mechanics plugin). */
+function spawnAnimals(
+  serv: MCServer,
+  squid: LoadedSquid,
+  generator: SurvivalWorldGenerator,
+  spawn: BlockPosition,
+): void {
+  const spawnMob = (serv as unknown as { spawnMob?: (type: number, world: unknown, position: unknown) => unknown })
+    .spawnMob
+  if (spawnMob === undefined) return
+  for (const animal of animalSpawns(generator, spawn)) {
+    const type = serv.registry.entitiesByName[animal.kind]?.id
+    if (type !== undefined) spawnMob(type, serv.overworld, new squid.Vec3(animal.x, animal.y, animal.z))
+  }
 }
 
 function survivalSpawn(flyingSquidEntry: string, seed: number, registry: IndexedData): BlockPosition {

@@ -3,6 +3,7 @@
 // It only uses flying-squid's plugin API (`serv.addPlugin`, `serv.onBlockInteraction`, player and tick events),
 // so it could be offered upstream as it is.
 import type { MCServer, SquidPlugin } from 'flying-squid'
+import { installAnimalDrops } from './animal-drops.js'
 import { installBeds } from './beds.js'
 import { installCrafting } from './crafting.js'
 import { installFurnaces } from './furnace.js'
@@ -29,6 +30,7 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
       installFurnaces(serv, sessions)
       installBeds(serv, { sleepTicks })
       if (options.hunger !== false) installHunger(serv, options.hunger)
+      installAnimalDrops(serv)
     },
   }
 }

@@ -528,6 +528,23 @@ export class SurvivalWorldGenerator {
     return { x: 0.5, y: this.terrain.heightAt(0, 0) + 1, z: 0.5 }
   }
 
+  /** The y of a grass block with two passable blocks above it at (x, z), or undefined (water, sand, a tree ...). */
+  groundAt(x: number, z: number): number | undefined {
+    const column = this.terrain.column(x, z)
+    if (column.underwater) return undefined
+    const key = `${x >> 4},${z >> 4}`
+    if (this.groundCache?.key !== key) this.groundCache = { key, chunk: this.generateChunk(x >> 4, z >> 4) }
+    const { chunk } = this.groundCache
+    if (this.get(chunk, x & 15, column.height, z & 15) !== this.state.grass_block) return undefined
+    for (const dy of [1, 2]) {
+      const above = this.get(chunk, x & 15, column.height + dy, z & 15)
+      if (above !== this.state.air && above !== this.state.short_grass) return undefined
+    }
+    return column.height
+  }
+
+  private groundCache: { key: string; chunk: ChunkColumn } | undefined
+
   /** Whether a chunk has a tree: a player's first task is wood, so spawn is always within a chunk of one. */
   private hasTree(chunk: ChunkColumn, chunkX: number, chunkZ: number): boolean {
     const logs = new Set(['oak_log', 'birch_log', 'spruce_log'].map((name) => this.state[name]))
