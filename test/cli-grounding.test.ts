@@ -150,10 +150,12 @@ describe('cedar alphabet', () => {
     }
   })
 
-  test('an unreachable LLM endpoint is a clear error', async () => {
+  test('an unreachable LLM endpoint: grounded offline, as the bot would, and the reason names the LLM', async () => {
     const result = await cedar(['alphabet', 'get some iron'], undefined, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })
-    assert.equal(result.code, 1)
-    assert.match(result.stderr, /^cedar: cannot reach the LLM at http:\/\/127\.0\.0\.1:9\/v1/)
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(result.stdout, /^goal: get some iron\n {2}.*mine\.iron_ore/)
+    assert.match(result.stdout, /\(grounded offline: cannot reach the LLM at http:\/\/127\.0\.0\.1:9\/v1.*\)\n$/)
+    assert.doesNotMatch(result.stdout, /grounded by/)
   })
 
   test('an empty instruction is an error', async () => {

@@ -40,7 +40,7 @@ describe('a restarted plugin on the same store', () => {
 
   test('still has its standing constraints, critic laws and rejected laws; !unconstrain is for good', async () => {
     assert.deepEqual(await converse('!constrain never mine oak_log', /^constraint/), [
-      'constraint never-mine-oak-log: "never mine oak_log" = G !mine.oak_log (2 states)',
+      'constraint never-mine-oak-log: "never mine oak_log" = G !mine.oak_log (2 states; phrase: 8 words)',
     ])
     await cedar.bot.cedar.critic.record('mine iron', tries('wooden_pickaxe', 'stone_pickaxe', 'iron_ore'), true)
     await cedar.bot.cedar.critic.record('mine diamond', tries('stone_pickaxe', 'iron_pickaxe', 'diamond_ore'), true)

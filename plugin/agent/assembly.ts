@@ -5,7 +5,7 @@
  * same on a bot as in a dry run.
  */
 import type { LlmSettings, ResolvedCedarOptions } from '../config/options.js'
-import { llmGrounding } from '../grounding/llm-grounding.js'
+import { type LlmGroundingStats, llmGrounding } from '../grounding/llm-grounding.js'
 import { type GroundingComponents, offlineGrounding } from '../grounding/pipeline.js'
 import { type LlmClient, llmClientFor } from '../llm/llm-client.js'
 import type { Monitor } from '../ltl/monitor.js'
@@ -29,7 +29,7 @@ import { WorkerComputation } from './worker-computation.js'
 export interface AgentGrounding {
   readonly version: string
   readonly llm: LlmClient | undefined
-  readonly grounding: GroundingComponents & { readonly stats?: { rejectedSymbols: string[]; fallbacks: number } }
+  readonly grounding: GroundingComponents & { readonly stats?: LlmGroundingStats }
 }
 
 /** `settings` undefined (or not enabled) means offline: the grammar, BM25 and the rules-based pruner. */

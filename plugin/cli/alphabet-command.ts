@@ -45,6 +45,7 @@ export function addAlphabetCommand(program: Command): void {
               cacheHits: client.stats.cacheHits,
               rejectedSymbols: components.stats?.rejectedSymbols ?? [],
               fallbacks: components.stats?.fallbacks ?? 0,
+              ...(components.stats?.unavailable ? { unavailable: components.stats.unavailable } : {}),
             }
           : { by: 'offline' }
         const part = (role: string, p: GroundedPart) =>
@@ -54,7 +55,9 @@ export function addAlphabetCommand(program: Command): void {
           ...grounded.constraints.map((p) => part('constraint', p)),
         ]
         if (text.length === 0) text.push('no goal or constraint found')
-        if (client) text.push(`(grounded by ${client.modelFor('prune')}: ${client.stats.requests} requests)`)
+        const unavailable = components.stats?.unavailable
+        if (client && unavailable) text.push(`(grounded offline: ${unavailable})`)
+        else if (client) text.push(`(grounded by ${client.modelFor('prune')}: ${client.stats.requests} requests)`)
         out.result(text.join('\n'), { ...grounded, grounding })
       })
     })

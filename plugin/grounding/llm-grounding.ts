@@ -18,6 +18,8 @@ export interface LlmGroundingStats {
   rejectedSymbols: string[]
   /** Replies that were not valid JSON of the asked shape, answered instead by the offline component. */
   fallbacks: number
+  /** Why the model could not answer at all (unreachable, failing, out of budget), when that happened. */
+  unavailable?: string
 }
 
 const splitSchema = z.object({ goals: z.array(z.string().min(1)), constraints: z.array(z.string().min(1)) })
@@ -42,7 +44,7 @@ export class LlmSplitter implements Splitter {
       },
       { role: 'user', content: text },
     ]
-    const parsed = await askJson(this.client, 'split', messages, splitSchema, signal)
+    const parsed = await askJson(this.client, 'split', messages, splitSchema, signal, this.stats)
     if (parsed && parsed.goals.length + parsed.constraints.length > 0) return parsed
     this.stats.fallbacks++
     return this.fallback.split(text)
@@ -85,7 +87,7 @@ export class LlmPruner implements Pruner {
         ].join('\n'),
       },
     ]
-    const parsed = await askJson(this.client, 'prune', messages, alphabetSchema, signal)
+    const parsed = await askJson(this.client, 'prune', messages, alphabetSchema, signal, this.stats)
     const allowed = new Set(candidates.map((c) => c.symbol))
     const chosen = (parsed?.alphabet ?? []).filter((symbol) => {
       if (allowed.has(symbol)) return true
@@ -171,14 +173,22 @@ async function askJson<T>(
   messages: ChatMessage[],
   schema: z.ZodType<T>,
   signal: AbortSignal | undefined,
+  stats: LlmGroundingStats,
 ): Promise<T | undefined> {
   let text: string
   try {
     text = await client.chat(role, messages, { json: true, signal })
   } catch (error) {
-    // A spent budget, an endpoint that cannot be reached or keeps failing: the offline twin answers instead.
-    if (error instanceof LlmBudgetExhausted || error instanceof LlmUnavailableError) return undefined
-    if (error instanceof LlmRequestError) return undefined
+    // A spent budget, an endpoint that cannot be reached or keeps failing: the offline twin answers instead, and
+    // the stats say why, so no report claims the model grounded what it never saw.
+    if (
+      error instanceof LlmBudgetExhausted ||
+      error instanceof LlmUnavailableError ||
+      error instanceof LlmRequestError
+    ) {
+      stats.unavailable = error.message
+      return undefined
+    }
     throw error
   }
   try {
