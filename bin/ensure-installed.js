@@ -3,7 +3,7 @@
 // The tree brings Node 22 itself (the `node` dev dependency puts a Node 22 binary in node_modules/.bin, which npm
 // scripts put first on PATH), so this script must run on whatever Node the machine has: Node 20 included.
 import { execSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, statSync } from 'node:fs'
 
 const root = new URL('..', import.meta.url)
 const installed = new URL('node_modules/.package-lock.json', root)
@@ -20,7 +20,11 @@ function reason() {
 }
 
 const why = reason()
-if (why) {
+const modules = new URL('node_modules', root)
+if (why && existsSync(modules) && lstatSync(modules).isSymbolicLink()) {
+  // A worktree borrowing another checkout's tree: `npm ci` would empty that checkout's node_modules through the link.
+  process.stderr.write(`mineflayer-cedar: ${why}, but node_modules is a link to another checkout; not reinstalling\n`)
+} else if (why) {
   process.stderr.write(`mineflayer-cedar: ${why}; installing from package-lock.json (npm ci)...\n`)
   execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' })
 }
