@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { learnConstraint } from '../plugin/agent/constraint-learning.js'
-import { equivalent } from '../plugin/automata/index.js'
+import { Dfa, equivalent } from '../plugin/automata/index.js'
 import {
   ExactOracle,
   type LearningEvent,
@@ -14,6 +14,7 @@ import {
   WMethodOracle,
   wordKey,
 } from '../plugin/learning/index.js'
+import { transitionGroups } from '../plugin/learning/statistical-oracle.js'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
 
 const alphabet = ['time.night', 'time.day', 'sleep.bed', 'mine.oak_log', 'craft.crafting_table']
@@ -127,5 +128,57 @@ describe('word oracles', () => {
     const found = await oracle.findCounterexample(everything)
     assert.ok(found)
     assert.equal(found.label, false)
+  })
+
+  test('the statistical oracle tells one wrong transition from noise, even when the teacher lied on its word', async () => {
+    // "stay in the plains": crafting planks keeps the bot in the plains. The hypothesis sends craft.planks to the
+    // dead state, as a learner told one lie about [craft.planks] may conclude; the words after it say otherwise.
+    const symbols = ['biome.desert', 'biome.forest', 'biome.plains', 'craft.planks']
+    const { dfa: exact } = await learnConstraint('stay in the plains', symbols)
+    const wrong = Dfa.from({
+      alphabet: symbols,
+      initial: 0,
+      accepting: [0],
+      transitions: [
+        [1, 1, 0, 1],
+        [1, 1, 1, 1],
+      ],
+    })
+    assert.equal(equivalent(exact, wrong).equivalent, false)
+    const liar = {
+      answer: async (words: readonly (readonly string[])[]) =>
+        words.map((w) => (wordKey(w) === 'craft.planks' ? false : exact.accepts(w))),
+    }
+    const oracle = new StatisticalOracle(symbols, { noiseBound: 0.1, teacher: liar })
+    const found = await oracle.findCounterexample(wrong)
+    assert.ok(found, 'the wrong transition passed as noise')
+    assert.equal(found.word[0], 'craft.planks')
+    assert.equal(found.label, exact.accepts(found.word))
+    // Without the transition tests the same evidence passes as noise: the band and extension tests miss it.
+    const blind = new StatisticalOracle(symbols, { noiseBound: 0.1, teacher: liar, transitionTests: false })
+    assert.equal(await blind.findCounterexample(wrong), undefined)
+    // The right hypothesis passes: one lie is noise.
+    assert.equal(
+      await new StatisticalOracle(symbols, { noiseBound: 0.1, teacher: liar }).findCounterexample(exact),
+      undefined,
+    )
+  })
+
+  test('transition groups: per state and per transition, the words that tell its target from the other states', () => {
+    const hypothesis = Dfa.from({
+      alphabet: ['a', 'b'],
+      initial: 0,
+      accepting: [0],
+      transitions: [
+        [0, 1],
+        [1, 1],
+      ],
+    })
+    const groups = transitionGroups(hypothesis).map((g) => g.map((w) => w.join(' ')))
+    // States 0 (access ε) and 1 (access b): the group of ε, of a, of b, then of b, b a, b b. Each tells 0 from 1 by
+    // ε and the short words accepted from 0 (a, a a, ...).
+    assert.equal(groups.length, 6)
+    assert.deepEqual(groups[0], ['', 'a', 'a a', 'a a a'])
+    assert.deepEqual(groups[2], ['b', 'b a', 'b a a', 'b a a a'])
   })
 })

@@ -94,6 +94,7 @@ export type AgentProgress =
   | { readonly type: 'grounded'; readonly grounded: GroundedInstruction }
   | { readonly type: 'skill'; readonly skill: ObtainedSkill }
   | { readonly type: 'learning'; readonly skill: string; readonly event: LearningEvent }
+  | { readonly type: 'constraint'; readonly constraint: RunConstraint; readonly reused: boolean }
   | { readonly type: 'composed'; readonly composition: Composition }
   | { readonly type: 'step'; readonly step: ControllerStep; readonly plan: readonly string[] }
 
@@ -209,7 +210,7 @@ export class CedarAgent {
     const grounded = await this.groundGoals(instruction, { onProgress, signal })
     const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
     const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal })
-    const kept = await this.learnConstraints(grounded, obtained.skills, signal)
+    const kept = await this.learnConstraints(grounded, obtained.skills, { onProgress, signal })
     const composed = await composePlan(obtained.skills, plan, kept.constraints, observation, {
       limits: this.options.limits,
       computation: this.computation,
@@ -265,14 +266,16 @@ export class CedarAgent {
   private async learnConstraints(
     grounded: GroundedInstruction,
     skills: readonly ObtainedSkill[],
-    signal: AbortSignal | undefined,
+    { onProgress, signal }: ProgressCallOptions,
   ) {
     const parts: ConstraintPart[] = [
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
       ...(await this.constraints()),
     ]
     const teach = (phrase: string, alphabet: readonly string[]) => this.learnConstraint(phrase, alphabet, signal)
-    return learnRunConstraints(parts, skills, teach, this.learnedConstraints)
+    return learnRunConstraints(parts, skills, teach, this.learnedConstraints, (constraint, reused) =>
+      onProgress?.({ type: 'constraint', constraint, reused }),
+    )
   }
 
   /** Prepares and, unless refused, runs the product in `world`. */

@@ -25,6 +25,8 @@ export async function learnRunConstraints(
   skills: readonly ObtainedSkill[],
   teach: ConstraintTeaching,
   cache: Map<string, LearnedConstraint>,
+  /** Told of each constraint as it is ready; `reused` when it came from the cache and asked no teacher. */
+  onConstraint?: (constraint: RunConstraint, reused: boolean) => void,
 ): Promise<{ readonly constraints: RunConstraint[]; readonly membershipQueries: number }> {
   const actions = [...new Set(skills.flatMap((s) => s.record.alphabet.filter(isActionSymbol)))]
   const constraints: RunConstraint[] = []
@@ -34,12 +36,13 @@ export async function learnRunConstraints(
     const alphabet = [...new Set([...part.alphabet, ...actions])].sort()
     const key = `${part.phrase}|${alphabet.join(' ')}`
     let learned = cache.get(key)
+    const reused = learned !== undefined
     if (!learned) {
       learned = await teach(part.phrase, alphabet)
       membershipQueries += learned.membershipQueries
       cache.set(key, learned)
     }
-    constraints.push({
+    const constraint: RunConstraint = {
       id: part.id,
       phrase: part.phrase,
       dfa: learned.dfa,
@@ -47,7 +50,9 @@ export async function learnRunConstraints(
       ...(learned.ltl ? { ltl: learned.ltl } : {}),
       ...(learned.costs ? { costs: learned.costs } : {}),
       ...(learned.fallback ? { fallback: learned.fallback } : {}),
-    })
+    }
+    constraints.push(constraint)
+    onConstraint?.(constraint, reused)
   }
   return { constraints, membershipQueries }
 }

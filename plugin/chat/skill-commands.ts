@@ -40,6 +40,14 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
         reply(`skill ${s.name}: ${how} (${s.dfa.stateCount} states)`)
         return
       }
+      case 'constraint': {
+        const c = p.constraint
+        const how = p.reused
+          ? 'learned earlier in this session, no questions'
+          : `${c.teacher}${c.costs ? `; ${costsText(c.costs)}` : ''}`
+        reply(`constraint "${c.phrase}": ${c.dfa.stateCount} states (${how})`)
+        return
+      }
       case 'composed':
         reply(
           `plan: ${p.composition.productStates} states (skill ${p.composition.skillStates}${p.composition.constraintStates.map((c) => `, ${c.id} ${c.states}`).join('')})`,

@@ -16,12 +16,11 @@ export type {
 } from './ports.js'
 export { BudgetExhausted, QueryCache, type QueryCounters, wordKey } from './query-cache.js'
 export { ExactOracle, SimulatedTeacher, uniformHash } from './simulated.js'
+export { StatisticalOracle, type StatisticalOracleOptions } from './statistical-oracle.js'
 export {
   characterizingSet,
   conformanceWords,
   RandomWordOracle,
-  StatisticalOracle,
-  type StatisticalOracleOptions,
   stateCover,
   WMethodOracle,
   type WordExecutor,

@@ -152,8 +152,12 @@ export class LlmClient {
             undefined,
           )
         vectors[i] = vector
-        await this.toCache(cacheKey('embed', model, texts[i] ?? ''), { vector })
       }
+      // Thousands of vectors at the first retrieval (one per symbol): written side by side, and without an fsync
+      // each, or a loaded disk takes tens of seconds; a vector lost to a crash is only asked again.
+      await Promise.all(
+        batch.map((i) => this.toCache(cacheKey('embed', model, texts[i] ?? ''), { vector: vectors[i] }, false)),
+      )
     }
     return vectors as number[][]
   }
@@ -213,10 +217,10 @@ export class LlmClient {
     }
   }
 
-  private async toCache(key: string, value: unknown): Promise<void> {
+  private async toCache(key: string, value: unknown, fsync = true): Promise<void> {
     if (!this.options.cacheDir) return
     await mkdir(this.options.cacheDir, { recursive: true })
-    await writeFileAtomic(path.join(this.options.cacheDir, `${key}.json`), JSON.stringify(value))
+    await writeFileAtomic(path.join(this.options.cacheDir, `${key}.json`), JSON.stringify(value), { fsync })
   }
 }
 
