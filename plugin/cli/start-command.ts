@@ -78,8 +78,10 @@ async function start(flags: StartFlags, out: Output): Promise<void> {
     }
     // flying-squid's log plugin installs exit-hook, whose SIGINT handler calls process.exit() at once, before the
     // bot has quit; this process owns its signals, so those handlers go and ours does the orderly stop. Only the
-    // listeners `process.listeners` shows go: tsx hides its own, which tells the tsx parent that this process
-    // handles the signal (removed, the parent SIGKILLs us 60 ms after a Ctrl-C, before the bot could quit).
+    // listeners `process.listeners` shows go: when run by the tsx CLI, tsx hides its own, which tells the tsx parent
+    // that this process handles the signal (removed, the parent SIGKILLs us 60 ms after a Ctrl-C). `npm start` runs
+    // `node --import tsx` instead, with no parent to relay: that parent gives the child 30 ms to say it handles
+    // the signal, which a loaded machine misses, and then kills it before the bot could quit.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       for (const listener of process.listeners(signal)) process.removeListener(signal, listener)
       process.on(signal, shutdown)
