@@ -1,7 +1,7 @@
-import type { AgentProgress, DoReport, StandingConstraint } from './agent/cedar-agent.js'
-import type { TeachingReport } from './agent/constraint-teaching.js'
+import type { AgentProgress, ConstrainReport, DoReport, StandingConstraint } from './agent/cedar-agent.js'
 import type { CriticReport } from './agent/critic/critic-runner.js'
 import type { RejectedProposal, TrajectoryStep } from './agent/critic/types.js'
+import type { PlayerTeaching } from './agent/player-constraints.js'
 import type { ObtainedSkill } from './agent/skill-manager.js'
 import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
 import type { Channel } from './chat/command.js'
@@ -46,10 +46,11 @@ export interface CedarAgentApi {
   /** Grounds, obtains the skills, learns the constraints, composes, and runs the product on the bot. */
   do(instruction: string, options?: DoOptions): Promise<DoReport>
   /** A standing constraint every later `do` keeps; kept in the store, so a restarted bot still keeps it. */
-  constrain(
-    phrase: string,
-    options?: CallOptions,
-  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }>
+  /**
+   * With no LLM and a phrase the grammar cannot compile, `player` teaches it by answering questions (what
+   * `!constrain` does with the owner who typed it); without one such a phrase is refused.
+   */
+  constrain(phrase: string, options?: CallOptions & { readonly player?: PlayerTeaching }): Promise<ConstrainReport>
   constraints(): Promise<StandingConstraint[]>
   /** Drops a standing constraint and its file; false when there was none with that id. */
   unconstrain(id: string): Promise<boolean>

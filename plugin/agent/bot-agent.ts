@@ -13,10 +13,17 @@ import type { SkillStore } from '../store/skill-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import { MineflayerWorld } from '../world/mineflayer-world.js'
 import { shieldGate } from './assembly.js'
-import type { AgentCallOptions, CedarAgent, DoReport, ProgressCallOptions, StandingConstraint } from './cedar-agent.js'
-import type { TeachingReport } from './constraint-teaching.js'
+import type {
+  AgentCallOptions,
+  CedarAgent,
+  ConstrainReport,
+  DoReport,
+  ProgressCallOptions,
+  StandingConstraint,
+} from './cedar-agent.js'
 import { runController } from './controller.js'
 import type { TrajectoryStep } from './critic/types.js'
+import type { PlayerTeaching } from './player-constraints.js'
 import { UnknownSkillError } from './skill-key.js'
 import type { ObtainedSkill } from './skill-manager.js'
 
@@ -75,9 +82,15 @@ export class BotAgent {
 
   constrain(
     phrase: string,
-    options: AgentCallOptions = {},
-  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }> {
-    return this.core().constrain(phrase, options)
+    { player, ...options }: AgentCallOptions & { readonly player?: PlayerTeaching | undefined } = {},
+  ): Promise<ConstrainReport> {
+    // "eat" in the player's questions means a food the bot holds.
+    const foods = this.bot.inventory
+      .items()
+      .map((i) => i.name)
+      .filter((name) => this.bot.registry.foodsByName?.[name] !== undefined)
+    const teaching = player ? { player: { foods, ...player } } : {}
+    return this.core().constrain(phrase, { ...options, ...teaching })
   }
 
   constraints(): Promise<StandingConstraint[]> {

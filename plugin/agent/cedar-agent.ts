@@ -6,7 +6,8 @@
  * controller runs the product, every act through the gate.
  */
 
-import { toDfaJson } from '../automata/json.js'
+import { parseDfaJson, toDfaJson } from '../automata/json.js'
+import { compilePhrase } from '../grounding/phrases.js'
 import type { GroundedInstruction, GroundingComponents } from '../grounding/pipeline.js'
 import { groundInstruction } from '../grounding/pipeline.js'
 import type { LearningEvent } from '../learning/index.js'
@@ -24,6 +25,13 @@ import { type ControllerResult, type ControllerStep, type Gate, runController } 
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { composePlan } from './plan-composition.js'
+import {
+  extendByAnalogy,
+  forbiddenExamples,
+  type PlayerTeaching,
+  teachByPlayer,
+  teachingAlphabet,
+} from './player-constraints.js'
 import {
   CounterexampleError,
   skillChain,
@@ -70,6 +78,17 @@ export interface StandingConstraint {
   readonly ltl?: string
 }
 
+/** What `constrain` reports: the constraint, who taught it, what it forbids (its shortest rejected words). */
+export type ConstrainReport = StandingConstraint &
+  TeachingReport & {
+    readonly states: number
+    readonly forbids: readonly string[]
+    /** Questions a player answered, when a player taught it. */
+    readonly questions?: number
+    /** The question budget ran out before the answers settled it: what was learned so far is kept. */
+    readonly budgetSpent?: boolean
+  }
+
 export interface Prepared {
   readonly instruction: string
   readonly grounded: GroundedInstruction
@@ -112,26 +131,58 @@ export class CedarAgent {
     this.manager = new SkillManager(options.library, options.rules, options.learningWorld, this.computation)
   }
 
-  /** Adds a standing constraint (checked by learning it over its own symbols); returns it. */
+  /**
+   * Adds a standing constraint (checked by learning it over its own symbols); returns it. With no LLM and a phrase
+   * the grammar cannot compile, `player` (the owner who asked) teaches it in chat.
+   */
   async constrain(
     phrase: string,
-    { signal }: AgentCallOptions = {},
-  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }> {
+    { signal, player }: AgentCallOptions & { readonly player?: PlayerTeaching | undefined } = {},
+  ): Promise<ConstrainReport> {
     const grounded = await groundInstruction(phrase, this.options.grounding, { signal })
     const part = grounded.constraints[0] ?? grounded.goals[0]
     if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
-    const alphabet = this.withBiomes(part.alphabet)
-    const learned = await this.learnConstraint(part.text, alphabet, signal)
-    const id = slug(part.text)
-    const constraint = { id, phrase: part.text, alphabet, ...(learned.ltl ? { ltl: learned.ltl } : {}) }
+    let alphabet = this.withBiomes(part.alphabet)
+    let learned: LearnedConstraint & { readonly budgetSpent?: boolean }
+    if (player && !this.options.llm && !compilePhrase(part.text, alphabet)) {
+      alphabet = teachingAlphabet(part.text, alphabet, player.foods)
+      learned = await teachByPlayer(part.text, alphabet, player, signal ? { signal } : {})
+    } else {
+      learned = await this.learnConstraint(part.text, alphabet, signal)
+    }
+    const constraint = await this.keepConstraint(part.text, alphabet, learned)
+    const { teacher, costs, fallback } = learned
+    return {
+      ...constraint,
+      states: learned.dfa.stateCount,
+      teacher,
+      forbids: forbiddenExamples(learned.dfa),
+      ...(learned.teacher.startsWith('player:') ? { questions: learned.membershipQueries } : {}),
+      ...(learned.budgetSpent ? { budgetSpent: true } : {}),
+      ...(costs ? { costs } : {}),
+      ...(fallback ? { fallback } : {}),
+    }
+  }
+
+  /** A learned constraint as a standing one, in memory and in the store; a run's cached copies of it are dropped. */
+  private async keepConstraint(
+    phrase: string,
+    alphabet: readonly string[],
+    learned: LearnedConstraint,
+  ): Promise<StandingConstraint> {
+    const id = slug(phrase)
+    const constraint = { id, phrase, alphabet: [...alphabet], ...(learned.ltl ? { ltl: learned.ltl } : {}) }
     await this.restored()
     this.standing.set(id, constraint)
+    for (const key of [...this.learnedConstraints.keys()]) {
+      if (key.startsWith(`${phrase}|`)) this.learnedConstraints.delete(key)
+    }
     await this.options.library.save({
       kind: 'constraint',
       name: id,
-      phrase: part.text,
+      phrase,
       ...(learned.ltl ? { ltl: learned.ltl } : {}),
-      alphabet,
+      alphabet: [...alphabet],
       dfa: toDfaJson(learned.dfa),
       successEvents: [],
       evidence: learned.evidence,
@@ -143,14 +194,7 @@ export class CedarAgent {
         equivalenceQueries: learned.equivalenceQueries,
       },
     })
-    const { teacher, costs, fallback } = learned
-    return {
-      ...constraint,
-      states: learned.dfa.stateCount,
-      teacher,
-      ...(costs ? { costs } : {}),
-      ...(fallback ? { fallback } : {}),
-    }
+    return constraint
   }
 
   /** The instruction's parts and alphabets, as `!alphabet` shows them. */
@@ -271,8 +315,20 @@ export class CedarAgent {
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
       ...(await this.constraints()),
     ]
-    const teach = (phrase: string, alphabet: readonly string[]) => this.learnConstraint(phrase, alphabet, signal)
+    const teach = async (phrase: string, alphabet: readonly string[]) =>
+      (await this.playerTaught(phrase, alphabet)) ?? this.learnConstraint(phrase, alphabet, signal)
     return learnRunConstraints(parts, skills, teach, this.learnedConstraints)
+  }
+
+  /** A standing constraint a player taught, over a run's alphabet: its other actions read as the stand-in does. */
+  private async playerTaught(phrase: string, alphabet: readonly string[]): Promise<LearnedConstraint | undefined> {
+    const standing = [...this.standing.values()].find((c) => c.phrase === phrase)
+    const record = standing && (await this.options.library.get('constraint', standing.id))
+    if (!record?.provenance.teacher.startsWith('player:')) return undefined
+    const dfa = extendByAnalogy(parseDfaJson(record.dfa), alphabet)
+    const { evidence } = record
+    const teacher = record.provenance.teacher
+    return { phrase, teacher, alphabet: [...alphabet], dfa, evidence, membershipQueries: 0, equivalenceQueries: 0 }
   }
 
   /** Prepares and, unless refused, runs the product in `world`. */

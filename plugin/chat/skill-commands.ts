@@ -105,13 +105,27 @@ const doCommand = defineCommand({
 const constrainCommand = defineCommand({
   name: 'constrain',
   summary: 'add a rule every later !do keeps: "never mine oak_log", "sleep at night", "stay in the forest"',
+  details:
+    'a rule I cannot read (and no LLM) I learn from your answers: yes/no questions, answered with !yes, !no or !skip',
   params: [param.text('phrase', { description: 'the rule, in plain words' })],
   run: (context, { phrase }) =>
     runAsTask(context, `constrain ${phrase}`, async (signal) => {
-      const added = await context.cedar.agent.constrain(phrase, { signal })
+      const { teaching } = context.cedar.options
+      const player = {
+        name: context.username,
+        ask: (question: string, timeoutMs: number) => context.cedar.ask(context.username, question, timeoutMs),
+        tell: context.reply,
+        budget: teaching.questionBudget,
+        timeoutMs: teaching.answerTimeoutMs,
+      }
+      const added = await context.cedar.agent.constrain(phrase, { signal, player })
       const cost = added.costs ? `; ${costsText(added.costs)}` : ''
       const fallback = added.fallback ? ` — the LLM could not: ${added.fallback}` : ''
-      return `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''} (${added.states} states${cost})${fallback}`
+      const head = `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''}`
+      if (added.questions === undefined) return `${head} (${added.states} states${cost})${fallback}`
+      const forbids = added.forbids.length > 0 ? `it forbids e.g. ${added.forbids.join('; ')}` : 'it forbids nothing'
+      const spent = added.budgetSpent ? ', the question budget ran out, so this is what your answers settled' : ''
+      return `${head} learned from your ${added.questions} answers (${added.states} states over ${added.alphabet.join(' ')}${spent}): ${forbids}`
     }),
 })
 
