@@ -58,10 +58,14 @@ export interface CedarAgentApi {
   learn(verb: string, object: string, options?: DoOptions): Promise<ObtainedSkill[]>
   /** The instruction's goal and constraint parts and their alphabets. */
   ground(instruction: string, options?: CallOptions): Promise<GroundedInstruction>
-  /** A labelled word for a stored skill (the last run's when `skill` is omitted); the skill is learned again. */
-  counterexample(word: readonly string[], label: boolean, skill?: string, options?: CallOptions): Promise<SkillRecord>
-  /** `!wrong`: the last run's word is a negative counterexample for its skill. */
-  wrong(options?: CallOptions): Promise<SkillRecord>
+  /**
+   * A labelled word (gold) for a stored skill or constraint, `name` a skill name or a constraint id; without one,
+   * the last run's skill or constraint it is about (ambiguous: a `CounterexampleError` asks to name it). It is
+   * learned again at once; a symbol outside its alphabet grows the alphabet, every earlier label replayed.
+   */
+  counterexample(word: readonly string[], label: boolean, name?: string, options?: CallOptions): Promise<SkillRecord>
+  /** `!wrong`: the last run's word is a negative counterexample for its skill, or for the constraint `name`. */
+  wrong(options?: CallOptions & { readonly name?: string }): Promise<SkillRecord>
   /** The skills in the store. */
   skills(): Promise<SkillRecord[]>
 }

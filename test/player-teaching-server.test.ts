@@ -100,4 +100,45 @@ describe('the player teaches a constraint in chat', () => {
     assert.ok(bot.food > 6, `food ${bot.food}`)
     assert.equal(questions.length, asked, 'the run asked nothing')
   })
+
+  test('!ce reject on the rule changes its DFA at once: eating when not hungry is not OK now', async () => {
+    const before = await stored('eat-when-hungry')
+    assert.ok(parseDfaJson(before.dfa as never).accepts(['eat.bread']))
+    const lines = await cedar.converse('!ce reject eat-when-hungry eat.bread', /learned again|failed/)
+    assert.equal(lines.length, 1)
+    assert.match(
+      lines[0] ?? '',
+      /^eat-when-hungry v2 learned again with it \(\d+ states over eat\.bread food\.low mine\.stone\)$/,
+    )
+    const after = await stored('eat-when-hungry')
+    const dfa = parseDfaJson(after.dfa as never)
+    assert.equal(dfa.accepts(['eat.bread']), false)
+    assert.ok(after.evidence.some((e) => e.gold && e.word.join(' ') === 'eat.bread' && !e.label))
+    for (const e of before.evidence) {
+      if (e.word.join(' ') !== 'eat.bread') assert.equal(dfa.accepts(e.word), e.label, e.word.join(' '))
+    }
+  })
+
+  test('a counterexample with a new symbol grows the alphabet, and every earlier label still holds', async () => {
+    const before = await stored('eat-when-hungry')
+    // Unnamed: of the last run's skill (mine.oak_log) and rule, only the rule knows food.low.
+    const lines = await cedar.converse('!ce accept food.low sleep.bed', /learned again|failed/)
+    assert.equal(lines.length, 1)
+    assert.match(
+      lines[0] ?? '',
+      /^eat-when-hungry v3 learned again with it \(\d+ states over eat\.bread food\.low mine\.stone sleep\.bed\)$/,
+    )
+    const after = await stored('eat-when-hungry')
+    assert.deepEqual(after.alphabet, ['eat.bread', 'food.low', 'mine.stone', 'sleep.bed'])
+    const dfa = parseDfaJson(after.dfa as never)
+    assert.equal(dfa.accepts(['food.low', 'sleep.bed']), true)
+    for (const e of before.evidence) assert.equal(dfa.accepts(e.word), e.label, e.word.join(' '))
+    const listed = await cedar.converse('!constraints', /eat-when-hungry/)
+    assert.deepEqual(listed, ['eat-when-hungry: "eat when hungry"'])
+    // A symbol nobody knows changes nothing.
+    assert.deepEqual(await cedar.converse('!ce reject eat-when-hungry fly.to_moon', /./), [
+      '!ce failed: fly.to_moon is not a symbol I know (say !alphabet <instruction> to see some)',
+    ])
+    assert.deepEqual((await stored('eat-when-hungry')).alphabet, after.alphabet)
+  })
 })

@@ -22,6 +22,7 @@ import { ConstraintLearningError, type LearnedConstraint } from './constraint-le
 import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
 import { type TeachingReport, teachConstraint } from './constraint-teaching.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
+import { type CorrectionContext, correctSkill, relearnConstraint } from './corrections.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { composePlan } from './plan-composition.js'
@@ -32,15 +33,10 @@ import {
   teachByPlayer,
   teachingAlphabet,
 } from './player-constraints.js'
-import {
-  CounterexampleError,
-  skillChain,
-  skillKey,
-  skillName,
-  UnknownGoalError,
-  UnknownSkillError,
-} from './skill-key.js'
+import { skillChain, skillKey, skillName, UnknownGoalError, UnknownSkillError } from './skill-key.js'
+import type { Evidence } from './skill-learning.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
+import { judgeStuckRun, type StuckVerdict } from './stuck-runs.js'
 
 export interface CedarAgentOptions {
   readonly rules: Rules
@@ -105,8 +101,10 @@ export interface Prepared {
 
 export interface DoReport extends Prepared {
   readonly result?: ControllerResult
-  /** The skill that learned from the run's counterexample (the DFA accepted, the goal was not met). */
+  /** The skill that learned from the run's counterexample (the DFA accepted, the goal was not met; or it got stuck). */
   readonly corrected?: SkillRecord
+  /** A run with no way left: who was at fault (the world, a skill, the rules), and what was learned. */
+  readonly stuck?: StuckVerdict
 }
 
 export type AgentProgress =
@@ -315,20 +313,29 @@ export class CedarAgent {
       ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
       ...(await this.constraints()),
     ]
-    const teach = async (phrase: string, alphabet: readonly string[]) =>
-      (await this.playerTaught(phrase, alphabet)) ?? this.learnConstraint(phrase, alphabet, signal)
+    const teach = (phrase: string, alphabet: readonly string[]) => this.teachForRun(phrase, alphabet, signal)
     return learnRunConstraints(parts, skills, teach, this.learnedConstraints)
   }
 
-  /** A standing constraint a player taught, over a run's alphabet: its other actions read as the stand-in does. */
-  private async playerTaught(phrase: string, alphabet: readonly string[]): Promise<LearnedConstraint | undefined> {
+  /**
+   * A constraint over a run's alphabet: a player's own, its other actions read as the stand-in does (no question
+   * asked); any other learned again by its teacher, held to the gold labels its record keeps.
+   */
+  private async teachForRun(
+    phrase: string,
+    alphabet: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<LearnedConstraint> {
     const standing = [...this.standing.values()].find((c) => c.phrase === phrase)
     const record = standing && (await this.options.library.get('constraint', standing.id))
-    if (!record?.provenance.teacher.startsWith('player:')) return undefined
-    const dfa = extendByAnalogy(parseDfaJson(record.dfa), alphabet)
-    const { evidence } = record
-    const teacher = record.provenance.teacher
-    return { phrase, teacher, alphabet: [...alphabet], dfa, evidence, membershipQueries: 0, equivalenceQueries: 0 }
+    if (record?.provenance.teacher.startsWith('player:')) {
+      const dfa = extendByAnalogy(parseDfaJson(record.dfa), alphabet)
+      const { evidence } = record
+      const teacher = record.provenance.teacher
+      return { phrase, teacher, alphabet: [...alphabet], dfa, evidence, membershipQueries: 0, equivalenceQueries: 0 }
+    }
+    const gold = record?.evidence.filter((e) => e.gold) ?? []
+    return this.learnConstraint(phrase, alphabet, signal, gold)
   }
 
   /** Prepares and, unless refused, runs the product in `world`. */
@@ -356,20 +363,25 @@ export class CedarAgent {
       onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
     })
     const corrected = await this.learnFromRun(prepared, result, options)
-    return { ...prepared, result, ...(corrected ? { corrected } : {}) }
+    const stuck = judgeStuckRun(prepared, result)
+    return { ...prepared, result, ...(corrected ? { corrected } : {}), ...(stuck ? { stuck } : {}) }
   }
 
   /**
    * Execution as the equivalence oracle (CEDAR §3.2): when the product accepted but the goal is not true in the
    * world, the run's word cut to the last skill's alphabet is a gold negative for that skill, which is learned
-   * again. A run that got stuck (no path left) teaches nothing by itself: the world may be at fault; a player
-   * says `!wrong` when the plan was.
+   * again. A run that got stuck (no path left) teaches the skill whose plan fell short (see stuck-runs.ts); when
+   * the world was at fault it teaches nothing.
    */
   async learnFromRun(
     prepared: Prepared,
     result: ControllerResult,
     options: AgentCallOptions = {},
   ): Promise<SkillRecord | undefined> {
+    if (result.outcome === 'no-path') {
+      const verdict = judgeStuckRun(prepared, result)
+      return verdict?.kind === 'skill' ? this.counterexample(verdict.word, false, verdict.skill, options) : undefined
+    }
     const skill = prepared.skills.at(-1)
     if (result.outcome !== 'accepted-without-goal' || !skill) return undefined
     const word = result.word.filter((s) => skill.record.alphabet.includes(s))
@@ -383,42 +395,36 @@ export class CedarAgent {
     )
   }
 
-  /** A labelled word for a stored skill becomes gold evidence, and the skill is learned again with it. */
-  async counterexample(
+  /** A labelled word for a stored skill becomes gold evidence, and the skill is learned again (see corrections.ts). */
+  counterexample(
     word: readonly string[],
     label: boolean,
     name: string,
     { signal }: AgentCallOptions = {},
   ): Promise<SkillRecord> {
-    const { rules, library } = this.options
-    const record = await library.get('skill', name)
-    if (!record?.verb || !record.object) throw new UnknownSkillError(`no stored skill ${name}`)
-    const unknown = word.filter((s) => !record.alphabet.includes(s))
-    if (unknown.length > 0) {
-      const are = unknown.length > 1 ? 'are' : 'is'
-      throw new CounterexampleError(
-        `${unknown.join(', ')} ${are} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`,
-      )
-    }
-    const gold = { word: [...word], label, gold: true }
-    const evidence = [...record.evidence.filter((e) => e.word.join(' ') !== word.join(' ')), gold]
-    const relearned = await this.computation.learnSkill(skillKey(record.verb, record.object, rules), rules, {
-      ...(this.options.learningWorld ? { world: this.options.learningWorld } : {}),
-      evidence,
-      ...(signal ? { signal } : {}),
-    })
-    const { schema: _s, version: _v, createdAt: _c, updatedAt: _u, ...rest } = record
-    return library.save({
-      ...rest,
-      alphabet: relearned.alphabet,
-      dfa: toDfaJson(relearned.dfa),
-      evidence: relearned.evidence,
-      provenance: {
-        ...record.provenance,
-        membershipQueries: record.provenance.membershipQueries + relearned.membershipQueries,
-        equivalenceQueries: record.provenance.equivalenceQueries + relearned.equivalenceQueries,
-      },
-    })
+    return correctSkill(this.correction(signal), word, label, name)
+  }
+
+  /** A labelled word for a standing constraint: gold, and the constraint is learned again at once. */
+  async constraintCounterexample(
+    word: readonly string[],
+    label: boolean,
+    id: string,
+    { signal }: AgentCallOptions = {},
+  ): Promise<SkillRecord> {
+    const record = await this.options.library.get('constraint', id)
+    if (!record) throw new UnknownSkillError(`no constraint ${id}; say !constraints`)
+    const learned = await relearnConstraint(this.correction(signal), record, word, label)
+    await this.keepConstraint(learned.phrase, learned.alphabet, learned)
+    const saved = await this.options.library.get('constraint', id)
+    if (!saved) throw new UnknownSkillError(`the constraint ${id} was removed meanwhile`)
+    return saved
+  }
+
+  private correction(signal: AbortSignal | undefined): CorrectionContext {
+    const { rules, library, learningWorld, llm } = this.options
+    const inventory = this.options.grounding.inventory
+    return { rules, library, computation: this.computation, inventory, learningWorld, llm, signal }
   }
 
   /** With the LLM when there is one (falling back to the phrase grammar), else the phrase grammar. */
@@ -426,11 +432,13 @@ export class CedarAgent {
     phrase: string,
     alphabet: readonly string[],
     signal: AbortSignal | undefined,
+    evidence: readonly Evidence[] = [],
   ): Promise<LearnedConstraint> {
     return teachConstraint(phrase, alphabet, {
       llm: this.options.llm,
       inventory: this.options.grounding.inventory,
-      learn: (p, a, options) => this.computation.learnConstraint(p, a, options),
+      learn: (p, a, options) =>
+        this.computation.learnConstraint(p, a, evidence.length > 0 ? { ...options, evidence } : options),
       ...(signal ? { signal } : {}),
     })
   }

@@ -7,6 +7,7 @@
  */
 import { Alphabet } from '../automata/alphabet.js'
 import { Dfa, NONE } from '../automata/dfa.js'
+import { GoldFirstOracle } from '../learning/gold-first.js'
 import { learn } from '../learning/index.js'
 import type { Counterexample, EquivalenceOracle, OracleOptions, SymbolWord } from '../learning/ports.js'
 import { QueryCache, wordKey } from '../learning/query-cache.js'
@@ -62,19 +63,14 @@ export function extendByAnalogy(dfa: Dfa, alphabet: readonly string[]): Dfa {
 }
 
 /**
- * Equivalence for a player: the words a player has labelled first (gold), then every word of one or two symbols,
- * then the W-method's words of depth 0 — a few dozen at most, most of them settled by earlier answers.
+ * Equivalence for a player: every word of one or two symbols, then the W-method's words of depth 0 — a few dozen at most, most of them settled by earlier answers.
  */
 export class PlayerOracle implements EquivalenceOracle {
   readonly counterexamples = 'gold'
 
-  constructor(
-    private readonly symbols: readonly string[],
-    private readonly gold: readonly Evidence[] = [],
-  ) {}
+  constructor(private readonly symbols: readonly string[]) {}
 
   async findCounterexample(hypothesis: Dfa, options: OracleOptions = {}): Promise<Counterexample | undefined> {
-    for (const e of this.gold) if (hypothesis.accepts(e.word) !== e.label) return { word: e.word, label: e.label }
     const short: SymbolWord[] = this.symbols.flatMap((a) => [[a], ...this.symbols.map((b) => [a, b])])
     const words = new Map<string, SymbolWord>()
     for (const w of [...short, ...conformanceWords(hypothesis, 0)]) words.set(wordKey(w), w)
@@ -109,8 +105,8 @@ export async function learnConstraintFromPlayer(
   const report = await learn({
     alphabet: symbols,
     teacher: options.teacher,
-    oracle: new PlayerOracle(
-      symbols,
+    oracle: new GoldFirstOracle(
+      new PlayerOracle(symbols),
       known.filter((e) => e.gold),
     ),
     algorithm: 'kv',
