@@ -16,6 +16,7 @@ import type { SimOptions } from '../world/sim/index.js'
 import type { AgentComputation } from './computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { teachConstraint } from './constraint-teaching.js'
+import { repairTransition } from './dfa-repair.js'
 import { extendByAnalogy, PlayerOracle } from './player-constraints.js'
 import { CounterexampleError, skillKey, UnknownSkillError } from './skill-key.js'
 import type { Evidence } from './skill-learning.js'
@@ -96,24 +97,59 @@ export async function relearnConstraint(
   const evidence = withGold(record.evidence, word, label)
   const teacher = record.provenance.teacher
   const signal = context.signal ? { signal: context.signal } : {}
-  let learned: LearnedConstraint
-  if (teacher.startsWith('player:')) {
-    learned = await relearnFromAnswers(phrase, teacher, alphabet, evidence, parseDfaJson(record.dfa), context.signal)
-  } else {
-    learned = await teachConstraint(phrase, alphabet, {
-      llm: teacher.startsWith('llm:') ? context.llm : undefined,
-      inventory: context.inventory,
-      learn: (p, a, options) => context.computation.learnConstraint(p, a, { ...options, evidence }),
-      ...signal,
-    })
+  const previous = parseDfaJson(record.dfa)
+  const relearn = teacher.startsWith('player:')
+    ? () => relearnFromAnswers(phrase, teacher, alphabet, evidence, previous, context.signal)
+    : () =>
+        teachConstraint(phrase, alphabet, {
+          llm: teacher.startsWith('llm:') ? context.llm : undefined,
+          inventory: context.inventory,
+          learn: (p, a, options) => context.computation.learnConstraint(p, a, { ...options, evidence }),
+          ...signal,
+        })
+  return correctedConstraint({ phrase, teacher, previous, alphabet, evidence, word, label, relearn })
+}
+
+/**
+ * Learned again by `relearn`; when that stops (its teacher keeps contradicting the gold labels) or breaks a gold
+ * label, the previous DFA is repaired at the transition the counterexample shows wrong (dfa-repair.ts). Either
+ * way every gold label holds, or a `ConstraintLearningError` says which cannot.
+ */
+export async function correctedConstraint(args: {
+  readonly phrase: string
+  readonly teacher: string
+  readonly previous: Dfa
+  readonly alphabet: readonly string[]
+  readonly evidence: readonly Evidence[]
+  readonly word: readonly string[]
+  readonly label: boolean
+  readonly relearn: () => Promise<LearnedConstraint>
+}): Promise<LearnedConstraint> {
+  const { phrase, alphabet, evidence, word, label } = args
+  const gold = evidence.filter((e) => e.gold)
+  const keepsGold = (dfa: Dfa) => gold.every((e) => dfa.accepts(e.word) === e.label)
+  try {
+    const learned = await args.relearn()
+    if (keepsGold(learned.dfa)) return learned
+  } catch (error) {
+    if (!(error instanceof ConstraintLearningError)) throw error
   }
-  const broken = evidence.filter((e) => e.gold && learned.dfa.accepts(e.word) !== e.label)
-  if (broken.length > 0) {
+  const repaired = repairTransition(extendByAnalogy(args.previous, alphabet), word, label, gold)
+  if (!repaired) {
     throw new ConstraintLearningError(
-      `relearning "${phrase}" could not keep ${broken.map((e) => `${e.word.join(' ') || 'the empty word'} (${e.label ? 'OK' : 'not OK'})`).join(', ')}`,
+      `"${phrase}" cannot take ${word.join(' ') || 'the empty word'} as ${label ? 'OK' : 'not OK'} and keep its earlier gold labels`,
     )
   }
-  return learned
+  const teacher = args.teacher
+  return {
+    phrase,
+    teacher,
+    alphabet: [...alphabet],
+    dfa: repaired,
+    evidence: [...evidence],
+    membershipQueries: 0,
+    equivalenceQueries: 0,
+  }
 }
 
 /** KV over the larger alphabet: the old DFA (read by analogy) answers, every cached and gold label replayed. */

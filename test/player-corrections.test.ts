@@ -1,0 +1,156 @@
+// The pieces behind the player as teacher: batched questions with a budget, prefix-closed answers and a polite end
+// on silence; the alphabet a player is asked over and its run-time reading; which skill or rule a counterexample is
+// about; corrections that keep every gold label (relearned, or the DFA repaired); and the Table 10 loop.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { counterexamplesToFix } from '../bench/player-counterexamples.js'
+import { TEACHER_CASES } from '../bench/teachers.js'
+import { ConstraintLearningError } from '../plugin/agent/constraint-learning.js'
+import { correctionTarget } from '../plugin/agent/correction-target.js'
+import { repairTransition } from '../plugin/agent/dfa-repair.js'
+import { extendByAnalogy, teachByPlayer, teachingAlphabet } from '../plugin/agent/player-constraints.js'
+import { CounterexampleError } from '../plugin/agent/skill-key.js'
+import { Dfa } from '../plugin/automata/index.js'
+import type { Answer } from '../plugin/chat/questions.js'
+import { GoldFirstOracle } from '../plugin/learning/gold-first.js'
+import { ExactOracle } from '../plugin/learning/index.js'
+
+/** "eat when hungry" as a player means it: once food is low, the next action is eating. */
+function eatWhenHungry(word: readonly string[]): boolean {
+  let hungry = false
+  for (const s of word) {
+    if (s === 'food.low') hungry = true
+    else if (s.startsWith('eat.')) hungry = false
+    else if (hungry) return false
+  }
+  return true
+}
+
+/** A player who answers by `judge`, and what was asked and told. */
+function player(judge: (word: readonly string[]) => Answer) {
+  const asked: string[] = []
+  const told: string[] = []
+  return {
+    asked,
+    told,
+    teaching: {
+      name: 'Alex',
+      ask: async (question: string) => {
+        asked.push(question)
+        const shown = /is this OK: (.+)\? !yes/.exec(question)?.[1] ?? ''
+        return judge(shown === 'doing nothing' ? [] : shown.split(' '))
+      },
+      tell: (line: string) => told.push(line),
+    },
+  }
+}
+
+describe('the player as teacher', () => {
+  const alphabet = teachingAlphabet('eat when hungry', ['food.low'], ['cooked_beef'])
+
+  test('the alphabet: the phrase, a food the bot holds, and one ordinary piece of work', () => {
+    assert.deepEqual(alphabet, ['eat.cooked_beef', 'food.low', 'mine.stone'])
+    assert.deepEqual(teachingAlphabet('eat when hungry', ['food.low']), ['eat.bread', 'food.low', 'mine.stone'])
+    assert.deepEqual(teachingAlphabet('never dig straight down', ['mine.stone']), ['mine.stone'])
+  })
+
+  test('within the budget, batch by batch, and every answer holds in the DFA', async () => {
+    const alex = player((w) => (eatWhenHungry(w) ? 'yes' : 'no'))
+    const learned = await teachByPlayer('eat when hungry', alphabet, alex.teaching)
+    assert.ok(alex.asked.length <= 30 && alex.asked.length > 0, `${alex.asked.length} questions`)
+    assert.equal(learned.membershipQueries, alex.asked.length)
+    assert.equal(learned.teacher, 'player:Alex')
+    assert.match(alex.told[0] ?? '', /^I cannot read "eat when hungry" as a rule I know, so teach me: about 12 yes\/no/)
+    assert.match(alex.told[1] ?? '', /^questions 1–\d+ of at most 30 \(batch 1\):$/)
+    assert.match(alex.asked[0] ?? '', /^Q1\/30 under "eat when hungry", is this OK: .+\? !yes \/ !no \/ !skip$/)
+    for (const w of [['food.low', 'mine.stone'], ['food.low', 'eat.cooked_beef', 'mine.stone'], ['mine.stone']]) {
+      assert.equal(learned.dfa.accepts(w), eatWhenHungry(w), w.join(' '))
+    }
+    assert.ok(learned.evidence.filter((e) => e.gold).length >= alex.asked.length - 1)
+  })
+
+  test('a budget too small ends with what the answers settled, and says so', async () => {
+    const alex = player((w) => (eatWhenHungry(w) ? 'yes' : 'no'))
+    const learned = await teachByPlayer('eat when hungry', alphabet, { ...alex.teaching, budget: 3 })
+    assert.equal(alex.asked.length, 3)
+    assert.equal(learned.budgetSpent, true)
+  })
+
+  test('silence ends the teaching politely, and nothing is learned', async () => {
+    const alex = player(() => 'timeout')
+    await assert.rejects(
+      teachByPlayer('eat when hungry', alphabet, { ...alex.teaching, timeoutMs: 5_000 }),
+      (error: Error) =>
+        error instanceof ConstraintLearningError &&
+        error.message === 'no answer within 5 s, so I stopped asking; "eat when hungry" is not added',
+    )
+    assert.equal(alex.asked.length, 1)
+  })
+
+  test('at run time a skill action reads as the stand-in of its verb does', async () => {
+    const alex = player((w) => (eatWhenHungry(w) ? 'yes' : 'no'))
+    const { dfa } = await teachByPlayer('eat when hungry', alphabet, alex.teaching)
+    const run = extendByAnalogy(dfa, [...alphabet, 'mine.oak_log', 'craft.planks', 'time.night'])
+    assert.equal(run.accepts(['food.low', 'mine.oak_log']), false)
+    assert.equal(run.accepts(['food.low', 'craft.planks']), false)
+    assert.equal(run.accepts(['food.low', 'eat.cooked_beef', 'craft.planks', 'time.night']), true)
+  })
+})
+
+describe('counterexamples', () => {
+  const skill = { kind: 'skill', name: 'mine.oak_log', alphabet: ['mine.oak_log'] } as const
+  const rule = {
+    kind: 'constraint',
+    name: 'eat-when-hungry',
+    alphabet: ['eat.bread', 'food.low', 'mine.stone'],
+  } as const
+  const usage = (n: string) => `!ce reject ${n} <word>`
+
+  test('about the skill or the rule whose alphabet holds the word; ambiguous ones ask to be named', () => {
+    assert.equal(correctionTarget(['mine.oak_log'], [skill, rule], usage), skill)
+    assert.equal(correctionTarget(['food.low', 'mine.stone'], [skill, rule], usage), rule)
+    // A new symbol (sleep.bed): only the rule holds food.low.
+    assert.equal(correctionTarget(['food.low', 'sleep.bed'], [skill, rule], usage), rule)
+    assert.throws(
+      () => correctionTarget(['craft.planks'], [skill, rule], usage),
+      (e: Error) =>
+        e instanceof CounterexampleError &&
+        e.message ===
+          'which one is it about: mine.oak_log (skill), eat-when-hungry (constraint)? name it: !ce reject eat-when-hungry <word>',
+    )
+  })
+
+  test('a repair redirects the one transition the word shows wrong, and keeps every gold label', () => {
+    // "keep out of the desert" where the player meant "stay in the forest": plains must be refused too.
+    const alphabet = ['biome.desert', 'biome.forest', 'biome.plains']
+    const misread = Dfa.from({
+      alphabet,
+      initial: 0,
+      accepting: [0],
+      transitions: [
+        [1, 0, 0],
+        [1, 1, 1],
+      ],
+    })
+    const gold = [{ word: ['biome.forest'], label: true }]
+    const repaired = repairTransition(misread, ['biome.plains'], false, gold)
+    assert.ok(repaired)
+    assert.equal(repaired.accepts(['biome.forest', 'biome.forest', 'biome.plains']), false)
+    assert.equal(repaired.accepts(['biome.forest']), true)
+    assert.equal(repairTransition(misread, ['biome.forest'], false, gold), undefined, 'a gold label cannot be undone')
+  })
+
+  test('the gold-first oracle hands a broken gold label to the learner as gold', async () => {
+    const dfa = Dfa.from({ alphabet: ['a'], initial: 0, accepting: [0], transitions: [[0]] })
+    const oracle = new GoldFirstOracle(new ExactOracle(dfa), [{ word: ['a'], label: false }])
+    assert.deepEqual(await oracle.findCounterexample(dfa), { word: ['a'], label: false })
+    assert.equal(oracle.counterexamples, 'gold')
+  })
+
+  test('Table 10 loop: a misread "stay in the windswept forest" is fixed by one player counterexample', async () => {
+    const forest = TEACHER_CASES.find((c) => c.phrase === 'stay in the windswept forest')
+    assert.ok(forest)
+    const outcome = await counterexamplesToFix(forest.phrase, forest.alphabet, 0, 0)
+    assert.deepEqual(outcome, { wrongFirst: true, counterexamples: 1, fixed: true })
+  })
+})
