@@ -4,16 +4,24 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { counterexamplesToFix } from '../bench/player-counterexamples.js'
+import { startSimulatedLlm } from '../bench/simulated-llm.js'
 import { TEACHER_CASES } from '../bench/teachers.js'
+import { CedarAgent } from '../plugin/agent/cedar-agent.js'
 import { ConstraintLearningError } from '../plugin/agent/constraint-learning.js'
 import { correctionTarget } from '../plugin/agent/correction-target.js'
 import { repairTransition } from '../plugin/agent/dfa-repair.js'
 import { extendByAnalogy, teachByPlayer, teachingAlphabet } from '../plugin/agent/player-constraints.js'
 import { CounterexampleError } from '../plugin/agent/skill-key.js'
-import { Dfa } from '../plugin/automata/index.js'
+import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { Dfa, parseDfaJson } from '../plugin/automata/index.js'
 import type { Answer } from '../plugin/chat/questions.js'
+import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { GoldFirstOracle } from '../plugin/learning/gold-first.js'
 import { ExactOracle } from '../plugin/learning/index.js'
+import { LlmClient } from '../plugin/llm/llm-client.js'
+import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
+import { loadRules } from '../plugin/world/rules.js'
+import { SIM_BIOMES } from '../plugin/world/sim/index.js'
 
 /** "eat when hungry" as a player means it: once food is low, the next action is eating. */
 function eatWhenHungry(word: readonly string[]): boolean {
@@ -152,5 +160,51 @@ describe('counterexamples', () => {
     assert.ok(forest)
     const outcome = await counterexamplesToFix(forest.phrase, forest.alphabet, 0, 0)
     assert.deepEqual(outcome, { wrongFirst: true, counterexamples: 1, fixed: true })
+  })
+})
+
+describe('with an LLM, the player is asked only what its answers leave uncertain', () => {
+  test('the words whose LLM answer the rule overruled go to the player, within the budget; the answers hold', async () => {
+    // Seed 2: the LLM teaches it (no fallback to the grammar), and its answers disagree with the DFA on some words.
+    const llm = await startSimulatedLlm({ noise: 0.1, seed: 2 })
+    try {
+      const client = new LlmClient({ baseURL: llm.baseURL, model: 'simulated', maxRetries: 0 })
+      const library = new MemoryLibrary()
+      const agent = new CedarAgent({
+        rules: loadRules(),
+        grounding: offlineGrounding(),
+        library,
+        biomes: SIM_BIOMES,
+        llm: client,
+      })
+      const phrase = 'mine minerals only at night'
+      const alphabet = (await agent.ground(phrase)).constraints[0]?.alphabet ?? []
+      const grammar = new PhraseTeacher(phrase, alphabet)
+      const alex = player((w) => (grammar.accepts(w) ? 'yes' : 'no'))
+      const silent = await agent.constrain(phrase, { player: { ...alex.teaching, budget: 5 } })
+      assert.equal(silent.questions, undefined, 'off by default: nobody is asked')
+      assert.equal(alex.asked.length, 0)
+      const record = await agent.constrain(phrase, { player: { ...alex.teaching, budget: 5, askWhenUncertain: true } })
+      assert.equal(record.teacher, 'llm:simulated+player:Alex')
+      assert.equal(alex.asked.length, 5)
+      assert.equal(record.questions, 5)
+      assert.match(
+        alex.told[0] ?? '',
+        /^the LLM's answers leave \d+ word\(s\) under "mine minerals only at night" uncertain; I will ask you 5 of them/,
+      )
+      const stored = await library.get('constraint', record.id)
+      assert.ok(stored)
+      const dfa = parseDfaJson(stored.dfa)
+      for (const q of alex.asked) {
+        const word = (/is this OK: (.+)\? !yes/.exec(q)?.[1] ?? '').split(' ')
+        const answered: { label: boolean } | undefined = stored.evidence.find(
+          (e) => e.gold && e.word.join(' ') === word.join(' '),
+        )
+        assert.equal(answered?.label, grammar.accepts(word), `${word.join(' ')} is gold, as Alex said`)
+        assert.equal(dfa.accepts(word), grammar.accepts(word), `${word.join(' ')} holds in the rule`)
+      }
+    } finally {
+      await llm.close()
+    }
   })
 })

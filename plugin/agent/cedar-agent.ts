@@ -6,6 +6,7 @@
  * controller runs the product, every act through the gate.
  */
 
+import type { Dfa } from '../automata/dfa.js'
 import { parseDfaJson, toDfaJson } from '../automata/json.js'
 import { compilePhrase } from '../grounding/phrases.js'
 import type { GroundedInstruction, GroundingComponents } from '../grounding/pipeline.js'
@@ -22,11 +23,12 @@ import { ConstraintLearningError, type LearnedConstraint } from './constraint-le
 import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
 import { type TeachingReport, teachConstraint } from './constraint-teaching.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
-import { type CorrectionContext, correctSkill, relearnConstraint } from './corrections.js'
+import { type CorrectionContext, correctedConstraint, correctSkill, relearnConstraint } from './corrections.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { composePlan } from './plan-composition.js'
 import {
+  askUncertainWords,
   extendByAnalogy,
   forbiddenExamples,
   type PlayerTeaching,
@@ -79,7 +81,7 @@ export type ConstrainReport = StandingConstraint &
   TeachingReport & {
     readonly states: number
     readonly forbids: readonly string[]
-    /** Questions a player answered, when a player taught it. */
+    /** Questions a player answered, when a player taught it (or the LLM's uncertain words were put to one). */
     readonly questions?: number
     /** The question budget ran out before the answers settled it: what was learned so far is kept. */
     readonly budgetSpent?: boolean
@@ -141,21 +143,31 @@ export class CedarAgent {
     const part = grounded.constraints[0] ?? grounded.goals[0]
     if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
     let alphabet = this.withBiomes(part.alphabet)
-    let learned: LearnedConstraint & { readonly budgetSpent?: boolean }
+    let learned: LearnedConstraint & { readonly budgetSpent?: boolean; readonly questions?: number }
     if (player && !this.options.llm && !compilePhrase(part.text, alphabet)) {
       alphabet = teachingAlphabet(part.text, alphabet, player.foods)
       learned = await teachByPlayer(part.text, alphabet, player, signal ? { signal } : {})
     } else {
       learned = await this.learnConstraint(part.text, alphabet, signal)
+      if (player?.askWhenUncertain && this.options.llm && !learned.fallback) {
+        const phrase = part.text
+        const correct = (previous: Dfa, evidence: Evidence[], word: readonly string[], label: boolean) => {
+          const relearn = () => this.learnConstraint(phrase, alphabet, signal, evidence)
+          return correctedConstraint({ phrase, teacher, previous, alphabet, evidence, word, label, relearn })
+        }
+        const teacher = `${learned.teacher}+player:${player.name}`
+        learned = { ...(await askUncertainWords(learned, player, correct, signal)), teacher }
+      }
     }
     const constraint = await this.keepConstraint(part.text, alphabet, learned)
     const { teacher, costs, fallback } = learned
+    const questions = teacher.startsWith('player:') ? learned.membershipQueries : learned.questions
     return {
       ...constraint,
       states: learned.dfa.stateCount,
       teacher,
       forbids: forbiddenExamples(learned.dfa),
-      ...(learned.teacher.startsWith('player:') ? { questions: learned.membershipQueries } : {}),
+      ...(questions === undefined ? {} : { questions }),
       ...(learned.budgetSpent ? { budgetSpent: true } : {}),
       ...(costs ? { costs } : {}),
       ...(fallback ? { fallback } : {}),

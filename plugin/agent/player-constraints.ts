@@ -12,7 +12,7 @@ import { learn } from '../learning/index.js'
 import type { Counterexample, EquivalenceOracle, OracleOptions, SymbolWord } from '../learning/ports.js'
 import { QueryCache, wordKey } from '../learning/query-cache.js'
 import { conformanceWords } from '../learning/word-oracles.js'
-import { BatchedPlayerTeacher, PlayerSilentError } from '../teachers/player-batches.js'
+import { BatchedPlayerTeacher, PlayerSilentError, QuestionBudgetSpent } from '../teachers/player-batches.js'
 import type { AskPlayer } from '../teachers/player-teacher.js'
 import { isActionSymbol, parseSymbol } from '../vocabulary/symbols.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
@@ -174,6 +174,8 @@ export interface PlayerTeaching {
   readonly timeoutMs?: number
   /** Foods the bot holds: what "eat" means in the questions. */
   readonly foods?: readonly string[]
+  /** With an LLM: ask the player the words its answers leave uncertain (the `teaching.askWhenUncertain` option). */
+  readonly askWhenUncertain?: boolean
 }
 
 /** Says what is coming (the symbols, about how many questions, how to answer), then learns from the answers. */
@@ -205,4 +207,56 @@ export function teachByPlayer(
     evidence,
     ...(signal ? { signal } : {}),
   })
+}
+
+/**
+ * With an LLM as the teacher: the words whose LLM answer the learned DFA overruled (CAPAL took them for noise) are
+ * what the answers leave uncertain — a lie, or a right answer overruled. Only those are put to the player (within
+ * the budget); their answers are gold, and when one disagrees with the DFA the rule is corrected (`correct`).
+ * Silence or a spent budget keeps what was answered.
+ */
+export async function askUncertainWords(
+  learned: LearnedConstraint,
+  player: PlayerTeaching,
+  correct: (previous: Dfa, evidence: Evidence[], word: readonly string[], label: boolean) => Promise<LearnedConstraint>,
+  signal?: AbortSignal,
+): Promise<LearnedConstraint & { readonly questions: number }> {
+  const budget = player.budget ?? 30
+  const uncertain = learned.evidence
+    .filter((e) => !e.gold && learned.dfa.accepts(e.word) !== e.label)
+    .sort((a, b) => a.word.length - b.word.length)
+  if (uncertain.length === 0) return { ...learned, questions: 0 }
+  player.tell(
+    `the LLM's answers leave ${uncertain.length} word(s) under "${learned.phrase}" uncertain; I will ask you ${Math.min(budget, uncertain.length)} of them (!yes / !no / !skip)`,
+  )
+  const teacher = new BatchedPlayerTeacher({
+    ask: player.ask,
+    tell: player.tell,
+    phrase: learned.phrase,
+    budget,
+    ...(player.timeoutMs === undefined ? {} : { timeoutMs: player.timeoutMs }),
+  })
+  try {
+    await teacher.answer(
+      uncertain.slice(0, budget).map((e) => e.word),
+      signal ? { signal } : {},
+    )
+  } catch (error) {
+    if (!(error instanceof PlayerSilentError || error instanceof QuestionBudgetSpent)) throw error
+  }
+  const gold: Evidence[] = []
+  let current = learned
+  for (const { word, label } of teacher.answers()) {
+    gold.push({ word, label, gold: true })
+    if (current.dfa.accepts(word) !== label) {
+      current = await correct(current.dfa, withAnswers(current.evidence, gold), word, label)
+    }
+  }
+  return { ...current, evidence: withAnswers(current.evidence, gold), questions: teacher.stats.asked }
+}
+
+/** The evidence with the player's answers in it as gold, in place of whatever labelled those words before. */
+function withAnswers(evidence: readonly Evidence[], gold: readonly Evidence[]): Evidence[] {
+  const answered = new Set(gold.map((g) => wordKey(g.word)))
+  return [...evidence.filter((e) => !answered.has(wordKey(e.word))), ...gold]
 }

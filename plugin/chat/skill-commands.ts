@@ -120,15 +120,19 @@ const constrainCommand = defineCommand({
         tell: context.reply,
         budget: teaching.questionBudget,
         timeoutMs: teaching.answerTimeoutMs,
+        askWhenUncertain: teaching.askWhenUncertain,
       }
       const added = await context.cedar.agent.constrain(phrase, { signal, player })
       const cost = added.costs ? `; ${costsText(added.costs)}` : ''
       const fallback = added.fallback ? ` — the LLM could not: ${added.fallback}` : ''
       const head = `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''}`
-      if (added.questions === undefined) return `${head} (${added.states} states${cost})${fallback}`
+      if (!added.teacher?.startsWith('player:')) {
+        const asked = added.questions ? `; you answered ${added.questions} word(s) its answers left uncertain` : ''
+        return `${head} (${added.states} states${cost})${fallback}${asked}`
+      }
       const forbids = added.forbids.length > 0 ? `it forbids e.g. ${added.forbids.join('; ')}` : 'it forbids nothing'
       const spent = added.budgetSpent ? ', the question budget ran out, so this is what your answers settled' : ''
-      return `${head} learned from your ${added.questions} answers (${added.states} states over ${added.alphabet.join(' ')}${spent}): ${forbids}`
+      return `${head} learned from your ${added.questions ?? 0} answers (${added.states} states over ${added.alphabet.join(' ')}${spent}): ${forbids}`
     }),
 })
 
