@@ -55,11 +55,16 @@ describe('the player teaches a constraint in chat', () => {
 
   test('!constrain eat when hungry asks Alex, learns from his answers within the budget, and shows the rule', async () => {
     await giveItem(cedar.session.server, bot, 'bread', 3)
+    const learning: string[] = []
+    const onLearning = (name: string, event: { type: string }) => learning.push(`${name}: ${event.type}`)
+    bot.on('cedarLearning', onLearning)
     const lines = await cedar.converse(
       '!constrain eat when hungry',
       /^(constraint eat-when-hungry|!constrain failed)/,
       180_000,
     )
+    bot.off('cedarLearning', onLearning)
+    assert.ok(learning.includes('constraint eat when hungry: hypothesis'), learning.join(', '))
     const last = lines.at(-1) ?? ''
     assert.match(
       lines[0] ?? '',

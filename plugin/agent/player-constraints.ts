@@ -9,7 +9,7 @@ import { Alphabet } from '../automata/alphabet.js'
 import { Dfa, NONE } from '../automata/dfa.js'
 import { GoldFirstOracle } from '../learning/gold-first.js'
 import { learn } from '../learning/index.js'
-import type { Counterexample, EquivalenceOracle, OracleOptions, SymbolWord } from '../learning/ports.js'
+import type { Counterexample, EquivalenceOracle, LearningEvent, OracleOptions, SymbolWord } from '../learning/ports.js'
 import { QueryCache, wordKey } from '../learning/query-cache.js'
 import { conformanceWords } from '../learning/word-oracles.js'
 import { BatchedPlayerTeacher, PlayerSilentError, QuestionBudgetSpent } from '../teachers/player-batches.js'
@@ -88,6 +88,7 @@ export interface PlayerLearningOptions {
   readonly teacherName: string
   readonly evidence?: readonly Evidence[]
   readonly signal?: AbortSignal
+  readonly onEvent?: ((event: LearningEvent) => void) | undefined
 }
 
 /**
@@ -112,6 +113,7 @@ export async function learnConstraintFromPlayer(
     algorithm: 'kv',
     cache,
     maxEquivalenceQueries: 20,
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   })
   const stopped = options.teacher.stoppedBy
@@ -176,6 +178,8 @@ export interface PlayerTeaching {
   readonly foods?: readonly string[]
   /** With an LLM: ask the player the words its answers leave uncertain (the `teaching.askWhenUncertain` option). */
   readonly askWhenUncertain?: boolean
+  /** The learning's progress (queries, hypotheses, counterexamples), as skills report it: `cedarLearning` in chat. */
+  readonly onEvent?: (event: LearningEvent) => void
 }
 
 /** Says what is coming (the symbols, about how many questions, how to answer), then learns from the answers. */
@@ -205,6 +209,7 @@ export function teachByPlayer(
     teacher,
     teacherName: `player:${player.name}`,
     evidence,
+    onEvent: player.onEvent,
     ...(signal ? { signal } : {}),
   })
 }

@@ -6,6 +6,7 @@ import { describeStuck } from '../agent/stuck-runs.js'
 import { TaskCancelledError } from '../agent/task-runner.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
+import type { LearningEvent } from '../learning/ports.js'
 import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
 import type { CommandContext } from './command.js'
@@ -121,6 +122,7 @@ const constrainCommand = defineCommand({
         budget: teaching.questionBudget,
         timeoutMs: teaching.answerTimeoutMs,
         askWhenUncertain: teaching.askWhenUncertain,
+        onEvent: (event: LearningEvent) => context.bot.emit('cedarLearning', `constraint ${phrase}`, event),
       }
       const added = await context.cedar.agent.constrain(phrase, { signal, player })
       const cost = added.costs ? `; ${costsText(added.costs)}` : ''
