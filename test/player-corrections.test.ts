@@ -21,7 +21,7 @@ import { ExactOracle } from '../plugin/learning/index.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
 import { loadRules } from '../plugin/world/rules.js'
-import { SIM_BIOMES } from '../plugin/world/sim/index.js'
+import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
 
 /** "eat when hungry" as a player means it: once food is low, the next action is eating. */
 function eatWhenHungry(word: readonly string[]): boolean {
@@ -206,5 +206,25 @@ describe('with an LLM, the player is asked only what its answers leave uncertain
     } finally {
       await llm.close()
     }
+  })
+})
+
+describe('a rule only a player can teach, inside !do', () => {
+  test('is refused with the way to teach it, and nothing runs', async () => {
+    const agent = new CedarAgent({
+      rules: loadRules(),
+      grounding: offlineGrounding(),
+      library: new MemoryLibrary(),
+      biomes: SIM_BIOMES,
+    })
+    const world = new SimWorld({ seed: 0 })
+    await assert.rejects(
+      agent.do('mine logs but eat when hungry', world),
+      (e: Error) =>
+        e instanceof ConstraintLearningError &&
+        e.message ===
+          '"eat when hungry" is not a rule I can read without an LLM; teach it to me first with !constrain eat when hungry',
+    )
+    assert.equal(world.observe().inventory.size, 0)
   })
 })

@@ -347,6 +347,12 @@ export class CedarAgent {
       return { phrase, teacher, alphabet: [...alphabet], dfa, evidence, membershipQueries: 0, equivalenceQueries: 0 }
     }
     const gold = record?.evidence.filter((e) => e.gold) ?? []
+    if (!this.options.llm && !compilePhrase(phrase, alphabet)) {
+      // Only a player can teach this one, and a run cannot stop to ask: !constrain can.
+      throw new ConstraintLearningError(
+        `"${phrase}" is not a rule I can read without an LLM; teach it to me first with !constrain ${phrase}`,
+      )
+    }
     return this.learnConstraint(phrase, alphabet, signal, gold)
   }
 
