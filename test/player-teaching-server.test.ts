@@ -146,4 +146,18 @@ describe('the player teaches a constraint in chat', () => {
     ])
     assert.deepEqual((await stored('eat-when-hungry')).alphabet, after.alphabet)
   })
+
+  test('!wrong after a run with a rule asks which was wrong; !wrong <rule> teaches the rule, growing it', async () => {
+    assert.deepEqual(await cedar.converse('!wrong', /./), [
+      '!wrong failed: which was wrong? !wrong mine.oak_log (the skill) or !wrong eat-when-hungry (a rule)',
+    ])
+    const lines = await cedar.converse('!wrong eat-when-hungry', /noted|failed/)
+    assert.equal(lines.length, 1)
+    assert.match(lines[0] ?? '', /^noted: eat-when-hungry v4 learned again \(\d+ states over .*mine\.oak_log/)
+    const record = await stored('eat-when-hungry')
+    const dfa = parseDfaJson(record.dfa as never)
+    // The run's word in the rule's symbols and the run's actions: now not OK.
+    assert.equal(dfa.accepts(['food.low', 'eat.bread', 'mine.oak_log']), false)
+    assert.ok(record.evidence.some((e) => e.gold && !e.label && e.word.join(' ') === 'food.low eat.bread mine.oak_log'))
+  })
 })
