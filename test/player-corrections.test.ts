@@ -14,7 +14,9 @@ import { extendByAnalogy, teachByPlayer, teachingAlphabet } from '../plugin/agen
 import { CounterexampleError } from '../plugin/agent/skill-key.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
 import { Dfa, parseDfaJson } from '../plugin/automata/index.js'
-import type { Answer } from '../plugin/chat/questions.js'
+import { CommandDispatcher } from '../plugin/chat/dispatcher.js'
+import { type Answer, answersOpenQuestion, ChatQuestions, registerAnswerCommands } from '../plugin/chat/questions.js'
+import { CommandRegistry } from '../plugin/chat/registry.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { GoldFirstOracle } from '../plugin/learning/gold-first.js'
 import { ExactOracle } from '../plugin/learning/index.js'
@@ -226,5 +228,51 @@ describe('a rule only a player can teach, inside !do', () => {
           '"eat when hungry" is not a rule I can read without an LLM; teach it to me first with !constrain eat when hungry',
     )
     assert.equal(world.observe().inventory.size, 0)
+  })
+})
+
+describe('answers and the flood guard', () => {
+  test('answers to an open question are not counted; other commands still are', async () => {
+    const registry = new CommandRegistry()
+    const questions = new ChatQuestions()
+    registerAnswerCommands(registry, questions)
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} }
+    const dispatcher = new CommandDispatcher(
+      registry,
+      { prefix: '!', owners: ['Alex'], rateLimit: { commands: 2, perSeconds: 600 }, logger: quiet },
+      {
+        run: async (command, invocation, reply) => {
+          const context = { username: invocation.username } as never
+          const result = await command.run(context, invocation.args as never)
+          if (typeof result === 'string') reply(result)
+        },
+        exemptFromLimit: (username, text) => answersOpenQuestion(questions, username, text),
+      },
+    )
+    const replies: string[] = []
+    // Each question is sent once the one before it is settled: wait for it to be sent, then answer.
+    let sent: () => void = () => {}
+    questions.bind(() => sent())
+    const say = (message: string) =>
+      dispatcher.handle({ username: 'Alex', channel: 'chat', message }, (r) => replies.push(r))
+    for (let i = 0; i < 6; i++) {
+      const asked = new Promise<void>((resolve) => {
+        sent = resolve
+      })
+      const answer = questions.ask('Alex', `Q${i}`, 10_000)
+      await asked
+      await say(i % 2 === 0 ? '!yes' : '!no')
+      assert.equal(await answer, i % 2 === 0 ? 'yes' : 'no')
+    }
+    assert.deepEqual(replies, [])
+    // With nothing asked, !yes is an ordinary command, and the guard counts it.
+    await say('!yes')
+    await say('!yes')
+    await say('!yes')
+    assert.deepEqual(replies, [
+      'I have not asked you anything, Alex',
+      'I have not asked you anything, Alex',
+      'slow down: at most 2 commands in 600 s; I will listen again shortly',
+    ])
   })
 })

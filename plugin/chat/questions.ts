@@ -68,6 +68,14 @@ export class ChatQuestions {
   }
 }
 
+/**
+ * Whether a command line answers a question `username` has open: a player teaching a rule answers a dozen in a row,
+ * which the flood guard must not count.
+ */
+export function answersOpenQuestion(questions: ChatQuestions, username: string, commandText: string): boolean {
+  return questions.hasQuestionFor(username) && /^(yes|y|no|n|skip)$/i.test(commandText.trim())
+}
+
 /** `!yes`, `!no`, `!skip`: answers to the bot's open question. */
 export function registerAnswerCommands(registry: CommandRegistry, questions: ChatQuestions): void {
   for (const answer of ['yes', 'no', 'skip'] as const) {
