@@ -101,3 +101,25 @@ describe('stuck runs', () => {
     assert.deepEqual(after?.dfa, before?.dfa)
   })
 })
+
+describe('alphabet expansion of a skill', () => {
+  test('a counterexample naming a new symbol grows the alphabet; every earlier label still holds', async () => {
+    const library = new MemoryLibrary()
+    const agent = new CedarAgent({ rules, grounding, library, biomes: SIM_BIOMES })
+    const [skill] = await agent.learn('mine', 'oak_log')
+    assert.ok(skill)
+    const before = await library.get('skill', 'mine.oak_log')
+    assert.ok(before && !before.alphabet.includes('explore.oak_log'))
+    const word = ['explore.oak_log', 'mine.oak_log']
+    const after = await agent.counterexample(word, true, 'mine.oak_log')
+    assert.ok(after.alphabet.includes('explore.oak_log'), after.alphabet.join(' '))
+    const dfa = parseDfaJson(after.dfa)
+    assert.equal(dfa.accepts(word), true)
+    for (const e of before.evidence) assert.equal(dfa.accepts(e.word), e.label, e.word.join(' '))
+    assert.ok(after.evidence.some((e) => e.gold && e.label && e.word.join(' ') === word.join(' ')))
+    await assert.rejects(
+      agent.counterexample(['fly.to_moon'], false, 'mine.oak_log'),
+      /fly\.to_moon is not a symbol I know/,
+    )
+  })
+})

@@ -62,8 +62,8 @@ export async function correctSkill(
   const relearned = await context.computation.learnSkill(skillKey(record.verb, record.object, rules), rules, {
     ...(context.learningWorld ? { world: context.learningWorld } : {}),
     evidence: withGold(record.evidence, word, label),
-    // The alphabet it had (an expansion before) and the symbols this word brings.
-    ...(added.length > 0 || record.alphabet.length > 0 ? { expandedSymbols: [...record.alphabet, ...added] } : {}),
+    // The alphabet it had (grown before, perhaps) and the symbols this word brings: the store keeps the larger one.
+    expandedSymbols: [...record.alphabet, ...added],
     ...(signal ? { signal } : {}),
   })
   const { schema: _s, version: _v, createdAt: _c, updatedAt: _u, ...rest } = record
