@@ -276,3 +276,24 @@ describe('answers and the flood guard', () => {
     ])
   })
 })
+
+describe('!stop while the player is asked', () => {
+  test('the teaching ends at once, not after the question’s deadline', async () => {
+    const stop = new AbortController()
+    const asked: string[] = []
+    const teaching = {
+      name: 'Alex',
+      // A player who never answers; the deadline is far away.
+      ask: (question: string) => {
+        asked.push(question)
+        stop.abort(new Error('stopped'))
+        return new Promise<Answer>(() => {})
+      },
+      tell: () => {},
+      timeoutMs: 600_000,
+    }
+    const alphabet = teachingAlphabet('eat when hungry', ['food.low'])
+    await assert.rejects(teachByPlayer('eat when hungry', alphabet, teaching, { signal: stop.signal }), /stopped/)
+    assert.equal(asked.length, 1)
+  })
+})

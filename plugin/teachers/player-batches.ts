@@ -86,7 +86,7 @@ export class BatchedPlayerTeacher implements MembershipTeacher {
     for (const word of open) {
       options.signal?.throwIfAborted()
       if (this.inferred(word) !== undefined) continue
-      await this.askOne(word)
+      await this.askOne(word, options.signal)
     }
     return words.map((w) => {
       const label = this.inferred(w)
@@ -96,7 +96,7 @@ export class BatchedPlayerTeacher implements MembershipTeacher {
     })
   }
 
-  private async askOne(word: SymbolWord): Promise<void> {
+  private async askOne(word: SymbolWord, signal: AbortSignal | undefined): Promise<void> {
     if (this.counts.asked >= this.budget) {
       this.stoppedBy = new QuestionBudgetSpent(`all ${this.budget} questions were asked`)
       throw this.stoppedBy
@@ -104,9 +104,12 @@ export class BatchedPlayerTeacher implements MembershipTeacher {
     this.counts.asked++
     const shown = word.length === 0 ? 'doing nothing' : word.join(' ')
     const timeoutMs = this.options.timeoutMs ?? 60_000
-    const answer = await this.options.ask(
-      `Q${this.counts.asked}/${this.budget} under "${this.options.phrase}", is this OK: ${shown}? !yes / !no / !skip`,
-      timeoutMs,
+    const answer = await untilAborted(
+      this.options.ask(
+        `Q${this.counts.asked}/${this.budget} under "${this.options.phrase}", is this OK: ${shown}? !yes / !no / !skip`,
+        timeoutMs,
+      ),
+      signal,
     )
     if (answer === 'timeout') {
       this.stoppedBy = new PlayerSilentError(`no answer within ${Math.round(timeoutMs / 1000)} s`)
@@ -136,4 +139,24 @@ export class BatchedPlayerTeacher implements MembershipTeacher {
     }
     return undefined
   }
+}
+
+/** `!stop` must not wait out a question's deadline: the teaching ends when the task's signal fires. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise
+  signal.throwIfAborted()
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
 }
