@@ -119,7 +119,7 @@ export interface CedarApi {
   /** The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now. */
   valuation(): (proposition: string) => boolean
   /** Asks a player a yes/no question in chat; they answer `!yes`, `!no` or `!skip` (or time out). */
-  ask(username: string, question: string, timeoutMs?: number): Promise<Answer>
+  ask(username: string, question: string, timeoutMs?: number, signal?: AbortSignal): Promise<Answer>
   isOwner(username: string): boolean
   /** Runs a command line (without the prefix) as if typed; resolves with the reply lines, unsplit. */
   execute(line: string, options?: ExecuteOptions): Promise<string[]>

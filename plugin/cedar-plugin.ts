@@ -124,7 +124,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
       refusedLaws: () => critic.runner.refusedLaws,
     },
     valuation: () => observationValuation(observeBot(bot)),
-    ask: (username, question, timeoutMs = 60_000) => questions.ask(username, question, timeoutMs),
+    ask: (username, question, timeoutMs = 60_000, signal) => questions.ask(username, question, timeoutMs, signal),
     isOwner: (username) => dispatcher.isOwner(username),
     execute: async (line, { username = 'api', channel = 'chat' }: ExecuteOptions = {}) => {
       const replies: string[] = []

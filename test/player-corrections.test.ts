@@ -297,3 +297,31 @@ describe('!stop while the player is asked', () => {
     assert.equal(asked.length, 1)
   })
 })
+
+describe('a stopped question', () => {
+  test('is closed at once, so the next question is not held behind it and !yes does not answer it', async () => {
+    const questions = new ChatQuestions()
+    const sent: string[] = []
+    let onSend: () => void = () => {}
+    questions.bind((_user, text) => {
+      sent.push(text)
+      onSend()
+    })
+    const stop = new AbortController()
+    const first = questions.ask('Alex', 'first?', 600_000, stop.signal)
+    await new Promise<void>((resolve) => {
+      onSend = resolve
+    })
+    stop.abort()
+    assert.equal(await first, 'timeout')
+    assert.equal(questions.hasQuestionFor('Alex'), false)
+    const secondSent = new Promise<void>((resolve) => {
+      onSend = resolve
+    })
+    const second = questions.ask('Alex', 'second?', 600_000)
+    await secondSent
+    assert.ok(questions.answer('Alex', 'yes'))
+    assert.equal(await second, 'yes')
+    assert.deepEqual(sent, ['first?', 'second?'])
+  })
+})

@@ -25,15 +25,30 @@ export class ChatQuestions {
     this.send = send
   }
 
-  /** Asks `username`; resolves with the answer, or `timeout`. */
-  ask(username: string, question: string, timeoutMs: number): Promise<Answer> {
+  /**
+   * Asks `username`; resolves with the answer, or `timeout` — also when `signal` fires (the task was stopped), so
+   * a stopped teaching leaves no question open behind it.
+   */
+  ask(username: string, question: string, timeoutMs: number, signal?: AbortSignal): Promise<Answer> {
     const key = username.toLowerCase()
     const previous = this.queues.get(key) ?? Promise.resolve()
     const next = previous.then(
       () =>
         new Promise<Answer>((resolve) => {
+          if (signal?.aborted) {
+            resolve('timeout')
+            return
+          }
           const timer = setTimeout(() => this.settle(key, 'timeout'), timeoutMs)
-          this.pending.set(key, { resolve, timer })
+          const pending = { resolve, timer }
+          this.pending.set(key, pending)
+          signal?.addEventListener(
+            'abort',
+            () => {
+              if (this.pending.get(key) === pending) this.settle(key, 'timeout')
+            },
+            { once: true },
+          )
           this.send(username, question)
         }),
     )

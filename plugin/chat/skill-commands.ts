@@ -117,7 +117,8 @@ const constrainCommand = defineCommand({
       const { teaching } = context.cedar.options
       const player = {
         name: context.username,
-        ask: (question: string, timeoutMs: number) => context.cedar.ask(context.username, question, timeoutMs),
+        ask: (question: string, timeoutMs: number, asking?: AbortSignal) =>
+          context.cedar.ask(context.username, question, timeoutMs, asking),
         tell: context.reply,
         budget: teaching.questionBudget,
         timeoutMs: teaching.answerTimeoutMs,

@@ -108,6 +108,7 @@ export class BatchedPlayerTeacher implements MembershipTeacher {
       this.options.ask(
         `Q${this.counts.asked}/${this.budget} under "${this.options.phrase}", is this OK: ${shown}? !yes / !no / !skip`,
         timeoutMs,
+        signal,
       ),
       signal,
     )
