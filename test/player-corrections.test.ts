@@ -17,6 +17,7 @@ import { Dfa, parseDfaJson } from '../plugin/automata/index.js'
 import { CommandDispatcher } from '../plugin/chat/dispatcher.js'
 import { type Answer, answersOpenQuestion, ChatQuestions, registerAnswerCommands } from '../plugin/chat/questions.js'
 import { CommandRegistry } from '../plugin/chat/registry.js'
+import { CedarOptionsError, resolveOptions } from '../plugin/config/options.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { GoldFirstOracle } from '../plugin/learning/gold-first.js'
 import { ExactOracle } from '../plugin/learning/index.js'
@@ -323,5 +324,23 @@ describe('a stopped question', () => {
     assert.ok(questions.answer('Alex', 'yes'))
     assert.equal(await second, 'yes')
     assert.deepEqual(sent, ['first?', 'second?'])
+  })
+})
+
+describe('the teaching options', () => {
+  test('default to a budget of 30 and a minute per answer; bad values are named', () => {
+    assert.deepEqual(resolveOptions({}, {}).teaching, {
+      questionBudget: 30,
+      answerTimeoutMs: 60_000,
+      askWhenUncertain: false,
+    })
+    assert.equal(resolveOptions({ teaching: { questionBudget: 12 } }, {}).teaching.questionBudget, 12)
+    assert.throws(
+      () => resolveOptions({ teaching: { questionBudget: 0, answerTimeoutMs: 5 } }, {}),
+      (e: Error) =>
+        e instanceof CedarOptionsError &&
+        /teaching\.questionBudget/.test(e.message) &&
+        /teaching\.answerTimeoutMs/.test(e.message),
+    )
   })
 })
