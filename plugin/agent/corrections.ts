@@ -32,6 +32,22 @@ export interface CorrectionContext {
   readonly signal?: AbortSignal | undefined
 }
 
+/** What a correction needs, from the agent's options. */
+export function correctionContext(
+  options: {
+    readonly rules: Rules
+    readonly library: SkillLibrary
+    readonly grounding: { readonly inventory: SymbolInventory }
+    readonly learningWorld?: SimOptions | undefined
+    readonly llm?: LlmClient | undefined
+  },
+  computation: AgentComputation,
+  signal: AbortSignal | undefined,
+): CorrectionContext {
+  const { rules, library, learningWorld, llm } = options
+  return { rules, library, computation, inventory: options.grounding.inventory, learningWorld, llm, signal }
+}
+
 /** The word's symbols outside `alphabet`; a symbol nobody knows is a `CounterexampleError`. */
 export function newSymbols(word: readonly string[], alphabet: readonly string[], inventory: SymbolInventory): string[] {
   const unknown = [...new Set(word.filter((s) => !inventory.has(s)))]
