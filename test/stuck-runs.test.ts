@@ -1,6 +1,6 @@
 // Stuck runs teach (CEDAR §3.2) in the Sim: a run that gets stuck because the skill was wrong yields a gold
 // negative counterexample and the relearned skill succeeds; a run stuck because of the world (no tree anywhere)
-// names the world and leaves the skill as it was.
+// names the world and leaves the skill as it was. And a skill's alphabet grows by a counterexample's new symbol.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
