@@ -1,7 +1,7 @@
-import type { AgentProgress, DoReport, StandingConstraint } from './agent/cedar-agent.js'
-import type { TeachingReport } from './agent/constraint-teaching.js'
+import type { AgentProgress, ConstrainReport, DoReport, StandingConstraint } from './agent/cedar-agent.js'
 import type { CriticReport } from './agent/critic/critic-runner.js'
 import type { RejectedProposal, TrajectoryStep } from './agent/critic/types.js'
+import type { PlayerTeaching } from './agent/player-constraints.js'
 import type { ObtainedSkill } from './agent/skill-manager.js'
 import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
 import type { Channel } from './chat/command.js'
@@ -46,10 +46,11 @@ export interface CedarAgentApi {
   /** Grounds, obtains the skills, learns the constraints, composes, and runs the product on the bot. */
   do(instruction: string, options?: DoOptions): Promise<DoReport>
   /** A standing constraint every later `do` keeps; kept in the store, so a restarted bot still keeps it. */
-  constrain(
-    phrase: string,
-    options?: CallOptions,
-  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }>
+  /**
+   * With no LLM and a phrase the grammar cannot compile, `player` teaches it by answering questions (what
+   * `!constrain` does with the owner who typed it); without one such a phrase is refused.
+   */
+  constrain(phrase: string, options?: CallOptions & { readonly player?: PlayerTeaching }): Promise<ConstrainReport>
   constraints(): Promise<StandingConstraint[]>
   /** Drops a standing constraint and its file; false when there was none with that id. */
   unconstrain(id: string): Promise<boolean>
@@ -57,10 +58,14 @@ export interface CedarAgentApi {
   learn(verb: string, object: string, options?: DoOptions): Promise<ObtainedSkill[]>
   /** The instruction's goal and constraint parts and their alphabets. */
   ground(instruction: string, options?: CallOptions): Promise<GroundedInstruction>
-  /** A labelled word for a stored skill (the last run's when `skill` is omitted); the skill is learned again. */
-  counterexample(word: readonly string[], label: boolean, skill?: string, options?: CallOptions): Promise<SkillRecord>
-  /** `!wrong`: the last run's word is a negative counterexample for its skill. */
-  wrong(options?: CallOptions): Promise<SkillRecord>
+  /**
+   * A labelled word (gold) for a stored skill or constraint, `name` a skill name or a constraint id; without one,
+   * the last run's skill or constraint it is about (ambiguous: a `CounterexampleError` asks to name it). It is
+   * learned again at once; a symbol outside its alphabet grows the alphabet, every earlier label replayed.
+   */
+  counterexample(word: readonly string[], label: boolean, name?: string, options?: CallOptions): Promise<SkillRecord>
+  /** `!wrong`: the last run's word is a negative counterexample for its skill, or for the constraint `name`. */
+  wrong(options?: CallOptions & { readonly name?: string }): Promise<SkillRecord>
   /** The skills in the store. */
   skills(): Promise<SkillRecord[]>
 }
@@ -114,7 +119,7 @@ export interface CedarApi {
   /** The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now. */
   valuation(): (proposition: string) => boolean
   /** Asks a player a yes/no question in chat; they answer `!yes`, `!no` or `!skip` (or time out). */
-  ask(username: string, question: string, timeoutMs?: number): Promise<Answer>
+  ask(username: string, question: string, timeoutMs?: number, signal?: AbortSignal): Promise<Answer>
   isOwner(username: string): boolean
   /** Runs a command line (without the prefix) as if typed; resolves with the reply lines, unsplit. */
   execute(line: string, options?: ExecuteOptions): Promise<string[]>

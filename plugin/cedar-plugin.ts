@@ -10,7 +10,7 @@ import { registerBuiltinCommands } from './chat/builtin-commands.js'
 import { registerCriticCommands } from './chat/critic-commands.js'
 import { CommandDispatcher, type DispatcherHooks } from './chat/dispatcher.js'
 import { registerLtlCommands } from './chat/ltl-commands.js'
-import { ChatQuestions, registerAnswerCommands } from './chat/questions.js'
+import { answersOpenQuestion, ChatQuestions, registerAnswerCommands } from './chat/questions.js'
 import { CommandRegistry } from './chat/registry.js'
 import { attachChatRouter } from './chat/router.js'
 import { registerSkillCommands } from './chat/skill-commands.js'
@@ -87,6 +87,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     onCommand: (invocation) => bot.emit('cedarCommand', invocation),
     onCommandError: (invocation, error) => bot.emit('cedarCommandError', invocation, error),
     onIgnored: (username, reason) => bot.emit('cedarIgnored', username, reason),
+    exemptFromLimit: (username, text) => answersOpenQuestion(questions, username, text),
   }
   const dispatcher = new CommandDispatcher(registry, options, hooks)
   // Code calling bot.cedar.execute is trusted: the same parsing and replies, without the owner check or limit.
@@ -123,7 +124,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
       refusedLaws: () => critic.runner.refusedLaws,
     },
     valuation: () => observationValuation(observeBot(bot)),
-    ask: (username, question, timeoutMs = 60_000) => questions.ask(username, question, timeoutMs),
+    ask: (username, question, timeoutMs = 60_000, signal) => questions.ask(username, question, timeoutMs, signal),
     isOwner: (username) => dispatcher.isOwner(username),
     execute: async (line, { username = 'api', channel = 'chat' }: ExecuteOptions = {}) => {
       const replies: string[] = []

@@ -13,16 +13,27 @@ import type { SkillStore } from '../store/skill-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import { MineflayerWorld } from '../world/mineflayer-world.js'
 import { shieldGate } from './assembly.js'
-import type { AgentCallOptions, CedarAgent, DoReport, ProgressCallOptions, StandingConstraint } from './cedar-agent.js'
-import type { TeachingReport } from './constraint-teaching.js'
+import type {
+  AgentCallOptions,
+  CedarAgent,
+  ConstrainReport,
+  DoReport,
+  ProgressCallOptions,
+  StandingConstraint,
+} from './cedar-agent.js'
 import { runController } from './controller.js'
+import { type CorrectionCandidate, correctionTarget } from './correction-target.js'
 import type { TrajectoryStep } from './critic/types.js'
-import { UnknownSkillError } from './skill-key.js'
+import type { PlayerTeaching } from './player-constraints.js'
+import { CounterexampleError, UnknownSkillError } from './skill-key.js'
 import type { ObtainedSkill } from './skill-manager.js'
+import { judgeStuckRun } from './stuck-runs.js'
 
 export interface LastRun {
   readonly instruction: string
   readonly skill: string
+  /** The ids of the constraints it kept (a counterexample may be about one of them). */
+  readonly constraints: readonly string[]
   readonly word: readonly string[]
 }
 
@@ -64,10 +75,12 @@ export class BotAgent {
         onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
       })
       const main = prepared.skills.at(-1)
-      if (main) this.last = { instruction, skill: main.name, word: result.word }
+      const constraints = prepared.constraints.map((c) => c.id)
+      if (main) this.last = { instruction, skill: main.name, constraints, word: result.word }
       await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
       const corrected = await this.core().learnFromRun(prepared, result, { signal })
-      return { ...prepared, result, ...(corrected ? { corrected } : {}) }
+      const stuck = judgeStuckRun(prepared, result)
+      return { ...prepared, result, ...(corrected ? { corrected } : {}), ...(stuck ? { stuck } : {}) }
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)
     }
@@ -75,9 +88,15 @@ export class BotAgent {
 
   constrain(
     phrase: string,
-    options: AgentCallOptions = {},
-  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }> {
-    return this.core().constrain(phrase, options)
+    { player, ...options }: AgentCallOptions & { readonly player?: PlayerTeaching | undefined } = {},
+  ): Promise<ConstrainReport> {
+    // "eat" in the player's questions means a food the bot holds.
+    const foods = this.bot.inventory
+      .items()
+      .map((i) => i.name)
+      .filter((name) => this.bot.registry.foodsByName?.[name] !== undefined)
+    const teaching = player ? { player: { foods, ...player } } : {}
+    return this.core().constrain(phrase, { ...options, ...teaching })
   }
 
   constraints(): Promise<StandingConstraint[]> {
@@ -100,28 +119,71 @@ export class BotAgent {
     return (await this.store.load()).records.filter((r) => r.kind === 'skill')
   }
 
-  /** A player's counterexample for a skill (the last run's when `name` is omitted); see CedarAgent. */
-  counterexample(
+  /**
+   * A player's counterexample for a skill or a constraint: the one named, else the last run's that it is about
+   * (see correctionTarget); learned again at once.
+   */
+  async counterexample(
     word: readonly string[],
     label: boolean,
-    name = this.last?.skill,
+    name?: string,
     options: AgentCallOptions = {},
   ): Promise<SkillRecord> {
-    if (!name) return Promise.reject(new UnknownSkillError('no skill has run yet; name one'))
-    return this.core().counterexample(word, label, name, options)
+    const target = name
+      ? await this.named(name)
+      : correctionTarget(word, await this.lastRunCandidates(), (n) => `!ce ${label ? 'accept' : 'reject'} ${n} <word>`)
+    return this.apply(target, word, label, options)
   }
 
-  /** `!wrong`: the last run's word, cut to its skill's alphabet, is a negative counterexample. */
-  async wrong(options: AgentCallOptions = {}): Promise<SkillRecord> {
+  /**
+   * `!wrong`: the last run's word is a negative counterexample — for its skill (cut to the skill's alphabet), or
+   * for the constraint named (cut to its alphabet and the run's actions, which may grow it). With constraints in
+   * the run and no name, the player is asked which.
+   */
+  async wrong({
+    name,
+    ...options
+  }: AgentCallOptions & { readonly name?: string | undefined } = {}): Promise<SkillRecord> {
     const last = this.last
     if (!last) throw new UnknownSkillError('nothing has run yet')
-    const record = await this.store.get('skill', last.skill)
-    if (!record) throw new UnknownSkillError(`no stored skill ${last.skill}`)
-    return this.counterexample(
-      last.word.filter((s) => record.alphabet.includes(s)),
-      false,
-      last.skill,
-      options,
-    )
+    const candidates = await this.lastRunCandidates()
+    let target = candidates[0]
+    if (name) target = candidates.find((c) => c.name === name) ?? (await this.named(name))
+    else if (candidates.length > 1) {
+      const names = candidates.map((c) => `!wrong ${c.name} (${c.kind === 'skill' ? 'the skill' : 'a rule'})`)
+      throw new CounterexampleError(`which was wrong? ${names.join(' or ')}`)
+    }
+    if (!target) throw new UnknownSkillError(`no stored skill ${last.skill}`)
+    const alphabet = new Set(target.alphabet)
+    const keep = (s: string) => alphabet.has(s) || (target.kind === 'constraint' && isActionSymbol(s))
+    return this.apply(target, last.word.filter(keep), false, options)
+  }
+
+  private apply(target: CorrectionCandidate, word: readonly string[], label: boolean, options: AgentCallOptions) {
+    return target.kind === 'constraint'
+      ? this.core().constraintCounterexample(word, label, target.name, options)
+      : this.core().counterexample(word, label, target.name, options)
+  }
+
+  private async named(name: string): Promise<CorrectionCandidate> {
+    const constraint = await this.store.get('constraint', name)
+    if (constraint) return { kind: 'constraint', name, alphabet: constraint.alphabet }
+    const skill = await this.store.get('skill', name)
+    if (skill) return { kind: 'skill', name, alphabet: skill.alphabet }
+    throw new UnknownSkillError(`no skill or constraint ${name}; say !skills or !constraints`)
+  }
+
+  /** The last run's skill and constraints, with their stored alphabets. */
+  private async lastRunCandidates(): Promise<CorrectionCandidate[]> {
+    const last = this.last
+    if (!last) throw new UnknownSkillError('no skill has run yet; name one')
+    const out: CorrectionCandidate[] = []
+    const skill = await this.store.get('skill', last.skill)
+    if (skill) out.push({ kind: 'skill', name: last.skill, alphabet: skill.alphabet })
+    for (const id of last.constraints) {
+      const record = await this.store.get('constraint', id)
+      if (record) out.push({ kind: 'constraint', name: id, alphabet: record.alphabet })
+    }
+    return out
   }
 }

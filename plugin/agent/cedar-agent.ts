@@ -6,7 +6,6 @@
  * controller runs the product, every act through the gate.
  */
 
-import { toDfaJson } from '../automata/json.js'
 import type { GroundedInstruction, GroundingComponents } from '../grounding/pipeline.js'
 import { groundInstruction } from '../grounding/pipeline.js'
 import type { LearningEvent } from '../learning/index.js'
@@ -17,22 +16,17 @@ import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
 import type { Composition, CompositionLimits } from './composition.js'
 import { type AgentComputation, inProcess } from './computation.js'
-import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
-import { type TeachingReport, teachConstraint } from './constraint-teaching.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
+import { correctionContext, correctSkill } from './corrections.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { composePlan } from './plan-composition.js'
-import {
-  CounterexampleError,
-  skillChain,
-  skillKey,
-  skillName,
-  UnknownGoalError,
-  UnknownSkillError,
-} from './skill-key.js'
+import type { PlayerTeaching } from './player-constraints.js'
+import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
+import { type ConstrainReport, type StandingConstraint, StandingConstraints } from './standing-constraints.js'
+import { judgeStuckRun, type StuckVerdict } from './stuck-runs.js'
 
 export interface CedarAgentOptions {
   readonly rules: Rules
@@ -63,12 +57,7 @@ export type ProgressCallOptions = AgentCallOptions & {
   readonly onProgress?: ((p: AgentProgress) => void) | undefined
 }
 
-export interface StandingConstraint {
-  readonly id: string
-  readonly phrase: string
-  readonly alphabet: readonly string[]
-  readonly ltl?: string
-}
+export type { ConstrainReport, StandingConstraint } from './standing-constraints.js'
 
 export interface Prepared {
   readonly instruction: string
@@ -86,8 +75,10 @@ export interface Prepared {
 
 export interface DoReport extends Prepared {
   readonly result?: ControllerResult
-  /** The skill that learned from the run's counterexample (the DFA accepted, the goal was not met). */
+  /** The skill that learned from the run's counterexample (the DFA accepted, the goal was not met; or it got stuck). */
   readonly corrected?: SkillRecord
+  /** A run with no way left: who was at fault (the world, a skill, the rules), and what was learned. */
+  readonly stuck?: StuckVerdict
 }
 
 export type AgentProgress =
@@ -99,59 +90,44 @@ export type AgentProgress =
   | { readonly type: 'step'; readonly step: ControllerStep; readonly plan: readonly string[] }
 
 export class CedarAgent {
-  private readonly standing = new Map<string, StandingConstraint>()
-  /** The standing constraints of the store, read once on first use: a restarted bot keeps its players' rules. */
-  private restoring: Promise<void> | undefined
   private readonly manager: SkillManager
-  /** Constraints learned over a skill's actions, by phrase and alphabet: a second run asks no teacher. */
-  private readonly learnedConstraints = new Map<string, LearnedConstraint>()
-
+  private readonly rules: StandingConstraints
   private readonly computation: AgentComputation
 
   constructor(private readonly options: CedarAgentOptions) {
     this.computation = options.computation ?? inProcess
     this.manager = new SkillManager(options.library, options.rules, options.learningWorld, this.computation)
+    this.rules = new StandingConstraints(options, this.computation)
   }
 
-  /** Adds a standing constraint (checked by learning it over its own symbols); returns it. */
-  async constrain(
+  /**
+   * Adds a standing constraint (checked by learning it over its own symbols); returns it. With no LLM and a phrase
+   * the grammar cannot compile, `player` (the owner who asked) teaches it in chat.
+   */
+  constrain(
     phrase: string,
-    { signal }: AgentCallOptions = {},
-  ): Promise<StandingConstraint & TeachingReport & { readonly states: number }> {
-    const grounded = await groundInstruction(phrase, this.options.grounding, { signal })
-    const part = grounded.constraints[0] ?? grounded.goals[0]
-    if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
-    const alphabet = this.withBiomes(part.alphabet)
-    const learned = await this.learnConstraint(part.text, alphabet, signal)
-    const id = slug(part.text)
-    const constraint = { id, phrase: part.text, alphabet, ...(learned.ltl ? { ltl: learned.ltl } : {}) }
-    await this.restored()
-    this.standing.set(id, constraint)
-    await this.options.library.save({
-      kind: 'constraint',
-      name: id,
-      phrase: part.text,
-      ...(learned.ltl ? { ltl: learned.ltl } : {}),
-      alphabet,
-      dfa: toDfaJson(learned.dfa),
-      successEvents: [],
-      evidence: learned.evidence,
-      prerequisites: [],
-      provenance: {
-        teacher: learned.teacher,
-        path: 'learned',
-        membershipQueries: learned.membershipQueries,
-        equivalenceQueries: learned.equivalenceQueries,
-      },
-    })
-    const { teacher, costs, fallback } = learned
-    return {
-      ...constraint,
-      states: learned.dfa.stateCount,
-      teacher,
-      ...(costs ? { costs } : {}),
-      ...(fallback ? { fallback } : {}),
-    }
+    options: AgentCallOptions & { readonly player?: PlayerTeaching | undefined } = {},
+  ): Promise<ConstrainReport> {
+    return this.rules.add(phrase, options)
+  }
+
+  /** Drops a standing constraint and its stored record; false when there was none. */
+  unconstrain(id: string): Promise<boolean> {
+    return this.rules.remove(id)
+  }
+
+  constraints(): Promise<StandingConstraint[]> {
+    return this.rules.list()
+  }
+
+  /** A labelled word for a standing constraint: gold, and the constraint is learned again at once. */
+  constraintCounterexample(
+    word: readonly string[],
+    label: boolean,
+    id: string,
+    options: AgentCallOptions = {},
+  ): Promise<SkillRecord> {
+    return this.rules.counterexample(word, label, id, options)
   }
 
   /** The instruction's parts and alphabets, as `!alphabet` shows them. */
@@ -175,30 +151,6 @@ export class CedarAgent {
       onProgress?.({ type: 'skill', skill })
     }
     return skills
-  }
-
-  /** Drops a standing constraint and its stored record; false when there was none. */
-  async unconstrain(id: string): Promise<boolean> {
-    await this.restored()
-    if (!this.standing.delete(id)) return false
-    await this.options.library.remove('constraint', id)
-    return true
-  }
-
-  async constraints(): Promise<StandingConstraint[]> {
-    await this.restored()
-    return [...this.standing.values()]
-  }
-
-  private restored(): Promise<void> {
-    this.restoring ??= this.options.library.list('constraint').then((records) => {
-      for (const r of records) {
-        if (this.standing.has(r.name)) continue
-        const ltl = r.ltl === undefined ? {} : { ltl: r.ltl }
-        this.standing.set(r.name, { id: r.name, phrase: r.phrase ?? r.name, alphabet: r.alphabet, ...ltl })
-      }
-    })
-    return this.restoring
   }
 
   /** Grounds, obtains the skills, learns the constraints and composes: everything short of running. */
@@ -269,11 +221,15 @@ export class CedarAgent {
     { onProgress, signal }: ProgressCallOptions,
   ) {
     const parts: ConstraintPart[] = [
-      ...grounded.constraints.map((c) => ({ id: slug(c.text), phrase: c.text, alphabet: this.withBiomes(c.alphabet) })),
-      ...(await this.constraints()),
+      ...grounded.constraints.map((c) => ({
+        id: slug(c.text),
+        phrase: c.text,
+        alphabet: this.rules.withBiomes(c.alphabet),
+      })),
+      ...(await this.rules.list()),
     ]
-    const teach = (phrase: string, alphabet: readonly string[]) => this.learnConstraint(phrase, alphabet, signal)
-    return learnRunConstraints(parts, skills, teach, this.learnedConstraints, (constraint, reused) =>
+    const teach = (phrase: string, alphabet: readonly string[]) => this.rules.teachForRun(phrase, alphabet, signal)
+    return learnRunConstraints(parts, skills, teach, this.rules.learned, (constraint, reused) =>
       onProgress?.({ type: 'constraint', constraint, reused }),
     )
   }
@@ -303,20 +259,25 @@ export class CedarAgent {
       onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
     })
     const corrected = await this.learnFromRun(prepared, result, options)
-    return { ...prepared, result, ...(corrected ? { corrected } : {}) }
+    const stuck = judgeStuckRun(prepared, result)
+    return { ...prepared, result, ...(corrected ? { corrected } : {}), ...(stuck ? { stuck } : {}) }
   }
 
   /**
    * Execution as the equivalence oracle (CEDAR §3.2): when the product accepted but the goal is not true in the
    * world, the run's word cut to the last skill's alphabet is a gold negative for that skill, which is learned
-   * again. A run that got stuck (no path left) teaches nothing by itself: the world may be at fault; a player
-   * says `!wrong` when the plan was.
+   * again. A run that got stuck (no path left) teaches the skill whose plan fell short (see stuck-runs.ts); when
+   * the world was at fault it teaches nothing.
    */
   async learnFromRun(
     prepared: Prepared,
     result: ControllerResult,
     options: AgentCallOptions = {},
   ): Promise<SkillRecord | undefined> {
+    if (result.outcome === 'no-path') {
+      const verdict = judgeStuckRun(prepared, result)
+      return verdict?.kind === 'skill' ? this.counterexample(verdict.word, false, verdict.skill, options) : undefined
+    }
     const skill = prepared.skills.at(-1)
     if (result.outcome !== 'accepted-without-goal' || !skill) return undefined
     const word = result.word.filter((s) => skill.record.alphabet.includes(s))
@@ -330,61 +291,13 @@ export class CedarAgent {
     )
   }
 
-  /** A labelled word for a stored skill becomes gold evidence, and the skill is learned again with it. */
-  async counterexample(
+  /** A labelled word for a stored skill becomes gold evidence, and the skill is learned again (see corrections.ts). */
+  counterexample(
     word: readonly string[],
     label: boolean,
     name: string,
     { signal }: AgentCallOptions = {},
   ): Promise<SkillRecord> {
-    const { rules, library } = this.options
-    const record = await library.get('skill', name)
-    if (!record?.verb || !record.object) throw new UnknownSkillError(`no stored skill ${name}`)
-    const unknown = word.filter((s) => !record.alphabet.includes(s))
-    if (unknown.length > 0) {
-      const are = unknown.length > 1 ? 'are' : 'is'
-      throw new CounterexampleError(
-        `${unknown.join(', ')} ${are} not in ${name}'s alphabet: ${record.alphabet.join(' ')}`,
-      )
-    }
-    const gold = { word: [...word], label, gold: true }
-    const evidence = [...record.evidence.filter((e) => e.word.join(' ') !== word.join(' ')), gold]
-    const relearned = await this.computation.learnSkill(skillKey(record.verb, record.object, rules), rules, {
-      ...(this.options.learningWorld ? { world: this.options.learningWorld } : {}),
-      evidence,
-      ...(signal ? { signal } : {}),
-    })
-    const { schema: _s, version: _v, createdAt: _c, updatedAt: _u, ...rest } = record
-    return library.save({
-      ...rest,
-      alphabet: relearned.alphabet,
-      dfa: toDfaJson(relearned.dfa),
-      evidence: relearned.evidence,
-      provenance: {
-        ...record.provenance,
-        membershipQueries: record.provenance.membershipQueries + relearned.membershipQueries,
-        equivalenceQueries: record.provenance.equivalenceQueries + relearned.equivalenceQueries,
-      },
-    })
-  }
-
-  /** With the LLM when there is one (falling back to the phrase grammar), else the phrase grammar. */
-  private learnConstraint(
-    phrase: string,
-    alphabet: readonly string[],
-    signal: AbortSignal | undefined,
-  ): Promise<LearnedConstraint> {
-    return teachConstraint(phrase, alphabet, {
-      llm: this.options.llm,
-      inventory: this.options.grounding.inventory,
-      learn: (p, a, options) => this.computation.learnConstraint(p, a, options),
-      ...(signal ? { signal } : {}),
-    })
-  }
-
-  /** "stay in B" must forbid every other biome, not only those its words named. */
-  private withBiomes(alphabet: readonly string[]): string[] {
-    if (!alphabet.some((s) => s.startsWith('biome.'))) return [...alphabet]
-    return [...new Set([...alphabet, ...this.options.biomes.map((b) => `biome.${b}`)])]
+    return correctSkill(correctionContext(this.options, this.computation, signal), word, label, name)
   }
 }

@@ -45,6 +45,7 @@ export type Job =
       readonly rulesVersion: string
       readonly world?: SimOptions | undefined
       readonly extraSymbols?: readonly string[] | undefined
+      readonly expandedSymbols?: readonly string[] | undefined
       readonly evidence?: readonly Evidence[] | undefined
       readonly maxMembershipQueries?: number | undefined
       /** Membership queries go back to the caller's teacher, not to the recipe teacher. */
@@ -153,6 +154,7 @@ export async function runJob(
         ...teacher,
         ...(job.world ? { world: job.world } : {}),
         ...(job.extraSymbols ? { extraSymbols: job.extraSymbols } : {}),
+        ...(job.expandedSymbols ? { expandedSymbols: job.expandedSymbols } : {}),
         ...(job.evidence ? { evidence: job.evidence } : {}),
         ...(job.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: job.maxMembershipQueries }),
         onEvent: hooks.onEvent,

@@ -6,6 +6,7 @@
  */
 import type { Dfa } from '../automata/dfa.js'
 import { CedarError } from '../errors.js'
+import { GoldFirstOracle } from '../learning/gold-first.js'
 import { learn, type MembershipTeacher, QueryCache, StatisticalOracle } from '../learning/index.js'
 import { PhraseTeacher } from '../teachers/phrase-teacher.js'
 import type { Evidence } from './skill-learning.js'
@@ -82,7 +83,11 @@ export async function learnConstraint(
     alphabet: symbols,
     teacher,
     // A teacher that may err is judged statistically (η̄ = CAPAL's default bound); the phrase grammar exactly.
-    oracle: new StatisticalOracle(symbols, { noiseBound: options.teacher ? 0.1 : 0 }),
+    // Gold labels (players' counterexamples, runs' words) are checked first: a sample may never draw them.
+    oracle: new GoldFirstOracle(
+      new StatisticalOracle(symbols, { noiseBound: options.teacher ? 0.1 : 0 }),
+      known.filter((e) => e.gold),
+    ),
     // The phrase grammar never errs; a model may, and CAPAL survives a teacher that is sometimes wrong.
     algorithm: options.teacher ? 'capal' : 'kv',
     capal: CONSTRAINT_CAPAL,

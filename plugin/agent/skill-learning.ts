@@ -38,6 +38,8 @@ export interface SkillLearningOptions {
   readonly extraSymbols?: readonly string[]
   /** Labelled words known before learning (a stored skill's, or an adapted one's, renamed). */
   readonly evidence?: readonly Evidence[]
+  /** Symbols in the alphabet whatever the plan: a counterexample named them (alphabet expansion). */
+  readonly expandedSymbols?: readonly string[] | undefined
   readonly maxMembershipQueries?: number
   readonly onEvent?: (event: LearningEvent) => void
   readonly signal?: AbortSignal
@@ -87,7 +89,7 @@ export async function learnSkill(
   }
   const objects = new Set(plan.map((s) => parseSymbol(s)?.object))
   const extra = (options.extraSymbols ?? []).filter((s) => isActionSymbol(s) && objects.has(parseSymbol(s)?.object))
-  const alphabet = [...new Set([...plan, ...extra])].sort()
+  const alphabet = [...new Set([...plan, ...extra, ...(options.expandedSymbols ?? [])])].sort()
   const recipe = new RecipeTeacher({ goal: key.item, count: key.count, world })
   const teacher = options.teacher ?? recipe
   const oracle = new ExecutionOracle(recipe, plan)

@@ -71,6 +71,7 @@ export class WorkerComputation implements AgentComputation {
       rulesVersion: rules.version,
       world: options.world,
       extraSymbols: options.extraSymbols,
+      expandedSymbols: options.expandedSymbols,
       evidence: options.evidence,
       maxMembershipQueries: options.maxMembershipQueries,
       remoteTeacher: options.teacher !== undefined,

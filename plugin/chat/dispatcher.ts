@@ -26,6 +26,8 @@ export interface DispatcherHooks {
   onCommand?(invocation: Invocation): void
   onCommandError?(invocation: Invocation, error: Error): void
   onIgnored?(username: string, reason: 'not_owner'): void
+  /** A line the flood guard lets through uncounted: an answer to a question the bot is waiting on. */
+  exemptFromLimit?(username: string, commandText: string): boolean
 }
 
 export interface IncomingMessage {
@@ -83,6 +85,10 @@ export class CommandDispatcher {
         this.settings.logger.info(`cedar: ignoring commands from ${incoming.username} (not an owner)`)
       }
       this.hooks.onIgnored?.(incoming.username, 'not_owner')
+      return
+    }
+    if (this.hooks.exemptFromLimit?.(incoming.username, text)) {
+      await this.runLine(text, incoming, reply)
       return
     }
     const verdict = this.limiter.take(incoming.username.toLowerCase())

@@ -25,15 +25,30 @@ export class ChatQuestions {
     this.send = send
   }
 
-  /** Asks `username`; resolves with the answer, or `timeout`. */
-  ask(username: string, question: string, timeoutMs: number): Promise<Answer> {
+  /**
+   * Asks `username`; resolves with the answer, or `timeout` — also when `signal` fires (the task was stopped), so
+   * a stopped teaching leaves no question open behind it.
+   */
+  ask(username: string, question: string, timeoutMs: number, signal?: AbortSignal): Promise<Answer> {
     const key = username.toLowerCase()
     const previous = this.queues.get(key) ?? Promise.resolve()
     const next = previous.then(
       () =>
         new Promise<Answer>((resolve) => {
+          if (signal?.aborted) {
+            resolve('timeout')
+            return
+          }
           const timer = setTimeout(() => this.settle(key, 'timeout'), timeoutMs)
-          this.pending.set(key, { resolve, timer })
+          const pending = { resolve, timer }
+          this.pending.set(key, pending)
+          signal?.addEventListener(
+            'abort',
+            () => {
+              if (this.pending.get(key) === pending) this.settle(key, 'timeout')
+            },
+            { once: true },
+          )
           this.send(username, question)
         }),
     )
@@ -66,6 +81,14 @@ export class ChatQuestions {
     open.resolve(answer)
     return true
   }
+}
+
+/**
+ * Whether a command line answers a question `username` has open: a player teaching a rule answers a dozen in a row,
+ * which the flood guard must not count.
+ */
+export function answersOpenQuestion(questions: ChatQuestions, username: string, commandText: string): boolean {
+  return questions.hasQuestionFor(username) && /^(yes|y|no|n|skip)$/i.test(commandText.trim())
 }
 
 /** `!yes`, `!no`, `!skip`: answers to the bot's open question. */

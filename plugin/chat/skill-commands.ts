@@ -2,9 +2,12 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { AgentProgress } from '../agent/cedar-agent.js'
 import { costsText } from '../agent/constraint-teaching.js'
+import { describeStuck } from '../agent/stuck-runs.js'
 import { TaskCancelledError } from '../agent/task-runner.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
+import type { LearningEvent } from '../learning/ports.js'
+import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
@@ -106,6 +109,7 @@ const doCommand = defineCommand({
       if (!result) return 'nothing ran'
       const actions = result.steps.length
       if (result.outcome === 'goal') return `done in ${actions} actions: ${result.message}`
+      if (report.stuck) return `not done (stuck): ${result.message}; ${describeStuck(report.stuck)}`
       return `not done (${result.outcome}): ${result.message}; say ${context.cedar.options.prefix}wrong if the plan itself was wrong`
     }),
 })
@@ -113,13 +117,33 @@ const doCommand = defineCommand({
 const constrainCommand = defineCommand({
   name: 'constrain',
   summary: 'add a rule every later !do keeps: "never mine oak_log", "sleep at night", "stay in the forest"',
+  details:
+    'a rule I cannot read (and no LLM) I learn from your answers: yes/no questions, answered with !yes, !no or !skip',
   params: [param.text('phrase', { description: 'the rule, in plain words' })],
   run: (context, { phrase }) =>
     runAsTask(context, `constrain ${phrase}`, async (signal) => {
-      const added = await context.cedar.agent.constrain(phrase, { signal })
+      const { teaching } = context.cedar.options
+      const player = {
+        name: context.username,
+        ask: (question: string, timeoutMs: number, asking?: AbortSignal) =>
+          context.cedar.ask(context.username, question, timeoutMs, asking),
+        tell: context.reply,
+        budget: teaching.questionBudget,
+        timeoutMs: teaching.answerTimeoutMs,
+        askWhenUncertain: teaching.askWhenUncertain,
+        onEvent: (event: LearningEvent) => context.bot.emit('cedarLearning', `constraint ${phrase}`, event),
+      }
+      const added = await context.cedar.agent.constrain(phrase, { signal, player })
       const cost = added.costs ? `; ${costsText(added.costs)}` : ''
       const fallback = added.fallback ? ` — the LLM could not: ${added.fallback}` : ''
-      return `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''} (${added.states} states${cost})${fallback}`
+      const head = `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''}`
+      if (!added.teacher?.startsWith('player:')) {
+        const asked = added.questions ? `; you answered ${added.questions} word(s) its answers left uncertain` : ''
+        return `${head} (${added.states} states${cost})${fallback}${asked}`
+      }
+      const forbids = added.forbids.length > 0 ? `it forbids e.g. ${added.forbids.join('; ')}` : 'it forbids nothing'
+      const spent = added.budgetSpent ? ', the question budget ran out, so this is what your answers settled' : ''
+      return `${head} learned from your ${added.questions ?? 0} answers (${added.states} states over ${added.alphabet.join(' ')}${spent}): ${forbids}`
     }),
 })
 
@@ -191,28 +215,37 @@ const skillCommand = (store: SkillStore) =>
 
 const ceCommand = defineCommand({
   name: 'ce',
-  summary: 'teach a skill: this word is (accept) or is not (reject) a way to do it',
-  details: 'e.g. !ce reject mine.logs craft.planks — for the last skill run; the skill is learned again with it',
+  summary: 'teach a skill or a rule: this word is (accept) or is not (reject) a way to do it, or OK under the rule',
+  details:
+    'e.g. !ce reject mine.logs craft.planks — for the last run; name a rule first: !ce reject eat-when-hungry food.low mine.stone. It is learned again at once; a new symbol grows its alphabet',
   params: [
     param.word('label', { choices: ['accept', 'reject'], description: 'accept or reject' }),
-    param.text('word', { description: 'symbols separated by spaces' }),
+    param.text('word', { description: 'a rule id (optional), then symbols separated by spaces' }),
   ],
   run: async ({ cedar }, { label, word }) => {
-    const symbols = word.split(/\s+/).filter(Boolean)
-    const record = await cedar.agent.counterexample(symbols, label === 'accept')
-    return `${record.name} v${record.version} learned again with it (${parseDfaJson(record.dfa).stateCount} states)`
+    const tokens = word.split(/\s+/).filter(Boolean)
+    // Rule ids have no dots and symbols always do: a first token without one names the rule.
+    const name = tokens.length > 1 && !tokens[0]?.includes('.') ? tokens.shift() : undefined
+    const record = await cedar.agent.counterexample(tokens, label === 'accept', name)
+    return `${record.name} v${record.version} learned again with it (${relearnedShape(record)})`
   },
 })
 
 const wrongCommand = defineCommand({
   name: 'wrong',
-  summary: 'the last run did the wrong thing: its trace becomes a counterexample',
-  params: [],
-  run: async ({ cedar }) => {
-    const record = await cedar.agent.wrong()
-    return `noted: ${record.name} v${record.version} learned again (${parseDfaJson(record.dfa).stateCount} states)`
+  summary: 'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named)',
+  params: [param.word('name', { optional: true, description: 'the skill or rule id it was wrong about' })],
+  run: async ({ cedar }, { name }) => {
+    const record = await cedar.agent.wrong({ name })
+    return `noted: ${record.name} v${record.version} learned again (${relearnedShape(record)})`
   },
 })
+
+/** "3 states", and for a rule its alphabet (which a counterexample may have grown). */
+function relearnedShape(record: SkillRecord): string {
+  const states = `${parseDfaJson(record.dfa).stateCount} states`
+  return record.kind === 'constraint' ? `${states} over ${record.alphabet.join(' ')}` : states
+}
 
 const alphabetCommand = defineCommand({
   name: 'alphabet',

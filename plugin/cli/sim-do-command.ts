@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import minecraftData from 'minecraft-data'
 import { agentGrounding, createAgent, createLaws, shieldGate } from '../agent/assembly.js'
 import { MemoryLibrary } from '../agent/skill-manager.js'
+import { describeStuck } from '../agent/stuck-runs.js'
 import { resolveOptions } from '../config/options.js'
 import { symbolProblem } from '../grounding/validate.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
@@ -47,7 +48,7 @@ export function addSimDoCommand(sim: Command): void {
     .option('--no-laws', `leave out the bot's default law sets (${resolveOptions({}, {}).shield.lawSets.join(', ')})`)
     .option(
       '--json',
-      'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "laws", "product", "steps"}; a step the shield refused names the law in "blocked_by"',
+      'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "laws", "product", "steps", "stuck"}; a step the shield refused names the law in "blocked_by"',
     )
     .action(async (words: string[], flags: SimDoFlags) => {
       const out = createOutput(flags.json ?? false)
@@ -109,9 +110,11 @@ export function addSimDoCommand(sim: Command): void {
             ? { reachable: report.composition.reachableStates, states: report.composition.productStates }
             : null,
           steps,
+          stuck: report.stuck ?? null,
         }
         const text = [
           `${summary.goal ? 'goal reached' : `goal not reached (${summary.outcome})`}: ${summary.message}`,
+          ...(report.stuck ? [`stuck: ${describeStuck(report.stuck)}`] : []),
           `skills: ${summary.skills.map((s) => `${s.name} (${s.path}, ${s.states} states)`).join(', ')}`,
           ...summary.constraints.map(constraintLine),
           `laws: ${summary.laws.length === 0 ? 'none' : summary.laws.map((l) => l.id).join(' ')}`,

@@ -73,6 +73,17 @@ export const cedarOptionsSchema = z.strictObject({
       trajectoryCap: z.number().int().min(1).max(10_000).optional(),
     })
     .optional(),
+  /** The player as a teacher (a constraint neither the LLM nor the phrase grammar can teach is asked in chat). */
+  teaching: z
+    .strictObject({
+      /** Questions one constraint may cost a player before learning stops with what it has. */
+      questionBudget: z.number().int().min(1).max(500).optional(),
+      /** How long a question waits for !yes / !no / !skip before the teaching ends politely. */
+      answerTimeoutMs: z.number().int().min(1_000).optional(),
+      /** With an LLM: ask the player the words the LLM's answers leave uncertain. */
+      askWhenUncertain: z.boolean().optional(),
+    })
+    .optional(),
   logger: logger.optional(),
 })
 
@@ -111,6 +122,11 @@ export interface ResolvedCedarOptions {
     readonly softBlockLimit: number
   }
   readonly critic: { readonly schedule: string | false; readonly trajectoryCap: number }
+  readonly teaching: {
+    readonly questionBudget: number
+    readonly answerTimeoutMs: number
+    readonly askWhenUncertain: boolean
+  }
   readonly logger: CedarLogger
 }
 
@@ -152,6 +168,11 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     critic: {
       schedule: options.critic?.schedule ?? '*/10 * * * *',
       trajectoryCap: options.critic?.trajectoryCap ?? 200,
+    },
+    teaching: {
+      questionBudget: options.teaching?.questionBudget ?? 30,
+      answerTimeoutMs: options.teaching?.answerTimeoutMs ?? 60_000,
+      askWhenUncertain: options.teaching?.askWhenUncertain ?? false,
     },
     logger: options.logger ?? console,
   }

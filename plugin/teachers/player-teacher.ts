@@ -1,7 +1,11 @@
 import type { MembershipTeacher, SymbolWord } from '../learning/ports.js'
 
-/** Asks one player one question and waits for !yes, !no, !skip or the deadline. */
-export type AskPlayer = (question: string, timeoutMs: number) => Promise<'yes' | 'no' | 'skip' | 'timeout'>
+/** Asks one player one question and waits for !yes, !no, !skip or the deadline (or `signal`: the task stopped). */
+export type AskPlayer = (
+  question: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+) => Promise<'yes' | 'no' | 'skip' | 'timeout'>
 
 export interface PlayerTeacherOptions {
   /** What the words are judged against, as the player typed it. */
