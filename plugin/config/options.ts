@@ -73,6 +73,17 @@ export const cedarOptionsSchema = z.strictObject({
       trajectoryCap: z.number().int().min(1).max(10_000).optional(),
     })
     .optional(),
+  /** A local web page to watch and command the bot (off unless given); see docs/console.md. */
+  console: z
+    .strictObject({
+      /** 0 picks a free port (the address is printed, and in `bot.cedar.console`). */
+      port: z.number().int().min(0).max(65535),
+      /** Where it listens; 127.0.0.1 unless told otherwise (anyone who can reach it and has the token commands the bot). */
+      host: z.string().min(1).optional(),
+      /** The owner page commands run as (default: the first owner); the same owner rules as chat apply. */
+      owner: playerName.optional(),
+    })
+    .optional(),
   logger: logger.optional(),
 })
 
@@ -111,7 +122,15 @@ export interface ResolvedCedarOptions {
     readonly softBlockLimit: number
   }
   readonly critic: { readonly schedule: string | false; readonly trajectoryCap: number }
+  readonly console: ConsoleSettings | undefined
   readonly logger: CedarLogger
+}
+
+export interface ConsoleSettings {
+  readonly port: number
+  readonly host: string
+  /** Undefined when no owner is named: page commands are then refused with a reason. */
+  readonly owner: string | undefined
 }
 
 export const DEFAULT_MODEL = 'gpt-4o-mini'
@@ -152,6 +171,11 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     critic: {
       schedule: options.critic?.schedule ?? '*/10 * * * *',
       trajectoryCap: options.critic?.trajectoryCap ?? 200,
+    },
+    console: options.console && {
+      port: options.console.port,
+      host: options.console.host ?? '127.0.0.1',
+      owner: options.console.owner ?? (options.owners === '*' ? 'console' : options.owners?.[0]),
     },
     logger: options.logger ?? console,
   }
