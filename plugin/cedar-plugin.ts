@@ -194,7 +194,10 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     void assembly.close()
     questions.cancelAll()
     router.detach()
-    void running?.then((c) => c.close(), () => undefined)
+    void running?.then(
+      (c) => c.close(),
+      () => undefined,
+    )
   })
 }
 

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import type { ConsoleAddress } from '../plugin/console/console-server.js'
-import { type CedarSession, openCedarSession, type TestSession, waitUntil } from './harness/index.js'
+import { type CedarSession, countItem, openCedarSession, type TestSession, waitUntil } from './harness/index.js'
 import { type Browser, launchChromium, type Page } from './support/chromium.js'
 import { decodePng, regionInk } from './support/png.js'
 
@@ -39,8 +39,13 @@ describe('the web console in chromium', () => {
   })
 
   const origin = () => `http://127.0.0.1:${address.port}`
-  const lineText = (pattern: string) =>
-    `[...document.querySelectorAll('#lines li')].map((li) => li.textContent).find((t) => ${pattern}.test(t))`
+  /** The first line matching `pattern` after the command line `after` (the last one so written). */
+  const lineText = (pattern: string, after?: string) => `(() => {
+    const texts = [...document.querySelectorAll('#lines li')].map((li) => li.textContent)
+    const from = ${after === undefined ? '0' : `texts.lastIndexOf(${JSON.stringify(after)})`}
+    return from >= 0 && texts.slice(from).find((t) => ${pattern}.test(t))
+  })()`
+  const replyTo = (command: string) => lineText('/^[^>]/', command)
 
   test('it listens on 127.0.0.1 and refuses every request without its token', async () => {
     assert.equal(address.host, '127.0.0.1')
@@ -129,9 +134,10 @@ describe('the web console in chromium', () => {
     assert.match(edge ?? '', new RegExp(`->${view.state}$`), 'the last transition is highlighted')
   })
 
-  test('a law blocks the next run, and the page shows which', async () => {
+  test('a law blocks an action of the next run, and the page shows which', async () => {
     await page.type('#command', '!ltl add G !mine.oak_log')
-    const added = await page.waitFor<string>(lineText('/^added L\\d+/'), 'the law added')
+    const added = await page.waitFor<string>(replyTo('> !ltl add G !mine.oak_log'), 'the law added')
+    assert.match(added, /^added L\d+/)
     const law = /^added (L\d+)/.exec(added)?.[1] ?? ''
     await page.waitFor(`document.querySelector('#laws tr[data-law="${law}"]')`, 'the law in the table')
     const row = await page.evaluate<string[]>(
@@ -139,17 +145,28 @@ describe('the web console in chromium', () => {
     )
     assert.deepEqual(row.slice(0, 4), [law, 'G !mine.oak_log', 'hard', 'user'])
 
+    // The first run's log goes (as if used up), so the goal is open again; the skill is in the store already.
+    takeAll(session, bot, 'oak_log')
+    await waitUntil(bot, () => countItem(bot, 'oak_log') === 0, 'the bot holds no log')
     const at = new Vec3(4, 5, 2)
     await session.server.setBlock(at, 'oak_log')
     await waitUntil(bot, () => bot.blockAt(at)?.name === 'oak_log', 'the second log is there')
     await page.type('#command', 'do mine oak_log')
-    const end = await page.waitFor<string>(lineText('/^not done/'), 'the blocked run', 170_000)
-    assert.match(end, new RegExp(`blocked by ${law}`))
+    const end = await page.waitFor<string>(
+      lineText('/^(done|not done|refused|!do failed)/', '> do mine oak_log'),
+      'the blocked run',
+      170_000,
+    )
+    assert.match(end, new RegExp(`^not done \\(blocked\\): .*blocked by ${law}`))
     const last = await page.evaluate<{ text: string; blocked: boolean }>(
       `({ text: document.querySelector('#task-last').textContent, blocked: document.querySelector('#task-last').classList.contains('blocked') })`,
     )
     assert.match(last.text, new RegExp(`mine\\.oak_log blocked by ${law}`))
     assert.ok(last.blocked, 'shown as blocked')
+    const verdicts = await page.evaluate<string[]>(
+      `[...document.querySelectorAll('#verdicts li.blocked')].map((li) => li.textContent)`,
+    )
+    assert.ok(verdicts.includes(`blocked mine.oak_log by ${law}`), verdicts.join('\n'))
     assert.equal(bot.blockAt(at)?.name, 'oak_log', 'the log was not touched')
 
     const png = await page.screenshot()
@@ -214,3 +231,13 @@ describe('the web console in chromium', () => {
     assert.ok(total < 30_000, 'no backlog')
   })
 })
+
+/** Empties the player's slots holding `item` on the server; the client is told as for any slot change. */
+function takeAll(session: TestSession, bot: Bot, item: string): void {
+  const player = session.server.serv.getPlayer(bot.username)
+  const type = session.server.registry.itemsByName[item]?.id
+  if (!player || type === undefined) throw new Error(`no ${bot.username} or no ${item}`)
+  player.inventory.slots.forEach((held, slot) => {
+    if (held?.type === type) player.inventory.updateSlot(slot, null)
+  })
+}

@@ -85,7 +85,13 @@ export class ConsoleFeed {
       }),
       on('cedarTaskEnd', (_task: unknown, end: { status: string; reason?: string; error?: Error }) => {
         if (!this.task) return
-        this.task.end = end.status === 'failed' ? `failed: ${end.error?.message ?? ''}` : end.status
+        // 'done' means the task returned, not that its goal was met: the last reply says how it went.
+        this.task.end =
+          end.status === 'failed'
+            ? `failed: ${end.error?.message ?? ''}`
+            : end.status === 'done'
+              ? 'finished'
+              : end.status
         this.emit('taskEnd', { end: this.task.end })
         this.emit('laws', this.laws())
       }),
@@ -140,11 +146,14 @@ export class ConsoleFeed {
     return this.bot.cedar.laws.list()
   }
 
-  private verdict(kind: 'blocked' | 'fallback' | 'allowed', verdict: Partial<Verdict> & { action: string }): void {
+  private verdict(
+    kind: 'blocked' | 'fallback' | 'allowed',
+    verdict: Partial<Verdict> & { action: string; by?: readonly string[] },
+  ): void {
     const entry = {
       kind,
       action: verdict.action,
-      blockedBy: (verdict.blockedBy ?? []).map((law) => law.id),
+      blockedBy: verdict.by ?? (verdict.blockedBy ?? []).map((law) => law.id),
       allowedInstead: verdict.allowedActions ?? [],
       at: Date.now(),
     }
@@ -191,6 +200,11 @@ export class ConsoleFeed {
           state: p.step.state,
         }
         this.emit('step', { ...task.last, plan: task.plan, steps: task.steps, failed: task.failed })
+        // The run's own check before acting: the shield's verdict, though no primitive was called.
+        if (p.step.blockedBy !== undefined) {
+          const by = p.step.blockedBy.split('; ').map((part) => /^(\S+) \((?:hard|soft)\)/.exec(part)?.[1] ?? part)
+          this.verdict('blocked', { action: p.step.action, by })
+        }
         return
       }
       case 'learning':
