@@ -9,7 +9,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import type { ConsoleAddress } from '../plugin/console/console-server.js'
+import { type ConsoleAddress, startConsole } from '../plugin/console/console-server.js'
 import { type CedarSession, countItem, openCedarSession, type TestSession, waitUntil } from './harness/index.js'
 import { type Browser, launchChromium, type Page } from './support/chromium.js'
 import { decodePng, regionInk } from './support/png.js'
@@ -188,6 +188,68 @@ describe('the web console in chromium', () => {
     console.log(`console screenshot: ${SCREENSHOT}`)
   })
 
+  test("the critic's soft laws get accept and reject buttons; a question to the owner gets yes, no and skip", async () => {
+    await bot.cedar.critic.record(
+      'mine iron',
+      [
+        {
+          state: ['equipped.wooden_pickaxe', 'sees.iron_ore'],
+          action: 'mine.iron_ore',
+          ok: false,
+          error: 'missing_tool: iron_ore needs a stone pickaxe',
+        },
+        { state: ['equipped.stone_pickaxe', 'sees.iron_ore'], action: 'mine.iron_ore', ok: true },
+      ],
+      true,
+    )
+    await page.type('#command', '!critic run')
+    const critic = await page.waitFor<string>(
+      `[...document.querySelectorAll('#laws tr')].find((tr) => tr.children[3]?.textContent === 'critic' && tr.querySelector('button'))?.dataset.law`,
+      'a critic law with its buttons',
+    )
+    assert.equal(bot.cedar.laws.get(critic)?.kind, 'soft')
+    const buttons = await page.evaluate<string[]>(
+      `[...document.querySelectorAll('#laws tr[data-law="${critic}"] button')].map((b) => b.textContent)`,
+    )
+    assert.deepEqual(buttons, ['accept', 'reject'])
+    await page.click(`#laws tr[data-law="${critic}"] button`)
+    await page.waitFor(
+      `document.querySelector('#laws tr[data-law="${critic}"]')?.children[2]?.textContent === 'hard'`,
+      'the accepted law shown as hard',
+    )
+    assert.equal(bot.cedar.laws.get(critic)?.kind, 'hard', 'the button ran !law accept as the owner')
+
+    const answer = bot.cedar.ask('Alex', 'is a birch log a log?', 120_000)
+    const shown = await page.waitFor<string>(
+      `document.querySelector('#questions .question p')?.textContent`,
+      'the question',
+    )
+    assert.equal(shown, 'Alex: is a birch log a log?')
+    await page.click('#questions .question button')
+    assert.equal(await answer, 'yes', "the page's yes answered the owner's question")
+    assert.equal(await page.evaluate('document.querySelectorAll("#questions .question").length'), 0)
+  })
+
+  test('page commands obey the owner rules: a console whose owner is not one runs nothing', async () => {
+    const ran: string[] = []
+    const stranger = await startConsole(bot, { port: 0, host: '127.0.0.1', owner: 'Mallory' }, async (line) => {
+      ran.push(line)
+    })
+    try {
+      const events = await fetch(`http://127.0.0.1:${stranger.port}/events?token=${stranger.token}`)
+      const reply = firstReply(events)
+      const sent = await fetch(`http://127.0.0.1:${stranger.port}/command?token=${stranger.token}`, {
+        method: 'POST',
+        body: JSON.stringify({ line: '!do mine oak_log' }),
+      })
+      assert.equal(sent.status, 202)
+      assert.equal(await reply, 'the console runs as Mallory, who is not an owner of this bot')
+      assert.deepEqual(ran, [], 'nothing was handed to the dispatcher')
+    } finally {
+      await stranger.close()
+    }
+  })
+
   test('a phone-sized window puts the panels in one column', async () => {
     const phone = await browser.open(address.url, { width: 390, height: 844 })
     await phone.waitFor(`document.querySelector('#connection').textContent === 'live'`, 'the event stream')
@@ -240,4 +302,25 @@ function takeAll(session: TestSession, bot: Bot, item: string): void {
   player.inventory.slots.forEach((held, slot) => {
     if (held?.type === type) player.inventory.updateSlot(slot, null)
   })
+}
+
+/** The text of the first reply line on a console's event stream. */
+async function firstReply(events: Response): Promise<string> {
+  const reader = events.body?.pipeThrough(new TextDecoderStream()).getReader()
+  if (!reader) throw new Error('no event stream')
+  let text = ''
+  try {
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) throw new Error(`the stream ended before a reply: ${text}`)
+      text += value
+      for (const block of text.split('\n\n')) {
+        const data = /^event: line\ndata: (.*)$/m.exec(block)?.[1]
+        const entry = data === undefined ? undefined : (JSON.parse(data) as { kind: string; text: string })
+        if (entry?.kind === 'reply') return entry.text
+      }
+    }
+  } finally {
+    await reader.cancel()
+  }
 }

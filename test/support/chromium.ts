@@ -176,6 +176,19 @@ export class Page {
     await this.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 })
   }
 
+  /** A real mouse click (press and release) at the middle of the element. */
+  async click(selector: string): Promise<void> {
+    const { x, y } = await this.evaluate<{ x: number; y: number }>(`(() => {
+      const element = document.querySelector(${JSON.stringify(selector)})
+      element.scrollIntoView({ block: 'center' })
+      const r = element.getBoundingClientRect()
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
+    })()`)
+    for (const type of ['mousePressed', 'mouseReleased']) {
+      await this.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 })
+    }
+  }
+
   async screenshot(): Promise<Buffer> {
     const { data } = await this.send<{ data: string }>('Page.captureScreenshot', { format: 'png' })
     return Buffer.from(data, 'base64')
