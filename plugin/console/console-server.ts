@@ -18,6 +18,11 @@ import { ConsoleFeed } from './console-feed.js'
 const MAX_LINE = 1000
 /** Keeps proxies and idle-timeouts from closing a quiet event stream. */
 const HEARTBEAT_MS = 15_000
+/**
+ * A page that reads slower than the bot writes is cut off past this much unsent data, rather than the bot holding
+ * it all; the browser reconnects by itself and starts again from a snapshot.
+ */
+const MAX_UNSENT_BYTES = 4 * 1024 * 1024
 
 export interface ConsoleAddress {
   readonly host: string
@@ -71,7 +76,13 @@ export async function startConsole(bot: Bot, settings: ConsoleSettings, submit: 
     if (request.method === 'GET' && url.pathname === '/events') return openStream(response)
     if (request.method === 'POST' && url.pathname === '/command') return void command(request, response)
     const asset = STATIC_FILES[url.pathname]
-    if (request.method === 'GET' && asset) return void serveFile(response, asset.file, asset.type)
+    if (request.method === 'GET' && asset) {
+      serveFile(response, asset.file, asset.type).catch((error: Error) => {
+        bot.cedar.options.logger.warn(`cedar console: cannot serve ${asset.file}: ${error.message}`)
+        if (!response.headersSent) send(response, 500, 'text/plain; charset=utf-8', 'the page is missing\n')
+      })
+      return
+    }
     send(response, 404, 'text/plain; charset=utf-8', 'not found\n')
   })
 
@@ -82,7 +93,12 @@ export async function startConsole(bot: Bot, settings: ConsoleSettings, submit: 
     response.on('close', () => streams.delete(response))
   }
   const unsubscribe = feed.subscribe((event) => {
-    for (const stream of streams) writeEvent(stream, event.type, event.data)
+    for (const stream of streams) {
+      if (stream.writableLength > MAX_UNSENT_BYTES) {
+        streams.delete(stream)
+        stream.destroy()
+      } else writeEvent(stream, event.type, event.data)
+    }
   })
   const heartbeat = setInterval(() => {
     for (const stream of streams) stream.write(': alive\n\n')
@@ -179,6 +195,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
 }
 
 function writeEvent(stream: ServerResponse, type: string, data: unknown): void {
+  if (stream.destroyed || stream.writableEnded) return
   stream.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`)
 }
 
