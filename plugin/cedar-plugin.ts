@@ -102,16 +102,18 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const running: Promise<RunningConsole> | undefined =
     consoleSettings &&
     Promise.resolve().then(() =>
-      startConsole(bot, consoleSettings, (line, reply) =>
-        dispatcher.handle(
-          {
-            username: consoleSettings.owner ?? '',
-            channel: 'chat',
-            message: line.startsWith(options.prefix) ? line : options.prefix + line,
-          },
-          reply,
-        ),
-      ),
+      startConsole(bot, consoleSettings, {
+        submit: (line, reply) =>
+          dispatcher.handle(
+            {
+              username: consoleSettings.owner ?? '',
+              channel: 'chat',
+              message: line.startsWith(options.prefix) ? line : options.prefix + line,
+            },
+            reply,
+          ),
+        records: async () => (await assembly.store.load()).records,
+      }),
     )
   running?.then(
     (address) => options.logger.info(`cedar: console at ${address.url}`),

@@ -139,6 +139,15 @@ describe('the web console in chromium', () => {
       `document.querySelector('#product svg g.edge.last title')?.textContent`,
     )
     assert.match(edge ?? '', new RegExp(`->${view.state}$`), 'the last transition is highlighted')
+    // The store panel: the skill just learned, its picture, where it came from and its evidence.
+    const stored = await page.waitFor<string>(
+      `document.querySelector('#store-records figure[data-record="skill:mine.oak_log"] svg') && document.querySelector('#store-records figure[data-record="skill:mine.oak_log"] figcaption').textContent`,
+      'the learned skill in the store panel',
+    )
+    assert.match(
+      stored,
+      /^skill mine\.oak_log \(2 states\): learned by recipe, \d+ questions; evidence \d+ labelled words/,
+    )
   })
 
   test('a law blocks an action of the next run, and the page shows which', async () => {
@@ -239,9 +248,15 @@ describe('the web console in chromium', () => {
 
   test('page commands obey the owner rules: a console whose owner is not one runs nothing', async () => {
     const ran: string[] = []
-    const stranger = await startConsole(bot, { port: 0, host: '127.0.0.1', owner: 'Mallory' }, async (line) => {
-      ran.push(line)
-    })
+    const stranger = await startConsole(
+      bot,
+      { port: 0, host: '127.0.0.1', owner: 'Mallory' },
+      {
+        submit: async (line) => {
+          ran.push(line)
+        },
+      },
+    )
     try {
       const events = await fetch(`http://127.0.0.1:${stranger.port}/events?token=${stranger.token}`)
       const reply = firstReply(events)

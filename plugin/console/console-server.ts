@@ -12,7 +12,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Bot } from 'mineflayer'
 import type { ConsoleSettings } from '../config/options.js'
+import type { SkillRecord } from '../store/record.js'
 import { ConsoleFeed } from './console-feed.js'
+import { StoreView } from './store-view.js'
 
 /** A command line longer than this is refused: chat lines are at most 256 characters. */
 const MAX_LINE = 1000
@@ -36,8 +38,12 @@ export interface RunningConsole extends ConsoleAddress {
   close(): Promise<void>
 }
 
-/** Runs a command line as the console's owner; `reply` gets each reply line. */
-export type SubmitLine = (line: string, reply: (text: string) => void) => Promise<void>
+export interface ConsoleHooks {
+  /** Runs a command line as the console's owner; `reply` gets each reply line. */
+  submit(line: string, reply: (text: string) => void): Promise<void>
+  /** The skill store's records, for the store panel (left out: the panel says there is no store). */
+  records?(): Promise<readonly SkillRecord[]>
+}
 
 const STATIC_FILES: Readonly<Record<string, { file: string; type: string }>> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
@@ -54,9 +60,10 @@ const SECURITY_HEADERS = {
   'cache-control': 'no-store',
 }
 
-export async function startConsole(bot: Bot, settings: ConsoleSettings, submit: SubmitLine): Promise<RunningConsole> {
+export async function startConsole(bot: Bot, settings: ConsoleSettings, hooks: ConsoleHooks): Promise<RunningConsole> {
   const token = randomBytes(16).toString('hex')
   const feed = new ConsoleFeed(bot)
+  const store = hooks.records && new StoreView(() => hooks.records?.() ?? Promise.resolve([]))
   const streams = new Set<ServerResponse>()
   let commandIds = 0
   const staticDir = findStaticDir()
@@ -75,6 +82,15 @@ export async function startConsole(bot: Bot, settings: ConsoleSettings, submit: 
     }
     if (request.method === 'GET' && url.pathname === '/events') return openStream(response)
     if (request.method === 'POST' && url.pathname === '/command') return void command(request, response)
+    if (request.method === 'GET' && url.pathname === '/store') {
+      const reading = store ? store.entries() : Promise.resolve({ entries: [], total: 0 })
+      reading.then(
+        (view) => send(response, 200, 'application/json', JSON.stringify(view)),
+        (error: Error) =>
+          send(response, 500, 'text/plain; charset=utf-8', `the store could not be read: ${error.message}\n`),
+      )
+      return
+    }
     const asset = STATIC_FILES[url.pathname]
     if (request.method === 'GET' && asset) {
       serveFile(response, asset.file, asset.type).catch((error: Error) => {
@@ -123,7 +139,7 @@ export async function startConsole(bot: Bot, settings: ConsoleSettings, submit: 
     } else if (!bot.cedar.isOwner(owner)) {
       reply(`the console runs as ${owner}, who is not an owner of this bot`)
     } else {
-      await submit(line, reply)
+      await hooks.submit(line, reply)
     }
     feed.line({ id, kind: 'done', text: '' })
   }

@@ -177,6 +177,46 @@ function addQuestion({ username, question }) {
   $('questions').append(box)
 }
 
+function describeRecord(record) {
+  const p = record.provenance
+  const how = `${p.path}${p.from ? ` from ${p.from}` : ''} by ${p.teacher}, ${p.membershipQueries} questions`
+  const words = `${record.evidence.words} labelled words (${record.evidence.positive} positive, ${record.evidence.gold} gold)`
+  const what =
+    record.kind === 'constraint'
+      ? `constraint "${record.phrase ?? record.name}"${record.ltl ? ` = ${record.ltl}` : ''}`
+      : `skill ${record.name}`
+  return `${what} (${record.states} states): ${how}; evidence ${words}; alphabet ${record.alphabet.join(', ')}`
+}
+
+let storeReading
+async function refreshStore() {
+  if (storeReading) return storeReading
+  storeReading = (async () => {
+    try {
+      const response = await fetch(`store?token=${encodeURIComponent(token)}`)
+      if (!response.ok) throw new Error((await response.text()).trim())
+      const { entries, total } = await response.json()
+      $('store-summary').textContent =
+        total === 0
+          ? 'the store is empty'
+          : `${total} records${total > entries.length ? `, the ${entries.length} newest shown` : ''}`
+      const list = $('store-records')
+      list.replaceChildren()
+      for (const record of entries) {
+        const figure = element('figure')
+        figure.dataset.record = `${record.kind}:${record.name}`
+        figure.append(safeSvg(record.svg), element('figcaption', describeRecord(record)))
+        list.append(figure)
+      }
+    } catch (error) {
+      $('store-summary').textContent = `the store could not be read: ${error.message}`
+    } finally {
+      storeReading = undefined
+    }
+  })()
+  return storeReading
+}
+
 function connect() {
   const events = new EventSource(`events?token=${encodeURIComponent(token)}`)
   const on = (type, handle) => events.addEventListener(type, (message) => handle(JSON.parse(message.data)))
@@ -190,8 +230,13 @@ function connect() {
     for (const question of snapshot.questions) addQuestion(question)
     showLaws(snapshot.laws)
     showTask(snapshot.task)
+    refreshStore()
   })
-  on('line', addLine)
+  on('line', (entry) => {
+    addLine(entry)
+    // A command may have learned, adapted or dropped a record.
+    if (entry.kind === 'done') refreshStore()
+  })
   on('task', showTask)
   on('taskEnd', ({ end }) => {
     $('task-name').textContent += ` — ${end}`
@@ -218,5 +263,7 @@ $('command-form').addEventListener('submit', (event) => {
   input.value = ''
   send(line)
 })
+
+$('store-refresh').addEventListener('click', () => refreshStore())
 
 connect()
