@@ -145,6 +145,8 @@ declare module 'mineflayer' {
     cedarProgress: (progress: AgentProgress) => void
     /** A yes/no question went to a player in chat (answered with `!yes`, `!no` or `!skip`). */
     cedarQuestion: (username: string, question: string) => void
+    /** A question of `bot.cedar.ask` was answered (in chat, or from the console) or timed out. */
+    cedarAnswered: (username: string, question: string, answer: Answer) => void
     /** The shield refused a primitive; the call rejected with ShieldBlockedError. */
     cedarShieldBlocked: (verdict: Verdict) => void
     /** Every candidate action was blocked, so the primitive ran under the hard laws alone. */

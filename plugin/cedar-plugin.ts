@@ -149,7 +149,11 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
       refusedLaws: () => critic.runner.refusedLaws,
     },
     valuation: () => observationValuation(observeBot(bot)),
-    ask: (username, question, timeoutMs = 60_000) => questions.ask(username, question, timeoutMs),
+    ask: async (username, question, timeoutMs = 60_000) => {
+      const answer = await questions.ask(username, question, timeoutMs)
+      bot.emit('cedarAnswered', username, question, answer)
+      return answer
+    },
     isOwner: (username) => dispatcher.isOwner(username),
     console: consoleAddress,
     execute: async (line, { username = 'api', channel = 'chat' }: ExecuteOptions = {}) => {

@@ -243,7 +243,16 @@ describe('the web console in chromium', () => {
     assert.equal(shown, 'Alex: is a birch log a log?')
     await page.click('#questions .question button')
     assert.equal(await answer, 'yes', "the page's yes answered the owner's question")
-    assert.equal(await page.evaluate('document.querySelectorAll("#questions .question").length'), 0)
+    await page.waitFor(`document.querySelectorAll('#questions .question').length === 0`, 'the answered question gone')
+    // Answered in game instead: the page drops it too.
+    const inGame = bot.cedar.ask('Alex', 'is stone a log?', 120_000)
+    await page.waitFor(`document.querySelector('#questions .question')`, 'the second question')
+    cedar.alex.chat('!no')
+    assert.equal(await inGame, 'no')
+    await page.waitFor(
+      `document.querySelectorAll('#questions .question').length === 0`,
+      'the question answered in game gone',
+    )
   })
 
   test('page commands obey the owner rules: a console whose owner is not one runs nothing', async () => {

@@ -55,7 +55,8 @@ export class ConsoleFeed {
   private task: TaskView | undefined
   private readonly lines: unknown[] = []
   private readonly verdicts: unknown[] = []
-  private readonly questions = new Map<string, string>()
+  /** Open questions, oldest first; one player may have one open and more waiting. */
+  private readonly questions: { username: string; question: string }[] = []
   private readonly listeners = new Set<(event: ConsoleEvent) => void>()
   /** Pictures render off the event that asked for them; a later task's must not land on this one. */
   private generation = 0
@@ -102,8 +103,13 @@ export class ConsoleFeed {
       on('cedarLawDropped', () => this.emit('laws', this.laws())),
       on('cedarCriticRound', () => this.emit('laws', this.laws())),
       on('cedarQuestion', (username: string, question: string) => {
-        this.questions.set(username, question)
+        this.questions.push({ username, question })
         this.emit('question', { username, question })
+      }),
+      on('cedarAnswered', (username: string, question: string, answer: string) => {
+        const open = this.questions.findIndex((q) => q.username === username && q.question === question)
+        if (open >= 0) this.questions.splice(open, 1)
+        this.emit('answered', { username, question, answer })
       }),
     ]
     this.detach = () => {
@@ -124,15 +130,13 @@ export class ConsoleFeed {
       lines: this.lines,
       verdicts: this.verdicts,
       laws: this.laws(),
-      questions: [...this.questions].map(([username, question]) => ({ username, question })),
+      questions: this.questions,
     }
   }
 
   /** A command's line or reply, in the order they happen. */
   line(entry: { readonly id: number; readonly kind: 'command' | 'reply' | 'done'; readonly text: string }): void {
     this.keep(this.lines, entry, KEPT_LINES)
-    // A question is open until its player answers; the page answers only by command.
-    if (entry.kind === 'command' && /^!?(yes|no|skip)\b/i.test(entry.text)) this.questions.clear()
     this.emit('line', entry)
     if (entry.kind === 'done') this.emit('laws', this.laws())
   }

@@ -165,13 +165,12 @@ function showLaws(laws) {
 
 function addQuestion({ username, question }) {
   const box = element('div', undefined, 'question')
+  box.dataset.username = username
+  box.dataset.question = question
   box.append(element('p', `${username}: ${question}`))
   for (const answer of ['yes', 'no', 'skip']) {
     const button = element('button', answer, answer === 'yes' ? '' : 'secondary')
-    button.addEventListener('click', () => {
-      box.remove()
-      send(`!${answer}`)
-    })
+    button.addEventListener('click', () => send(`!${answer}`))
     box.append(button)
   }
   $('questions').append(box)
@@ -247,6 +246,12 @@ function connect() {
   on('verdict', addVerdict)
   on('laws', showLaws)
   on('question', addQuestion)
+  on('answered', ({ username, question }) => {
+    const open = [...document.querySelectorAll('#questions .question')].find(
+      (box) => box.dataset.username === username && box.dataset.question === question,
+    )
+    open?.remove()
+  })
   events.addEventListener('open', () => {
     $('connection').textContent = 'live'
   })
