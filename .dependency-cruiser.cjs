@@ -97,7 +97,7 @@ module.exports = {
         'The World (port, Mineflayer adapter, Sim, rules, tech tree) runs primitives; it knows nothing of grounding, ' +
         'teachers, models, the store, the agent or any face. What both sides need belongs in plugin/vocabulary.',
       from: { path: '^plugin/world/' },
-      to: { path: '^plugin/(grounding|teachers|llm|store|server|agent|chat|cli|start)/' },
+      to: { path: '^plugin/(grounding|teachers|llm|store|server|agent|chat|console|cli|start)/' },
     },
     {
       name: 'knowledge-knows-no-agent',
@@ -105,14 +105,14 @@ module.exports = {
       comment:
         'Grounding and teachers answer the agent; they know nothing of it, of the store, the server or the faces.',
       from: { path: '^plugin/(grounding|teachers)/' },
-      to: { path: '^plugin/(agent|store|server|chat|cli|start)/' },
+      to: { path: '^plugin/(agent|store|server|chat|console|cli|start)/' },
     },
     {
       name: 'store-knows-no-agent',
       severity: 'error',
       comment: 'The store keeps records on disk over the core and the vocabulary; it knows nothing above them.',
       from: { path: '^plugin/store/' },
-      to: { path: '^plugin/(grounding|teachers|llm|world|server|agent|chat|cli|start)/' },
+      to: { path: '^plugin/(grounding|teachers|llm|world|server|agent|chat|console|cli|start)/' },
     },
     {
       name: 'llm-is-only-a-client',
@@ -140,7 +140,7 @@ module.exports = {
       severity: 'error',
       comment: 'The agent is driven by the faces (plugin, chat, CLI, bench); it imports none of them.',
       from: { path: '^plugin/agent/' },
-      to: { path: '^plugin/(server|chat|cli|start)/' },
+      to: { path: '^plugin/(server|chat|console|cli|start)/' },
     },
     {
       name: 'nothing-imports-the-plugin-entry',

@@ -61,10 +61,12 @@ export {
   type CedarLogger,
   type CedarOptions,
   CedarOptionsError,
+  type ConsoleSettings,
   parseOwners,
   type ResolvedCedarOptions,
   resolveOptions,
 } from './plugin/config/options.js'
+export type { ConsoleAddress } from './plugin/console/console-server.js'
 export { CedarError } from './plugin/errors.js'
 export type { GroundedInstruction, GroundedPart } from './plugin/grounding/pipeline.js'
 export { BudgetExhausted } from './plugin/learning/query-cache.js'

@@ -9,6 +9,7 @@ import type { Invocation } from './chat/dispatcher.js'
 import type { Answer } from './chat/questions.js'
 import type { CommandRegistry } from './chat/registry.js'
 import type { ResolvedCedarOptions } from './config/options.js'
+import type { ConsoleAddress } from './console/console-server.js'
 import type { GroundedInstruction } from './grounding/pipeline.js'
 import type { LearningEvent } from './learning/index.js'
 import type { LawKind, LawSource } from './ltl/monitor.js'
@@ -121,6 +122,8 @@ export interface CedarApi {
   /** Asks a player a yes/no question in chat; they answer `!yes`, `!no` or `!skip` (or time out). */
   ask(username: string, question: string, timeoutMs?: number, signal?: AbortSignal): Promise<Answer>
   isOwner(username: string): boolean
+  /** Where the web console listens, with its token, once started (only with the `console` option). */
+  readonly console: Promise<ConsoleAddress> | undefined
   /** Runs a command line (without the prefix) as if typed; resolves with the reply lines, unsplit. */
   execute(line: string, options?: ExecuteOptions): Promise<string[]>
   /** Cancels the running task and halts pathfinding, collecting and digging. Returns what was stopped. */
@@ -143,6 +146,12 @@ declare module 'mineflayer' {
     cedarTaskEnd: (task: TaskInfo, end: TaskEnd) => void
     /** A skill is being learned (for `!do` or `!learn`): its queries, hypotheses and counterexamples as they come. */
     cedarLearning: (skill: string, event: LearningEvent) => void
+    /** A `!do` or `!learn` run's progress as data: grounded, skills, constraints, the product, each step. */
+    cedarProgress: (progress: AgentProgress) => void
+    /** A yes/no question went to a player in chat (answered with `!yes`, `!no` or `!skip`). */
+    cedarQuestion: (username: string, question: string) => void
+    /** A question of `bot.cedar.ask` was answered (in chat, or from the console) or timed out. */
+    cedarAnswered: (username: string, question: string, answer: Answer) => void
     /** The shield refused a primitive; the call rejected with ShieldBlockedError. */
     cedarShieldBlocked: (verdict: Verdict) => void
     /** Every candidate action was blocked, so the primitive ran under the hard laws alone. */

@@ -21,6 +21,7 @@ import {
   type ResolvedCedarOptions,
   resolveOptions,
 } from './config/options.js'
+import { type RunningConsole, startConsole } from './console/console-server.js'
 import { symbolProblem } from './grounding/validate.js'
 import { CEDAR_VERSION } from './version.js'
 import { observeBot } from './world/mineflayer-observation.js'
@@ -97,6 +98,31 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     hooks,
   )
 
+  const consoleSettings = options.console
+  // Started once installCedar has returned (bot.cedar is set by then), so the page's first snapshot can read it.
+  const running: Promise<RunningConsole> | undefined =
+    consoleSettings &&
+    Promise.resolve().then(() =>
+      startConsole(bot, consoleSettings, {
+        submit: (line, reply) =>
+          dispatcher.handle(
+            {
+              username: consoleSettings.owner ?? '',
+              channel: 'chat',
+              message: line.startsWith(options.prefix) ? line : options.prefix + line,
+            },
+            reply,
+          ),
+        records: async () => (await assembly.store.load()).records,
+      }),
+    )
+  running?.then(
+    (address) => options.logger.info(`cedar: console at ${address.url}`),
+    (error: Error) => options.logger.error(`cedar: the console did not start: ${error.message}`),
+  )
+  const consoleAddress = running?.then(({ host, port, token, url }) => ({ host, port, token, url }))
+  consoleAddress?.catch(() => undefined) // reported above; code awaiting bot.cedar.console still sees the error
+
   const agent = new BotAgent(bot, shield, assembly.store, assembly.agent, (task, steps, success) =>
     critic.record(task, steps, success),
   )
@@ -124,8 +150,13 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
       refusedLaws: () => critic.runner.refusedLaws,
     },
     valuation: () => observationValuation(observeBot(bot)),
-    ask: (username, question, timeoutMs = 60_000, signal) => questions.ask(username, question, timeoutMs, signal),
+    ask: async (username, question, timeoutMs = 60_000, signal) => {
+      const answer = await questions.ask(username, question, timeoutMs, signal)
+      bot.emit('cedarAnswered', username, question, answer)
+      return answer
+    },
     isOwner: (username) => dispatcher.isOwner(username),
+    console: consoleAddress,
     execute: async (line, { username = 'api', channel = 'chat' }: ExecuteOptions = {}) => {
       const replies: string[] = []
       const message = line.startsWith(options.prefix) ? line : options.prefix + line
@@ -160,13 +191,20 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     options.logger.warn('cedar: no owners configured, so the bot obeys nobody; pass { owners: [...] } or CEDAR_OWNERS')
   }
   const router = attachChatRouter(bot, dispatcher, options)
-  questions.bind((username, text) => router.send(username, 'chat', `${username}, ${text}`))
+  questions.bind((username, text) => {
+    bot.emit('cedarQuestion', username, text)
+    router.send(username, 'chat', `${username}, ${text}`)
+  })
   bot.once('end', () => {
     critic.stop()
     tasks.stop('disconnected')
     void assembly.close()
     questions.cancelAll()
     router.detach()
+    void running?.then(
+      (c) => c.close(),
+      () => undefined,
+    )
   })
 }
 

@@ -41,3 +41,18 @@ test('owner lists from CEDAR_OWNERS-style text', () => {
   assert.equal(parseOwners(' * '), '*')
   assert.deepEqual(parseOwners(undefined), [])
 })
+
+test('the web console is off unless given; on, it binds 127.0.0.1 and runs as the first owner', () => {
+  assert.equal(resolveOptions({}, {}).console, undefined)
+  assert.deepEqual(resolveOptions({ owners: ['Alex', 'Bob'], console: { port: 0 } }, {}).console, {
+    port: 0,
+    host: '127.0.0.1',
+    owner: 'Alex',
+  })
+  assert.equal(resolveOptions({ owners: '*', console: { port: 8080 } }, {}).console?.owner, 'console')
+  assert.equal(resolveOptions({ console: { port: 8080 } }, {}).console?.owner, undefined)
+  assert.equal(resolveOptions({ owners: ['Alex'], console: { port: 1, owner: 'Bob' } }, {}).console?.owner, 'Bob')
+  assert.throws(() => resolveOptions({ console: { port: 70000 } }, {}), /console\.port/)
+  assert.throws(() => resolveOptions({ console: { port: 1, token: 'x' } }, {}), /console: unknown "token"/)
+  assert.throws(() => resolveOptions({ console: { port: 1, owner: 'no spaces' } }, {}), /console\.owner/)
+})

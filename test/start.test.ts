@@ -59,7 +59,8 @@ after(() => {
 test('npm start runs an embedded server whose bot answers !help; Ctrl-C stops both', async () => {
   // MC_PORT 0: a free port, so parallel runs never collide.
   const env: NodeJS.ProcessEnv = { ...process.env, MC_PORT: '0', CEDAR_SEED: '4242' }
-  for (const key of ['MC_HOST', 'MC_VERSION', 'MC_USERNAME', 'CEDAR_OWNERS', 'MC_WORLD']) delete env[key]
+  for (const key of ['MC_HOST', 'MC_VERSION', 'MC_USERNAME', 'CEDAR_OWNERS', 'MC_WORLD', 'CEDAR_CONSOLE'])
+    delete env[key]
   // detached: its own process group, so a SIGINT to the group is what Ctrl-C in a terminal sends.
   child = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
@@ -76,6 +77,15 @@ test('npm start runs an embedded server whose bot answers !help; Ctrl-C stops bo
   await out.line(/join it: Minecraft 1\.21\.4 > Multiplayer > Direct Connection > localhost:\d+/, 1_000)
   await out.line(/bot cedar joined 127\.0\.0\.1:\d+ .*say !help in chat/, 30_000)
   assert.match(out.output(), /owners: every player on this local server may command the bot/)
+  const consoleLine = await out.line(/web console \(watch and command the bot from a browser\): (\S+)/, 30_000)
+  const consoleUrl = new URL(consoleLine[1] ?? '')
+  assert.equal(consoleUrl.hostname, '127.0.0.1')
+  const page = await fetch(consoleUrl)
+  assert.equal(page.status, 200)
+  assert.match(await page.text(), /<title>cedar console<\/title>/)
+  const withoutToken = await fetch(`${consoleUrl.origin}/`)
+  assert.equal(withoutToken.status, 403, 'the console needs its token')
+  await withoutToken.body?.cancel()
 
   const player = createBot({ host: '127.0.0.1', port, username: 'Steve', version: '1.21.4', auth: 'offline' })
   try {
@@ -104,6 +114,7 @@ test('npm start runs an embedded server whose bot answers !help; Ctrl-C stops bo
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
   })
   assert.equal(refused, 'ECONNREFUSED', 'the embedded server no longer listens')
+  await assert.rejects(fetch(consoleUrl), 'the console no longer listens')
 })
 
 test('MC_WORLD and CEDAR_SEED (or --world and --seed) pick the embedded world; bad values are named', async () => {

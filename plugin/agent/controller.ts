@@ -27,6 +27,8 @@ export interface ControllerStep {
   readonly position: { readonly x: number; readonly y: number; readonly z: number }
   /** The law or constraint that refused the action. */
   readonly blockedBy?: string
+  /** The automaton's state after the act (negative once the word has left it), for pictures of the run. */
+  readonly state: number
 }
 
 export type ControllerOutcome =
@@ -239,6 +241,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       biome: o.biome,
       position: { x: o.position.x, y: o.position.y, z: o.position.z },
       ...(blockedBy === undefined ? {} : { blockedBy }),
+      state,
     }
     steps.push(step)
     return step

@@ -75,10 +75,11 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
   }
 }
 
-/** Progress that also tells code listening on the bot what is being learned (`cedarLearning`). */
-function withLearningEvents(context: CommandContext, report: (p: AgentProgress) => void): (p: AgentProgress) => void {
+/** Progress that also tells code listening on the bot (`cedarProgress`, and `cedarLearning` for what is learned). */
+function withProgressEvents(context: CommandContext, report: (p: AgentProgress) => void): (p: AgentProgress) => void {
   return (p) => {
     if (p.type === 'learning') context.bot.emit('cedarLearning', p.skill, p.event)
+    context.bot.emit('cedarProgress', p)
     report(p)
   }
 }
@@ -102,7 +103,7 @@ const doCommand = defineCommand({
     runAsTask(context, `do ${instruction}`, async (signal) => {
       const report = await context.cedar.agent.do(instruction, {
         signal,
-        onProgress: withLearningEvents(context, progressReporter(context.reply)),
+        onProgress: withProgressEvents(context, progressReporter(context.reply)),
       })
       if (report.refusal) return `refused: ${report.refusal}`
       const result = report.result
@@ -271,7 +272,7 @@ const learnCommand = defineCommand({
   run: (context, { verb, object }) =>
     runAsTask(context, `learn ${verb}.${object}`, async (signal) => {
       // Only the learning is reported as it goes: the skills are listed at the end.
-      const onProgress = withLearningEvents(context, () => {})
+      const onProgress = withProgressEvents(context, () => {})
       const skills = await context.cedar.agent.learn(verb, object, { signal, onProgress })
       return skills
         .map((s) => `${s.name}: ${s.path} (${s.membershipQueries} questions, ${s.dfa.stateCount} states)`)

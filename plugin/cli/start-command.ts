@@ -12,6 +12,9 @@ interface StartFlags {
   owners?: string
   world?: string
   seed?: string
+  consolePort?: string
+  consoleHost?: string
+  console?: boolean
   json?: boolean
 }
 
@@ -29,6 +32,9 @@ export function addStartCommand(program: Command): void {
       'embedded world: survival (seeded terrain, trees, ores) or flat (env MC_WORLD; default survival)',
     )
     .option('--seed <n>', 'embedded world seed, 0 to 2147483647 (env CEDAR_SEED; default random, printed)')
+    .option('--console-port <port>', 'web console port (env CEDAR_CONSOLE_PORT; default 0: a free one, printed)')
+    .option('--console-host <host>', 'web console address (env CEDAR_CONSOLE_HOST; default 127.0.0.1)')
+    .option('--no-console', 'no web console (env CEDAR_CONSOLE=off)')
     .option('--json', 'print one JSON object per event instead of text')
     .action(async (flags: StartFlags) => {
       const out = createOutput(flags.json ?? false)
@@ -48,6 +54,9 @@ async function start(flags: StartFlags, out: Output): Promise<void> {
         owners: flags.owners,
         world: flags.world,
         seed: flags.seed,
+        consolePort: flags.consolePort,
+        consoleHost: flags.consoleHost,
+        console: flags.console,
       },
       process.env,
     )
@@ -115,6 +124,8 @@ function describe(event: StartEvent): string {
       return `owners: ${event.note}`
     case 'spawned':
       return `bot ${event.username} joined ${event.host}:${event.port} (Minecraft ${event.version}); say !help in chat. Ctrl-C stops.`
+    case 'console':
+      return `web console (watch and command the bot from a browser): ${event.url}`
     case 'disconnected':
       return `bot disconnected: ${event.reason}`
     case 'stopped':

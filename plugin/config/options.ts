@@ -84,6 +84,17 @@ export const cedarOptionsSchema = z.strictObject({
       askWhenUncertain: z.boolean().optional(),
     })
     .optional(),
+  /** A local web page to watch and command the bot (off unless given); see docs/console.md. */
+  console: z
+    .strictObject({
+      /** 0 picks a free port (the address is printed, and in `bot.cedar.console`). */
+      port: z.number().int().min(0).max(65535),
+      /** Where it listens; 127.0.0.1 unless told otherwise (anyone who can reach it and has the token commands the bot). */
+      host: z.string().min(1).optional(),
+      /** The owner page commands run as (default: the first owner); the same owner rules as chat apply. */
+      owner: playerName.optional(),
+    })
+    .optional(),
   logger: logger.optional(),
 })
 
@@ -127,7 +138,15 @@ export interface ResolvedCedarOptions {
     readonly answerTimeoutMs: number
     readonly askWhenUncertain: boolean
   }
+  readonly console: ConsoleSettings | undefined
   readonly logger: CedarLogger
+}
+
+export interface ConsoleSettings {
+  readonly port: number
+  readonly host: string
+  /** Undefined when no owner is named: page commands are then refused with a reason. */
+  readonly owner: string | undefined
 }
 
 export const DEFAULT_MODEL = 'gpt-4o-mini'
@@ -173,6 +192,11 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       questionBudget: options.teaching?.questionBudget ?? 30,
       answerTimeoutMs: options.teaching?.answerTimeoutMs ?? 60_000,
       askWhenUncertain: options.teaching?.askWhenUncertain ?? false,
+    },
+    console: options.console && {
+      port: options.console.port,
+      host: options.console.host ?? '127.0.0.1',
+      owner: options.console.owner ?? (options.owners === '*' ? 'console' : options.owners?.[0]),
     },
     logger: options.logger ?? console,
   }

@@ -27,6 +27,7 @@ export type StartEvent =
       readonly port: number
       readonly version: string
     }
+  | { readonly event: 'console'; readonly url: string }
   | { readonly event: 'disconnected'; readonly reason: string }
   | { readonly event: 'stopped' }
 
@@ -78,7 +79,16 @@ export async function runBot(
   })
   bot.on('error', (error) => logger.warn(`cedar: connection error: ${error.message}`))
   try {
-    bot.loadPlugin(createCedar({ owners, logger }))
+    // The console's address is reported below as an event (a JSON line with --json), not also as the plugin's log line.
+    const pluginLogger: CedarLogger = {
+      ...logger,
+      info: (message) => {
+        if (!message.startsWith('cedar: console at ')) logger.info(message)
+      },
+    }
+    bot.loadPlugin(
+      createCedar({ owners, logger: pluginLogger, ...(settings.console ? { console: settings.console } : {}) }),
+    )
     await waitForSpawn(bot, settings.username, `${host}:${port}`, JOIN_TIMEOUT_MS)
   } catch (error) {
     bot.end()
@@ -86,6 +96,9 @@ export async function runBot(
     throw error
   }
   report({ event: 'spawned', username: bot.username, host, port, version: bot.version })
+  // A console that could not start (its port taken) is reported by the plugin; the bot runs on without it.
+  const address = await bot.cedar.console?.catch(() => undefined)
+  if (address) report({ event: 'console', url: address.url })
 
   let stopping: Promise<void> | undefined
   bot.once('end', (reason) => {

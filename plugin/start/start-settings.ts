@@ -14,6 +14,8 @@ export interface StartSettings {
   readonly world: StartWorld
   /** undefined: a random seed (the embedded server prints the one it picked). */
   readonly seed: number | undefined
+  /** The web console: where it listens (port 0 picks a free one), or undefined with --no-console. */
+  readonly console: { readonly port: number; readonly host: string } | undefined
 }
 
 export type StartWorld = 'survival' | 'flat'
@@ -43,10 +45,14 @@ export interface StartInput {
   readonly owners?: string | undefined
   readonly world?: string | undefined
   readonly seed?: string | undefined
+  readonly consolePort?: string | undefined
+  readonly consoleHost?: string | undefined
+  /** false: no web console (--no-console, or CEDAR_CONSOLE=off). */
+  readonly console?: boolean | undefined
 }
 
 /**
- * Reads flags over MC_HOST, MC_PORT, MC_VERSION, MC_USERNAME, CEDAR_OWNERS, MC_WORLD, CEDAR_SEED; throws one message
+ * Reads flags over MC_HOST, MC_PORT, MC_VERSION, MC_USERNAME, CEDAR_OWNERS, MC_WORLD, CEDAR_SEED, CEDAR_CONSOLE_PORT, CEDAR_CONSOLE_HOST, CEDAR_CONSOLE=off; throws one message
  * naming bad values.
  */
 export function resolveStartSettings(
@@ -62,6 +68,8 @@ export function resolveStartSettings(
     owners: z.string().optional(),
     world: worldSchema.optional(),
     seed: seedSchema.optional(),
+    consolePort: portSchema.optional(),
+    consoleHost: z.string().min(1).optional(),
   })
   const parsed = schema.safeParse({
     host: pick(flags.host, 'MC_HOST'),
@@ -71,9 +79,12 @@ export function resolveStartSettings(
     owners: pick(flags.owners, 'CEDAR_OWNERS'),
     world: pick(flags.world, 'MC_WORLD'),
     seed: pick(flags.seed, 'CEDAR_SEED'),
+    consolePort: pick(flags.consolePort, 'CEDAR_CONSOLE_PORT'),
+    consoleHost: pick(flags.consoleHost, 'CEDAR_CONSOLE_HOST'),
   })
   if (!parsed.success) throw new Error(describeIssues('start settings', parsed.error))
-  const { host, port, version, username, owners, world, seed } = parsed.data
+  const { host, port, version, username, owners, world, seed, consolePort, consoleHost } = parsed.data
+  const consoleOn = flags.console !== false && env.CEDAR_CONSOLE !== 'off'
   return {
     host,
     port: port ?? DEFAULT_PORT,
@@ -82,5 +93,6 @@ export function resolveStartSettings(
     owners: owners === undefined ? undefined : parseOwners(owners),
     world: world ?? 'survival',
     seed,
+    console: consoleOn ? { port: consolePort ?? 0, host: consoleHost ?? '127.0.0.1' } : undefined,
   }
 }
