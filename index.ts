@@ -68,7 +68,7 @@ export {
 export { CedarError } from './plugin/errors.js'
 export type { GroundedInstruction, GroundedPart } from './plugin/grounding/pipeline.js'
 export { BudgetExhausted } from './plugin/learning/query-cache.js'
-export { LlmBudgetExhausted, LlmRequestError, LlmUnavailableError } from './plugin/llm/llm-client.js'
+export { LlmBudgetExhausted, LlmReplyError, LlmRequestError, LlmUnavailableError } from './plugin/llm/llm-client.js'
 export * as ltl from './plugin/ltl/index.js'
 export type { LawKind, LawSource, Monitor, Valuation } from './plugin/ltl/monitor.js'
 export { LtlSyntaxError } from './plugin/ltl/parser.js'

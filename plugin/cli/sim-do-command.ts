@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import minecraftData from 'minecraft-data'
 import { agentGrounding, createAgent, createLaws, shieldGate } from '../agent/assembly.js'
 import { MemoryLibrary } from '../agent/skill-manager.js'
-import { resolveOptions } from '../config/options.js'
+import { offlineEnv, resolveOptions } from '../config/options.js'
 import { symbolProblem } from '../grounding/validate.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
 import { constraintLine, constraintReports, llmReport } from './constraint-report.js'
@@ -66,7 +66,7 @@ export function addSimDoCommand(sim: Command): void {
           startBiome: flags.biome,
           ...(flags.bed === false ? {} : { startInventory: { white_bed: 1 } }),
         })
-        const defaults = resolveOptions({})
+        const defaults = resolveOptions({}, flags.offline ? offlineEnv() : process.env)
         const grounding = agentGrounding(flags.offline ? undefined : defaults.llm)
         const { llm } = grounding
         const registry = minecraftData(grounding.version)

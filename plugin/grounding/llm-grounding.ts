@@ -111,9 +111,21 @@ export class EmbeddingRetriever implements Retriever {
     private readonly client: LlmClient,
     private readonly inventory: SymbolInventory,
     private readonly lexical: Retriever,
+    private readonly stats?: LlmGroundingStats,
   ) {}
 
-  async retrieve(text: string, k = DEFAULT_RETRIEVAL_K, { signal }: Cancellable = {}): Promise<RetrievedSymbol[]> {
+  /** Fused retrieval; when the embeddings cannot be had (down, failing, the wrong shape), the lexical ranking alone. */
+  async retrieve(text: string, k = DEFAULT_RETRIEVAL_K, options: Cancellable = {}): Promise<RetrievedSymbol[]> {
+    try {
+      return await this.fused(text, k, options)
+    } catch (error) {
+      if (!isLlmFailure(error)) throw error
+      if (this.stats) this.stats.unavailable ??= `${error.message}; using lexical retrieval`
+      return this.lexical.retrieve(text, k)
+    }
+  }
+
+  private async fused(text: string, k: number, { signal }: Cancellable): Promise<RetrievedSymbol[]> {
     // A cancelled (or failed) embedding of the inventory is not kept: the next retrieval asks again.
     this.vectors ??= this.client
       .embed(
@@ -161,7 +173,7 @@ export function llmGrounding(
     splitter: new LlmSplitter(client, offline.splitter, stats),
     pruner: new LlmPruner(client, offline.pruner, stats),
     retriever: options.embeddings
-      ? new EmbeddingRetriever(client, offline.inventory, offline.retriever)
+      ? new EmbeddingRetriever(client, offline.inventory, offline.retriever, stats)
       : offline.retriever,
     stats,
   }
@@ -181,12 +193,8 @@ async function askJson<T>(
   } catch (error) {
     // A spent budget, an endpoint that cannot be reached or keeps failing: the offline twin answers instead, and
     // the stats say why, so no report claims the model grounded what it never saw.
-    if (
-      error instanceof LlmBudgetExhausted ||
-      error instanceof LlmUnavailableError ||
-      error instanceof LlmRequestError
-    ) {
-      stats.unavailable = error.message
+    if (isLlmFailure(error)) {
+      stats.unavailable ??= error.message
       return undefined
     }
     throw error
@@ -197,6 +205,11 @@ async function askJson<T>(
   } catch {
     return undefined
   }
+}
+
+/** A spent budget, an endpoint that cannot be reached, keeps failing or answers nonsense: the offline twin answers. */
+function isLlmFailure(error: unknown): error is Error {
+  return error instanceof LlmBudgetExhausted || error instanceof LlmUnavailableError || error instanceof LlmRequestError
 }
 
 function cosine(a: readonly number[], b: readonly number[]): number {
