@@ -103,6 +103,18 @@ describe('an LLM that answers something unusable', () => {
     })
   }
 
+  test('cedar alphabet, a split that leaves out the constraint: the grammar puts it back and the report says so', async () => {
+    server.onChat = (request) =>
+      request.messages[0]?.content.startsWith('Split')
+        ? JSON.stringify({ goals: ['collect some coal', 'mine minerals only at night'], constraints: [] })
+        : '{}'
+    const result = await boundedCedar(['alphabet', 'collect some coal but mine minerals only at night'], env())
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(result.stdout, /^constraint: mine minerals only at night\n {2}.*time\.day time\.night$/m)
+    assert.doesNotMatch(result.stdout, /^goal: mine minerals/m)
+    assert.match(result.stdout, /^\(the LLM left out the constraint "mine minerals only at night"; kept\)$/m)
+  })
+
   test('the client itself: an unusable envelope is an LlmReplyError naming the endpoint, never a TypeError', async () => {
     server.onChat = () => ({ status: 200, body: { choices: [{ message: { content: 42 } }] } })
     const client = new LlmClient({ baseURL: server.baseURL, model: 'm', backoffMs: 1 })

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { agentGrounding } from '../agent/assembly.js'
 import { resolveOptions } from '../config/options.js'
+import { groundingNotes } from '../grounding/llm-grounding.js'
 import { type GroundedPart, groundInstruction } from '../grounding/pipeline.js'
 import { DEFAULT_RULES_VERSION } from '../world/rules.js'
 import { createOutput, guarded } from './output.js'
@@ -45,6 +46,8 @@ export function addAlphabetCommand(program: Command): void {
               cacheHits: client.stats.cacheHits,
               rejectedSymbols: components.stats?.rejectedSymbols ?? [],
               fallbacks: components.stats?.fallbacks ?? 0,
+              splitDisagreements: components.stats?.splitDisagreements ?? [],
+              keptSymbols: components.stats?.keptSymbols ?? [],
               ...(components.stats?.unavailable ? { unavailable: components.stats.unavailable } : {}),
             }
           : { by: 'offline' }
@@ -55,6 +58,7 @@ export function addAlphabetCommand(program: Command): void {
           ...grounded.constraints.map((p) => part('constraint', p)),
         ]
         if (text.length === 0) text.push('no goal or constraint found')
+        if (components.stats) text.push(...groundingNotes(components.stats).map((note) => `(${note})`))
         const unavailable = components.stats?.unavailable
         if (client && unavailable) text.push(`(grounded offline: ${unavailable})`)
         else if (client) text.push(`(grounded by ${client.modelFor('prune')}: ${client.stats.requests} requests)`)
