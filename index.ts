@@ -17,6 +17,7 @@ export type { AcceptedLaw, CriticReport } from './plugin/agent/critic/critic-run
 export { CronExpressionError } from './plugin/agent/critic/critic-schedule.js'
 export { LlmCriticError } from './plugin/agent/critic/llm-critic.js'
 export type { LawProposal, RejectedProposal, Relaxation, TrajectoryStep } from './plugin/agent/critic/types.js'
+export { InstructionLimitError } from './plugin/agent/instruction-limits.js'
 export { LawError } from './plugin/agent/laws.js'
 export { CounterexampleError, UnknownGoalError, UnknownSkillError } from './plugin/agent/skill-key.js'
 export { SkillLearningError } from './plugin/agent/skill-learning.js'

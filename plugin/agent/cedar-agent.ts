@@ -23,6 +23,7 @@ import { type TeachingReport, teachConstraint } from './constraint-teaching.js'
 import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
+import { checkInstructionLength, goalCountProblem, quoted } from './instruction-limits.js'
 import { composePlan } from './plan-composition.js'
 import {
   CounterexampleError,
@@ -117,9 +118,10 @@ export class CedarAgent {
     phrase: string,
     { signal }: AgentCallOptions = {},
   ): Promise<StandingConstraint & TeachingReport & { readonly states: number }> {
+    checkInstructionLength(phrase)
     const grounded = await groundInstruction(phrase, this.options.grounding, { signal })
     const part = grounded.constraints[0] ?? grounded.goals[0]
-    if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
+    if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for ${quoted(phrase)}`)
     const alphabet = this.withBiomes(part.alphabet)
     const learned = await this.learnConstraint(part.text, alphabet, signal)
     const id = slug(part.text)
@@ -154,7 +156,8 @@ export class CedarAgent {
   }
 
   /** The instruction's parts and alphabets, as `!alphabet` shows them. */
-  ground(instruction: string, options: AgentCallOptions = {}): Promise<GroundedInstruction> {
+  async ground(instruction: string, options: AgentCallOptions = {}): Promise<GroundedInstruction> {
+    checkInstructionLength(instruction)
     return groundInstruction(instruction, this.options.grounding, options)
   }
 
@@ -207,6 +210,10 @@ export class CedarAgent {
     { onProgress, signal }: ProgressCallOptions = {},
   ): Promise<Prepared> {
     const grounded = await this.groundGoals(instruction, { onProgress, signal })
+    const tooMany = goalCountProblem(grounded)
+    if (tooMany) {
+      return { instruction, grounded, skills: [], goal: [], constraints: [], membershipQueries: 0, refusal: tooMany }
+    }
     const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
     const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal })
     const kept = await this.learnConstraints(grounded, obtained.skills, signal)
@@ -232,9 +239,10 @@ export class CedarAgent {
     instruction: string,
     { onProgress, signal }: ProgressCallOptions,
   ): Promise<GroundedInstruction> {
+    checkInstructionLength(instruction)
     const grounded = await groundInstruction(instruction, this.options.grounding, { signal })
     onProgress?.({ type: 'grounded', grounded })
-    if (grounded.goals.length === 0) throw new UnknownGoalError(`no goal in "${instruction}"`)
+    if (grounded.goals.length === 0) throw new UnknownGoalError(`no goal in ${quoted(instruction)}`)
     return grounded
   }
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { agentGrounding } from '../agent/assembly.js'
+import { checkInstructionLength } from '../agent/instruction-limits.js'
 import { resolveOptions } from '../config/options.js'
 import { groundingNotes } from '../grounding/llm-grounding.js'
 import { type GroundedPart, groundInstruction } from '../grounding/pipeline.js'
@@ -33,6 +34,7 @@ export function addAlphabetCommand(program: Command): void {
       await guarded(out, async () => {
         const instruction = words.join(' ').trim()
         if (instruction === '') throw new Error('the instruction is empty')
+        checkInstructionLength(instruction)
         const version = checkedVersion(flags.mcVersion ?? DEFAULT_RULES_VERSION)
         const assembled = agentGrounding(flags.offline ? undefined : resolveOptions({}).llm, version)
         const client = assembled.llm
