@@ -26,8 +26,10 @@ export {
   TaskBusyError,
   TaskCancelledError,
   type TaskEnd,
+  TaskFailedError,
   type TaskInfo,
   TaskRunner,
+  type TaskVerdict,
 } from './plugin/agent/task-runner.js'
 export { WorkerStoppedError } from './plugin/agent/worker-computation.js'
 export * as automata from './plugin/automata/index.js'

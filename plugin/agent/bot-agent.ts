@@ -66,8 +66,9 @@ export class BotAgent {
       const main = prepared.skills.at(-1)
       if (main) this.last = { instruction, skill: main.name, word: result.word }
       await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
+      const worldFault = this.core().worldFault(prepared, result)
       const corrected = await this.core().learnFromRun(prepared, result, { signal })
-      return { ...prepared, result, ...(corrected ? { corrected } : {}) }
+      return { ...prepared, result, ...(corrected ? { corrected } : {}), ...(worldFault ? { worldFault } : {}) }
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)
     }

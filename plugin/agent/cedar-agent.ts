@@ -34,6 +34,7 @@ import {
   UnknownSkillError,
 } from './skill-key.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
+import { skillWord, worldFault } from './world-fault.js'
 
 export interface CedarAgentOptions {
   readonly rules: Rules
@@ -89,6 +90,8 @@ export interface DoReport extends Prepared {
   readonly result?: ControllerResult
   /** The skill that learned from the run's counterexample (the DFA accepted, the goal was not met). */
   readonly corrected?: SkillRecord
+  /** Why the goal was missed through no fault of the skill (the world changed): no counterexample was taken. */
+  readonly worldFault?: string
 }
 
 export type AgentProgress =
@@ -307,15 +310,23 @@ export class CedarAgent {
       ...(options.clock ? { clock: options.clock } : {}),
       onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
     })
+    const fault = this.worldFault(prepared, result)
     const corrected = await this.learnFromRun(prepared, result, options)
-    return { ...prepared, result, ...(corrected ? { corrected } : {}) }
+    return { ...prepared, result, ...(corrected ? { corrected } : {}), ...(fault ? { worldFault: fault } : {}) }
+  }
+
+  /** Why a run that accepted without its goal is the world's fault, not the last skill's; undefined otherwise. */
+  worldFault(prepared: Prepared, result: ControllerResult): string | undefined {
+    const skill = prepared.skills.at(-1)
+    return skill ? worldFault(skill, result, this.options.rules, this.options.learningWorld) : undefined
   }
 
   /**
    * Execution as the equivalence oracle (CEDAR §3.2): when the product accepted but the goal is not true in the
    * world, the run's word cut to the last skill's alphabet is a gold negative for that skill, which is learned
-   * again. A run that got stuck (no path left) teaches nothing by itself: the world may be at fault; a player
-   * says `!wrong` when the plan was.
+   * again — unless the same word reaches the item in the Sim: then the world changed under the run (a block broken
+   * by someone else, a drop out of reach) and the skill is kept. A run that got stuck (no path left) teaches nothing
+   * by itself: the world may be at fault; a player says `!wrong` when the plan was.
    */
   async learnFromRun(
     prepared: Prepared,
@@ -324,15 +335,9 @@ export class CedarAgent {
   ): Promise<SkillRecord | undefined> {
     const skill = prepared.skills.at(-1)
     if (result.outcome !== 'accepted-without-goal' || !skill) return undefined
-    const word = result.word.filter((s) => skill.record.alphabet.includes(s))
+    if (this.worldFault(prepared, result) !== undefined) return undefined
     // A skill run with a better tool than it was learned with is corrected in its stored spelling.
-    const stored = new Map([...(skill.renamedSymbols ?? [])].map(([from, to]) => [to, from]))
-    return this.counterexample(
-      word.map((s) => stored.get(s) ?? s),
-      false,
-      skill.name,
-      options,
-    )
+    return this.counterexample(skillWord(skill, result), false, skill.name, options)
   }
 
   /** A labelled word for a stored skill becomes gold evidence, and the skill is learned again with it. */
