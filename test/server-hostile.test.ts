@@ -2,6 +2,8 @@
 // in one reply; `!stop` ends a running `!do collect 64 coal` within a second and the bot stays connected; a log
 // broken by someone else while the bot digs it leaves the stored skill as it was.
 import assert from 'node:assert/strict'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
@@ -40,11 +42,21 @@ describe('hostile instructions and a changing world, over the real protocol', ()
     // Stop once the bot has answered with its reading of the instruction: the task is under way.
     await heard
     const ended = waitFor(bot, 'cedarTaskEnd', () => true, 30_000)
+    const acknowledged = waitFor(
+      cedar.alex,
+      'chat',
+      (u: string, m: string) => u === 'cedar' && /^stopped /.test(m),
+      30_000,
+    )
     const stoppedAt = performance.now()
     cedar.alex.chat('!stop')
     const [task, end] = await ended
     const ms = performance.now() - stoppedAt
-    t.diagnostic(`!stop to cedarTaskEnd: ${ms.toFixed(0)} ms`)
+    const [, ack] = await acknowledged
+    const ackMs = performance.now() - stoppedAt
+    t.diagnostic(`!stop to cedarTaskEnd: ${ms.toFixed(0)} ms; to the reply in chat: ${ackMs.toFixed(0)} ms`)
+    assert.equal(ack, 'stopped do collect 64 coal')
+    assert.ok(ackMs < 1000, `!stop was answered ${ackMs.toFixed(0)} ms later`)
     assert.equal(task.name, 'do collect 64 coal')
     assert.equal(end.status, 'cancelled')
     assert.ok(ms < 1000, `${ms.toFixed(0)} ms after !stop`)
@@ -78,5 +90,34 @@ describe('hostile instructions and a changing world, over the real protocol', ()
     if (last.startsWith('not done (accepted-without-goal)')) assert.match(last, /the world got in the way/)
     assert.deepEqual(await store.get('skill', 'mine.oak_log'), before, 'the stored skill is unchanged')
     assert.ok(connected())
+  })
+})
+
+describe('an LLM that cannot be reached, on a live bot', () => {
+  let cedar: CedarSession
+  before(async () => {
+    cedar = await openCedarSession({
+      // Nothing listens on port 9: every request is refused.
+      cedar: {
+        llm: { baseURL: 'http://127.0.0.1:9/v1', timeoutMs: 2000, cacheDir: path.join(tmpdir(), 'cedar-no-llm') },
+      },
+    })
+  })
+  after(() => cedar?.close())
+
+  test('!constrain falls back to the offline grounding and teachers, and says so once in chat', async () => {
+    const heard: string[] = []
+    cedar.alex.on('chat', (u: string, m: string) => {
+      if (u === 'cedar') heard.push(m)
+    })
+    const added = await cedar.converse('!constrain sleep at night', /^(constraint|!constrain failed)/, 120_000)
+    assert.match(added.at(-1) ?? '', /^constraint sleep-at-night: "sleep at night"/)
+    const again = await cedar.converse('!constrain never mine oak_log', /^(constraint|!constrain failed)/, 120_000)
+    assert.match(again.at(-1) ?? '', /^constraint never-mine-oak-log/)
+    // Said once as news of the outage; the replies name it as the reason of each fallback, as reports do.
+    const told = heard.filter((l) =>
+      /^cannot reach the LLM at http:\/\/127\.0\.0\.1:9\/v1: .*; using the offline teachers and grounding$/.test(l),
+    )
+    assert.equal(told.length, 1, heard.join('\n'))
   })
 })
