@@ -105,7 +105,7 @@ const doCommand = defineCommand({
       })
       if (report.refusal) return refusedReply(report.refusal)
       const result = report.result
-      if (!result) return refusedReply('nothing ran')
+      if (!result) return { reply: 'nothing ran', verdict: { status: 'refused', reason: 'nothing ran' } }
       const actions = result.steps.length
       if (result.outcome === 'goal') return `done in ${actions} actions: ${result.message}`
       const why = report.worldFault
