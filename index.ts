@@ -17,6 +17,7 @@ export type { AcceptedLaw, CriticReport } from './plugin/agent/critic/critic-run
 export { CronExpressionError } from './plugin/agent/critic/critic-schedule.js'
 export { LlmCriticError } from './plugin/agent/critic/llm-critic.js'
 export type { LawProposal, RejectedProposal, Relaxation, TrajectoryStep } from './plugin/agent/critic/types.js'
+export { InstructionLimitError } from './plugin/agent/instruction-limits.js'
 export { LawError } from './plugin/agent/laws.js'
 export { CounterexampleError, UnknownGoalError, UnknownSkillError } from './plugin/agent/skill-key.js'
 export { SkillLearningError } from './plugin/agent/skill-learning.js'
@@ -25,8 +26,10 @@ export {
   TaskBusyError,
   TaskCancelledError,
   type TaskEnd,
+  TaskFailedError,
   type TaskInfo,
   TaskRunner,
+  type TaskVerdict,
 } from './plugin/agent/task-runner.js'
 export { WorkerStoppedError } from './plugin/agent/worker-computation.js'
 export * as automata from './plugin/automata/index.js'
@@ -70,7 +73,7 @@ export type { ConsoleAddress } from './plugin/console/console-server.js'
 export { CedarError } from './plugin/errors.js'
 export type { GroundedInstruction, GroundedPart } from './plugin/grounding/pipeline.js'
 export { BudgetExhausted } from './plugin/learning/query-cache.js'
-export { LlmBudgetExhausted, LlmRequestError, LlmUnavailableError } from './plugin/llm/llm-client.js'
+export { LlmBudgetExhausted, LlmReplyError, LlmRequestError, LlmUnavailableError } from './plugin/llm/llm-client.js'
 export * as ltl from './plugin/ltl/index.js'
 export type { LawKind, LawSource, Monitor, Valuation } from './plugin/ltl/monitor.js'
 export { LtlSyntaxError } from './plugin/ltl/parser.js'

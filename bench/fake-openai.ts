@@ -13,6 +13,8 @@ export type Reply =
   | string
   | { content: string; usage: { prompt_tokens: number; completion_tokens: number } }
   | { status: number; body?: unknown; headers?: Record<string, string> }
+  /** A body sent as it is (not JSON-encoded), e.g. an HTML error page. */
+  | { status: number; raw: string; contentType?: string }
 
 export interface FakeOpenAi {
   readonly baseURL: string
@@ -46,6 +48,11 @@ export async function startFakeOpenAi(onChat: FakeOpenAi['onChat'] = () => '{}')
       const chat = body as unknown as ChatRequest
       chats.push(chat)
       const reply = fake.onChat(chat, chats.length - 1)
+      if (typeof reply !== 'string' && 'raw' in reply) {
+        response.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json' })
+        response.end(reply.raw)
+        return
+      }
       if (typeof reply !== 'string' && 'status' in reply) {
         send(
           reply.status,

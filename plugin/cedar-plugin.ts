@@ -59,6 +59,11 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     onLawDropped: (monitor, reason) => bot.emit('cedarLawDropped', monitor.id, reason),
     onCriticRound: (report) => bot.emit('cedarCriticRound', report),
     registryVersion: () => bot.version,
+    // Said once per outage to whoever's task met it; the logger has it too.
+    onLlmUnavailable: (reason) => {
+      const asker = tasks.current?.requestedBy
+      if (asker && asker !== 'api') router.send(asker, 'chat', `${reason}; using the offline teachers and grounding`)
+    },
   })
   const { laws, critic } = assembly
   const shield = laws.shield

@@ -7,3 +7,18 @@
 export class CedarError extends Error {
   override name = 'CedarError'
 }
+
+/**
+ * Outside text (an instruction, a file's bytes, a name) made safe to put in a message: control characters and
+ * terminal escapes become `?`, and at most `max` characters are kept, with an ellipsis. Quoted.
+ */
+export function quoted(text: string, max = 60): string {
+  const plain = printable(text)
+  return `"${plain.length > max ? `${plain.slice(0, max - 1)}…` : plain}"`
+}
+
+/** A message made safe for a terminal: every control character but the newline becomes `?` (no escapes run). */
+export function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, '?')
+}

@@ -10,6 +10,7 @@ import { parseDfaJson } from '../plugin/automata/index.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+import { wrongPickaxeSkill } from './support/skill-records.js'
 
 const rules = loadRules()
 const grounding = offlineGrounding()
@@ -122,18 +123,7 @@ describe('agent in the Sim', () => {
   test('a skill that accepts without reaching its goal learns from the run and then works', async () => {
     const library = new MemoryLibrary()
     // A wrong skill, as a bad teacher might leave it: "one log is a wooden pickaxe".
-    await library.save({
-      kind: 'skill',
-      name: 'craft.wooden_pickaxe',
-      verb: 'craft',
-      object: 'wooden_pickaxe',
-      alphabet: ['mine.logs'],
-      dfa: { alphabet: ['mine.logs'], initial: 0, accepting: [1], transitions: [[1], [2], [2]] },
-      successEvents: ['has.wooden_pickaxe.1'],
-      evidence: [],
-      prerequisites: [],
-      provenance: { teacher: 'test', path: 'imported', membershipQueries: 0, equivalenceQueries: 0 },
-    })
+    await library.save(wrongPickaxeSkill())
     const agent = new CedarAgent({ rules, grounding, library, biomes: SIM_BIOMES })
     const first = await agent.do('craft a wooden pickaxe', new SimWorld({ seed: 0 }))
     assert.equal(first.result?.outcome, 'accepted-without-goal')

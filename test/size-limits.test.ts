@@ -115,15 +115,31 @@ describe('the agent refuses what is too large, in words', () => {
   const agent = (limits?: { maxStates?: number; maxConflictSubsets?: number }) =>
     new CedarAgent({ rules, grounding, library, biomes: SIM_BIOMES, ...(limits ? { limits } : {}) })
 
-  test('"collect 40000 coal" is refused before the copies are built, and nothing runs', async () => {
+  test('"collect 40000 coal" is refused before any skill is learned, saying the most one goal may ask for', async () => {
     const world = new SimWorld({ seed: 0 })
     const report = await agent().do('collect 40000 coal', world)
+    assert.equal(report.result, undefined)
+    assert.equal(world.state.acts, 0, 'nothing ran')
+    assert.deepEqual(report.skills, [])
+    assert.equal(
+      report.refusal,
+      '"40000" in "collect 40000 coal" is more than one goal may ask for: at most 2,304 (a full inventory); ask for fewer',
+    )
+    for (const written of ['1e20', '1,000,000', '3E3']) {
+      const refused = await agent().prepare(`collect ${written} coal`, world.observe())
+      assert.match(refused.refusal ?? '', new RegExp(`^"${written}" in `))
+    }
+  })
+
+  test('"collect 2000 coal" under a 1,000-state limit is refused before the copies are built, and nothing runs', async () => {
+    const world = new SimWorld({ seed: 0 })
+    const report = await agent({ maxStates: 1000 }).do('collect 2000 coal', world)
     assert.equal(report.result, undefined)
     assert.equal(world.state.acts, 0, 'nothing ran')
     assert.equal(report.composition, undefined)
     assert.match(
       report.refusal ?? '',
-      /^the plan is too large to check: the skills one after another \(craft\.wooden_pickaxe, mine\.coal_ore ×40000\) has more than 100,000 states \(the limit\)/,
+      /^the plan is too large to check: the skills one after another \(craft\.wooden_pickaxe, mine\.coal_ore ×2000\) has more than 1,000 states \(the limit\)/,
     )
   })
 

@@ -33,8 +33,12 @@ export interface AgentGrounding {
 }
 
 /** `settings` undefined (or not enabled) means offline: the grammar, BM25 and the rules-based pruner. */
-export function agentGrounding(settings: LlmSettings | undefined, version = DEFAULT_RULES_VERSION): AgentGrounding {
-  const llm = settings ? llmClientFor(settings) : undefined
+export function agentGrounding(
+  settings: LlmSettings | undefined,
+  version = DEFAULT_RULES_VERSION,
+  onLlmUnavailable?: (reason: string) => void,
+): AgentGrounding {
+  const llm = settings ? llmClientFor(settings, onLlmUnavailable ? { onUnavailable: onLlmUnavailable } : {}) : undefined
   const grounding = llm
     ? llmGrounding(llm, { version, embeddings: settings?.embeddingModel !== undefined })
     : offlineGrounding(version)
@@ -138,13 +142,18 @@ export interface BotAssemblyHooks {
   readonly onCriticRound?: (report: CriticReport) => void
   /** The bot's Minecraft version, which the learning worker checks the critic's symbols against. */
   readonly registryVersion?: () => string | undefined
+  /** The LLM went down (unreachable, hung, failing): told once per outage, with the reason. */
+  readonly onLlmUnavailable?: (reason: string) => void
 }
 
 /** The plugin's assembly: the store on disk, the laws (the critic's reloaded from it), the critic on its schedule. */
 export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemblyHooks = {}): BotAssembly {
   const store = new SkillStore(options.storePath, { logger: options.logger })
   const files = new LawFiles(store.dir, options.logger)
-  const grounding = agentGrounding(options.llm)
+  const grounding = agentGrounding(options.llm, DEFAULT_RULES_VERSION, (reason) => {
+    options.logger.warn(`cedar: ${reason}; using the offline teachers and grounding`)
+    hooks.onLlmUnavailable?.(reason)
+  })
   // Learning, composing and critic rounds run in worker threads: the bot keeps ticking and answering meanwhile.
   const computation = new WorkerComputation()
   // The critic is made after the shield it watches; over-constrained states reach it through this.

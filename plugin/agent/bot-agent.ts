@@ -78,9 +78,16 @@ export class BotAgent {
       const constraints = prepared.constraints.map((c) => c.id)
       if (main) this.last = { instruction, skill: main.name, constraints, word: result.word }
       await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
+      const worldFault = this.core().worldFault(prepared, result)
       const corrected = await this.core().learnFromRun(prepared, result, { signal })
       const stuck = judgeStuckRun(prepared, result)
-      return { ...prepared, result, ...(corrected ? { corrected } : {}), ...(stuck ? { stuck } : {}) }
+      return {
+        ...prepared,
+        result,
+        ...(corrected ? { corrected } : {}),
+        ...(stuck ? { stuck } : {}),
+        ...(worldFault ? { worldFault } : {}),
+      }
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)
     }

@@ -21,12 +21,14 @@ import { type ControllerResult, type ControllerStep, type Gate, runController } 
 import { correctionContext, correctSkill } from './corrections.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
+import { checkInstructionLength, goalCountProblem, quoted } from './instruction-limits.js'
 import { composePlan } from './plan-composition.js'
 import type { PlayerTeaching } from './player-constraints.js'
 import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
 import { type ConstrainReport, type StandingConstraint, StandingConstraints } from './standing-constraints.js'
 import { judgeStuckRun, type StuckVerdict } from './stuck-runs.js'
+import { skillWord, worldFault } from './world-fault.js'
 
 export interface CedarAgentOptions {
   readonly rules: Rules
@@ -79,6 +81,8 @@ export interface DoReport extends Prepared {
   readonly corrected?: SkillRecord
   /** A run with no way left: who was at fault (the world, a skill, the rules), and what was learned. */
   readonly stuck?: StuckVerdict
+  /** Why the goal was missed through no fault of the skill (the world changed): no counterexample was taken. */
+  readonly worldFault?: string
 }
 
 export type AgentProgress =
@@ -108,6 +112,7 @@ export class CedarAgent {
     phrase: string,
     options: AgentCallOptions & { readonly player?: PlayerTeaching | undefined } = {},
   ): Promise<ConstrainReport> {
+    checkInstructionLength(phrase)
     return this.rules.add(phrase, options)
   }
 
@@ -131,7 +136,8 @@ export class CedarAgent {
   }
 
   /** The instruction's parts and alphabets, as `!alphabet` shows them. */
-  ground(instruction: string, options: AgentCallOptions = {}): Promise<GroundedInstruction> {
+  async ground(instruction: string, options: AgentCallOptions = {}): Promise<GroundedInstruction> {
+    checkInstructionLength(instruction)
     return groundInstruction(instruction, this.options.grounding, options)
   }
 
@@ -160,6 +166,10 @@ export class CedarAgent {
     { onProgress, signal }: ProgressCallOptions = {},
   ): Promise<Prepared> {
     const grounded = await this.groundGoals(instruction, { onProgress, signal })
+    const tooMany = goalCountProblem(grounded)
+    if (tooMany) {
+      return { instruction, grounded, skills: [], goal: [], constraints: [], membershipQueries: 0, refusal: tooMany }
+    }
     const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
     const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal })
     const kept = await this.learnConstraints(grounded, obtained.skills, { onProgress, signal })
@@ -185,9 +195,10 @@ export class CedarAgent {
     instruction: string,
     { onProgress, signal }: ProgressCallOptions,
   ): Promise<GroundedInstruction> {
+    checkInstructionLength(instruction)
     const grounded = await groundInstruction(instruction, this.options.grounding, { signal })
     onProgress?.({ type: 'grounded', grounded })
-    if (grounded.goals.length === 0) throw new UnknownGoalError(`no goal in "${instruction}"`)
+    if (grounded.goals.length === 0) throw new UnknownGoalError(`no goal in ${quoted(instruction)}`)
     return grounded
   }
 
@@ -258,16 +269,30 @@ export class CedarAgent {
       ...(options.clock ? { clock: options.clock } : {}),
       onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
     })
+    const fault = this.worldFault(prepared, result)
     const corrected = await this.learnFromRun(prepared, result, options)
     const stuck = judgeStuckRun(prepared, result)
-    return { ...prepared, result, ...(corrected ? { corrected } : {}), ...(stuck ? { stuck } : {}) }
+    return {
+      ...prepared,
+      result,
+      ...(corrected ? { corrected } : {}),
+      ...(stuck ? { stuck } : {}),
+      ...(fault ? { worldFault: fault } : {}),
+    }
+  }
+
+  /** Why a run that accepted without its goal is the world's fault, not the last skill's; undefined otherwise. */
+  worldFault(prepared: Prepared, result: ControllerResult): string | undefined {
+    const skill = prepared.skills.at(-1)
+    return skill ? worldFault(skill, result, this.options.rules, this.options.learningWorld) : undefined
   }
 
   /**
    * Execution as the equivalence oracle (CEDAR §3.2): when the product accepted but the goal is not true in the
    * world, the run's word cut to the last skill's alphabet is a gold negative for that skill, which is learned
-   * again. A run that got stuck (no path left) teaches the skill whose plan fell short (see stuck-runs.ts); when
-   * the world was at fault it teaches nothing.
+   * again — unless the same word reaches the item in the Sim: then the world changed under the run (a block broken
+   * by someone else, a drop out of reach) and the skill is kept. A run that got stuck (no path left) teaches the
+   * skill whose plan fell short (see stuck-runs.ts); when the world was at fault it teaches nothing.
    */
   async learnFromRun(
     prepared: Prepared,
@@ -280,15 +305,9 @@ export class CedarAgent {
     }
     const skill = prepared.skills.at(-1)
     if (result.outcome !== 'accepted-without-goal' || !skill) return undefined
-    const word = result.word.filter((s) => skill.record.alphabet.includes(s))
+    if (this.worldFault(prepared, result) !== undefined) return undefined
     // A skill run with a better tool than it was learned with is corrected in its stored spelling.
-    const stored = new Map([...(skill.renamedSymbols ?? [])].map(([from, to]) => [to, from]))
-    return this.counterexample(
-      word.map((s) => stored.get(s) ?? s),
-      false,
-      skill.name,
-      options,
-    )
+    return this.counterexample(skillWord(skill, result), false, skill.name, options)
   }
 
   /** A labelled word for a stored skill becomes gold evidence, and the skill is learned again (see corrections.ts). */

@@ -3,6 +3,7 @@
  * (taught by the LLM, the phrase grammar, or the owner answering questions), learned over each run's alphabet (a
  * player's own read by analogy, asking nothing), corrected by counterexamples, dropped by `!unconstrain`.
  */
+
 import type { Dfa } from '../automata/dfa.js'
 import { parseDfaJson, toDfaJson } from '../automata/json.js'
 import { compilePhrase } from '../grounding/phrases.js'
@@ -18,6 +19,7 @@ import { slug } from './constraint-set.js'
 import type { TeachingReport } from './constraint-teaching.js'
 import { teachConstraint } from './constraint-teaching.js'
 import { correctedConstraint, correctionContext, relearnConstraint } from './corrections.js'
+import { quoted } from './instruction-limits.js'
 import {
   askUncertainWords,
   extendByAnalogy,
@@ -82,7 +84,7 @@ export class StandingConstraints {
   ): Promise<ConstrainReport> {
     const grounded = await groundInstruction(phrase, this.options.grounding, { signal })
     const part = grounded.constraints[0] ?? grounded.goals[0]
-    if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for "${phrase}"`)
+    if (!part || part.alphabet.length === 0) throw new ConstraintLearningError(`no symbols for ${quoted(phrase)}`)
     let alphabet = this.withBiomes(part.alphabet)
     let learned: LearnedConstraint & { readonly budgetSpent?: boolean; readonly questions?: number }
     if (player && !this.options.llm && !compilePhrase(part.text, alphabet)) {

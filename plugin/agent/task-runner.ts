@@ -7,10 +7,26 @@ export interface TaskInfo {
   readonly startedAt: number
 }
 
+/**
+ * How a task ended, for `cedarTaskEnd`: the goal reached (`done`), refused before anything ran (`refused`: a
+ * conflict, a plan too large), run without reaching its goal or thrown (`failed`), or stopped (`cancelled`).
+ */
 export type TaskEnd =
   | { readonly status: 'done' }
+  | { readonly status: 'refused'; readonly reason: string }
   | { readonly status: 'cancelled'; readonly reason: string }
-  | { readonly status: 'failed'; readonly error: Error }
+  | { readonly status: 'failed'; readonly reason: string; readonly error: Error }
+
+/** A task that ended without a goal reached, though its work returned (`!do` answers "not done"). */
+export class TaskFailedError extends CedarError {
+  override name = 'TaskFailedError'
+}
+
+/** What a task's work may say of how it went, when returning normally is not the same as `done`. */
+export type TaskVerdict =
+  | { readonly status: 'done' }
+  | { readonly status: 'refused'; readonly reason: string }
+  | { readonly status: 'failed'; readonly reason: string }
 
 /** Thrown by `run` while another task holds the bot. */
 export class TaskBusyError extends CedarError {
@@ -47,7 +63,13 @@ export class TaskRunner {
     return this.active?.info
   }
 
-  async run<T>(name: string, requestedBy: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  /** Runs `work` as the bot's one task; `verdict` reads its result as done, refused or failed (default: done). */
+  async run<T>(
+    name: string,
+    requestedBy: string,
+    work: (signal: AbortSignal) => Promise<T>,
+    verdict?: (result: T) => TaskVerdict,
+  ): Promise<T> {
     if (this.active) throw new TaskBusyError(this.active.info)
     const controller = new AbortController()
     const info: TaskInfo = { id: this.nextId++, name, requestedBy, startedAt: this.now() }
@@ -57,12 +79,15 @@ export class TaskRunner {
     try {
       const result = await work(controller.signal)
       if (controller.signal.aborted) throw new TaskCancelledError(reasonOf(controller.signal))
+      const said = verdict?.(result)
+      if (said?.status === 'failed') end = { ...said, error: new TaskFailedError(said.reason) }
+      else if (said) end = said
       return result
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown))
       end = controller.signal.aborted
         ? { status: 'cancelled', reason: reasonOf(controller.signal) }
-        : { status: 'failed', error }
+        : { status: 'failed', reason: error.message, error }
       throw controller.signal.aborted && !(error instanceof TaskCancelledError)
         ? new TaskCancelledError(reasonOf(controller.signal))
         : error

@@ -15,7 +15,7 @@ export interface SequenceOptions {
  * Built as an NFA (an ε-move from every accepting state of A to B's initial state), determinized and minimized.
  * Over the union alphabet, each side ignores the symbols it does not know (see `Dfa`) in its own part.
  */
-export function concat(first: Dfa, second: Dfa): Dfa {
+export function concat(first: Dfa, second: Dfa, options: SequenceOptions = {}): Dfa {
   const alphabet = first.alphabet.union(second.alphabet)
   const parts = [first, second].map((dfa) => ({ dfa, column: dfa.alphabet.mapTo(alphabet) }))
   const offset = first.stateCount
@@ -25,31 +25,34 @@ export function concat(first: Dfa, second: Dfa): Dfa {
   const none: readonly number[] = []
   const secondStart = [offset + second.initial]
   return minimize(
-    determinize({
-      alphabet,
-      stateCount: n,
-      initial: [first.initial],
-      accepting,
-      next(state, symbol) {
-        const inSecond = state >= offset
-        const { dfa, column } = parts[inSecond ? 1 : 0]!
-        const local = inSecond ? state - offset : state
-        const c = column[symbol]!
-        const target = c === NONE ? local : dfa.next(local, c)
-        return target === NONE ? none : [inSecond ? target + offset : target]
+    determinize(
+      {
+        alphabet,
+        stateCount: n,
+        initial: [first.initial],
+        accepting,
+        next(state, symbol) {
+          const inSecond = state >= offset
+          const { dfa, column } = parts[inSecond ? 1 : 0]!
+          const local = inSecond ? state - offset : state
+          const c = column[symbol]!
+          const target = c === NONE ? local : dfa.next(local, c)
+          return target === NONE ? none : [inSecond ? target + offset : target]
+        },
+        epsilon(state) {
+          return state < offset && first.accepting[state] ? secondStart : none
+        },
       },
-      epsilon(state) {
-        return state < offset && first.accepting[state] ? secondStart : none
-      },
-    }),
+      { ...options, building: options.building ?? 'the concatenation' },
+    ),
   )
 }
 
 /** Concatenates several DFAs left to right (the prerequisite chain of a composed skill). */
-export function concatAll(dfas: readonly Dfa[]): Dfa {
+export function concatAll(dfas: readonly Dfa[], options: SequenceOptions = {}): Dfa {
   const [head, ...rest] = dfas
   if (!head) throw new Error('concatAll needs at least one DFA')
-  return rest.reduce(concat, head)
+  return rest.reduce((a, b) => concat(a, b, options), head)
 }
 
 /**

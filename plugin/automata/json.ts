@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CedarError } from '../errors.js'
+import { CedarError, printable } from '../errors.js'
 import { Alphabet } from './alphabet.js'
 import { Dfa } from './dfa.js'
 import { complete } from './search.js'
@@ -61,7 +61,7 @@ export function parseDfaJson(input: unknown, source = 'DFA JSON'): Dfa {
     try {
       value = JSON.parse(input)
     } catch (error) {
-      throw new DfaFormatError(`${source}: not JSON (${(error as Error).message})`)
+      throw new DfaFormatError(`${source}: not JSON (${printable((error as Error).message).slice(0, 120)})`)
     }
   }
   const parsed = dfaJsonSchema.safeParse(value)

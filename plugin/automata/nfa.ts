@@ -1,5 +1,6 @@
 import type { Alphabet } from './alphabet.js'
 import { Dfa, NONE } from './dfa.js'
+import { checkStates, stateLimit } from './size-limit.js'
 
 /** A nondeterministic automaton with ε-moves, as far as the subset construction needs one. */
 export interface Nfa {
@@ -13,7 +14,8 @@ export interface Nfa {
 }
 
 /** The subset construction over the reachable subsets only. The empty subset becomes a missing transition. */
-export function determinize(nfa: Nfa): Dfa {
+export function determinize(nfa: Nfa, options: { readonly maxStates?: number; readonly building?: string } = {}): Dfa {
+  const limit = stateLimit(options.maxStates)
   const k = nfa.alphabet.size
   const ids = new Map<string, number>()
   const subsets: number[][] = []
@@ -37,6 +39,7 @@ export function determinize(nfa: Nfa): Dfa {
     let id = ids.get(key)
     if (id === undefined) {
       id = subsets.length
+      checkStates(id + 1, limit, options.building ?? 'the subset construction')
       ids.set(key, id)
       subsets.push(subset)
       accepting.push(subset.some((s) => nfa.accepting[s] === 1) ? 1 : 0)

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { AgentProgress } from '../agent/cedar-agent.js'
 import { costsText } from '../agent/constraint-teaching.js'
 import { describeStuck } from '../agent/stuck-runs.js'
-import { TaskCancelledError } from '../agent/task-runner.js'
+import { TaskCancelledError, type TaskVerdict } from '../agent/task-runner.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
 import type { LearningEvent } from '../learning/ports.js'
@@ -84,15 +84,25 @@ function withProgressEvents(context: CommandContext, report: (p: AgentProgress) 
   }
 }
 
-async function runAsTask(context: CommandContext, name: string, work: (signal: AbortSignal) => Promise<string>) {
+/** A task's reply, and how it went when that is not simply done (for `cedarTaskEnd`). */
+type TaskReply = string | { readonly reply: string; readonly verdict: TaskVerdict }
+
+async function runAsTask(context: CommandContext, name: string, work: (signal: AbortSignal) => Promise<TaskReply>) {
   const running = context.cedar.tasks.current
   if (running) return `busy with ${running.name}; say ${context.cedar.options.prefix}stop first`
   try {
-    return await context.cedar.tasks.run(name, context.username, work)
+    const result = await context.cedar.tasks.run(name, context.username, work, (r) =>
+      typeof r === 'string' ? { status: 'done' } : r.verdict,
+    )
+    return typeof result === 'string' ? result : result.reply
   } catch (error) {
     if (error instanceof TaskCancelledError) return undefined
     throw error
   }
+}
+
+function refusedReply(reason: string): TaskReply {
+  return { reply: `refused: ${reason}`, verdict: { status: 'refused', reason } }
 }
 
 const doCommand = defineCommand({
@@ -105,13 +115,23 @@ const doCommand = defineCommand({
         signal,
         onProgress: withProgressEvents(context, progressReporter(context.reply)),
       })
-      if (report.refusal) return `refused: ${report.refusal}`
+      if (report.refusal) return refusedReply(report.refusal)
       const result = report.result
-      if (!result) return 'nothing ran'
+      if (!result) return { reply: 'nothing ran', verdict: { status: 'refused', reason: 'nothing ran' } }
       const actions = result.steps.length
       if (result.outcome === 'goal') return `done in ${actions} actions: ${result.message}`
-      if (report.stuck) return `not done (stuck): ${result.message}; ${describeStuck(report.stuck)}`
-      return `not done (${result.outcome}): ${result.message}; say ${context.cedar.options.prefix}wrong if the plan itself was wrong`
+      if (report.stuck) {
+        const reason = `stuck: ${result.message}`
+        return { reply: `not done (${reason}); ${describeStuck(report.stuck)}`, verdict: { status: 'failed', reason } }
+      }
+      const why = report.worldFault
+        ? `; ${report.worldFault}`
+        : `; say ${context.cedar.options.prefix}wrong if the plan itself was wrong`
+      const reason = `${result.outcome}: ${result.message}`
+      return {
+        reply: `not done (${reason})${why}`,
+        verdict: { status: 'failed', reason: reason + (report.worldFault ? `; ${report.worldFault}` : '') },
+      }
     }),
 })
 

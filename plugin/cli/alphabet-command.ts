@@ -1,6 +1,8 @@
 import type { Command } from 'commander'
 import { agentGrounding } from '../agent/assembly.js'
+import { checkInstructionLength } from '../agent/instruction-limits.js'
 import { resolveOptions } from '../config/options.js'
+import { groundingNotes } from '../grounding/llm-grounding.js'
 import { type GroundedPart, groundInstruction } from '../grounding/pipeline.js'
 import { DEFAULT_RULES_VERSION } from '../world/rules.js'
 import { createOutput, guarded } from './output.js'
@@ -32,6 +34,7 @@ export function addAlphabetCommand(program: Command): void {
       await guarded(out, async () => {
         const instruction = words.join(' ').trim()
         if (instruction === '') throw new Error('the instruction is empty')
+        checkInstructionLength(instruction)
         const version = checkedVersion(flags.mcVersion ?? DEFAULT_RULES_VERSION)
         const assembled = agentGrounding(flags.offline ? undefined : resolveOptions({}).llm, version)
         const client = assembled.llm
@@ -45,6 +48,8 @@ export function addAlphabetCommand(program: Command): void {
               cacheHits: client.stats.cacheHits,
               rejectedSymbols: components.stats?.rejectedSymbols ?? [],
               fallbacks: components.stats?.fallbacks ?? 0,
+              splitDisagreements: components.stats?.splitDisagreements ?? [],
+              keptSymbols: components.stats?.keptSymbols ?? [],
               ...(components.stats?.unavailable ? { unavailable: components.stats.unavailable } : {}),
             }
           : { by: 'offline' }
@@ -55,6 +60,7 @@ export function addAlphabetCommand(program: Command): void {
           ...grounded.constraints.map((p) => part('constraint', p)),
         ]
         if (text.length === 0) text.push('no goal or constraint found')
+        if (components.stats) text.push(...groundingNotes(components.stats).map((note) => `(${note})`))
         const unavailable = components.stats?.unavailable
         if (client && unavailable) text.push(`(grounded offline: ${unavailable})`)
         else if (client) text.push(`(grounded by ${client.modelFor('prune')}: ${client.stats.requests} requests)`)

@@ -5,16 +5,17 @@ import {
   concatAll,
   type Dfa,
   equivalent,
-  intersect,
   isEmpty,
   minimize,
   parseDfaJson,
+  product,
   renderSvg,
   shortestWitness,
+  TooManyStatesError,
   toDfaJson,
   toDot,
-  union,
 } from '../automata/index.js'
+import { quoted } from '../errors.js'
 import { readInput } from './input.js'
 import { createOutput, guarded } from './output.js'
 
@@ -23,6 +24,7 @@ interface DfaFlags {
   output?: string
   minimize?: boolean
   dot?: boolean
+  maxStates?: string
 }
 
 /** `cedar dfa ...`: the automata core on JSON files (see `cedar dfa --help`). */
@@ -36,27 +38,41 @@ export function addDfaCommand(program: Command): void {
         'DFA JSON to standard output or to --output. Over merged alphabets a DFA ignores symbols it does not know.',
     )
 
-  const produces = (name: string, description: string, arity: string, build: (dfas: Dfa[]) => Dfa) =>
+  const produces = (
+    name: string,
+    description: string,
+    arity: string,
+    build: (dfas: Dfa[], limits: { maxStates: number }) => Dfa,
+  ) =>
     dfa
       .command(`${name} ${arity}`)
       .description(description)
       .option('-o, --output <file>', 'write the result here instead of standard output')
+      .option(
+        '--max-states <n>',
+        `refuse inputs, and stop constructions, past this many states (default ${CLI_MAX_STATES.toLocaleString('en')})`,
+      )
       .option('--no-minimize', 'keep the raw construction instead of minimizing it')
       .option('--json', 'errors as JSON too (the result is always DFA JSON)')
       .action(async (...args: unknown[]) => {
         const { files, flags } = split(args)
         const out = createOutput(flags.json ?? false)
         await guarded(out, async () => {
-          const inputs = await Promise.all(files.map(load))
-          const built = build(inputs)
+          const maxStates = maxStatesFlag(flags.maxStates)
+          const inputs = await Promise.all(files.map((file) => load(file, maxStates)))
+          const built = build(inputs, { maxStates })
           const result = flags.minimize === false ? built : minimize(built)
           await emit(`${JSON.stringify(toDfaJson(result))}\n`, flags.output)
         })
       })
 
   produces('minimize', 'the minimal complete DFA of the same language', '<file>', (dfas) => only(dfas))
-  produces('intersect', 'words every input accepts', '<files...>', (dfas) => dfas.reduce(intersect))
-  produces('union', 'words some input accepts', '<files...>', (dfas) => dfas.reduce(union))
+  produces('intersect', 'words every input accepts', '<files...>', (dfas, limits) =>
+    dfas.reduce((a, b) => product(a, b, 'intersection', limits)),
+  )
+  produces('union', 'words some input accepts', '<files...>', (dfas, limits) =>
+    dfas.reduce((a, b) => product(a, b, 'union', limits)),
+  )
   produces('complement', 'words over its alphabet that the input rejects', '<file>', (dfas) => complement(only(dfas)))
   produces('concat', 'words that split into a word of each input, in order', '<files...>', concatAll)
 
@@ -138,8 +154,24 @@ function split(args: unknown[]): { files: string[]; flags: DfaFlags } {
   return { files, flags }
 }
 
-async function load(file: string): Promise<Dfa> {
-  return parseDfaJson(await readInput(file), file === '-' ? 'standard input' : file)
+/** What the CLI builds at most: a product this large takes a few seconds and some 100 MB. */
+export const CLI_MAX_STATES = 500_000
+
+function maxStatesFlag(text: string | undefined): number {
+  if (text === undefined) return CLI_MAX_STATES
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`--max-states must be a positive whole number, not ${quoted(text, 20)}`)
+  return n
+}
+
+async function load(file: string, maxStates = CLI_MAX_STATES): Promise<Dfa> {
+  const name = file === '-' ? 'standard input' : file
+  const dfa = parseDfaJson(await readInput(file), name)
+  if (dfa.stateCount > maxStates) {
+    throw new TooManyStatesError(maxStates, `${quoted(name, 80)} (${dfa.stateCount.toLocaleString('en')} states)`)
+  }
+  return dfa
 }
 
 async function emit(text: string, file: string | undefined): Promise<void> {

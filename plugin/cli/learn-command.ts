@@ -1,6 +1,8 @@
 import type { Command } from 'commander'
 import { parseDfaJson, toDfaJson } from '../automata/json.js'
 import { equivalent } from '../automata/product.js'
+import { TooManyStatesError } from '../automata/size-limit.js'
+import { quoted } from '../errors.js'
 import { type Algorithm, ExactOracle, learn, SimulatedTeacher } from '../learning/index.js'
 import { readInput } from './input.js'
 import { createOutput, guarded } from './output.js'
@@ -13,10 +15,16 @@ interface LearnFlags {
   budgetMq?: string
   budgetEq: string
   noiseBound?: string
+  maxStates?: string
   json?: boolean
 }
 
 const ALGORITHMS: readonly Algorithm[] = ['lstar', 'kv', 'capal']
+/**
+ * Targets past this are refused before learning starts: the exact oracle and the learners' tables grow with the
+ * target (the benchmarks learn up to a few thousand states), and 300,000 states would run for minutes.
+ */
+export const MAX_LEARN_TARGET_STATES = 10_000
 
 /** `cedar learn`: learn a target DFA from a simulated, possibly lying teacher, as the benchmarks do. */
 export function addLearnCommand(program: Command): void {
@@ -30,6 +38,10 @@ export function addLearnCommand(program: Command): void {
     .option('--budget-mq <n>', 'most distinct words the teacher may be asked')
     .option('--budget-eq <n>', 'most hypotheses that may be tested', '500')
     .option('--noise-bound <p>', 'CAPAL’s η̄, a bound on the noise it assumes (default: the --noise value)')
+    .option(
+      '--max-states <n>',
+      `refuse targets past this many states (default ${MAX_LEARN_TARGET_STATES.toLocaleString('en')})`,
+    )
     .option('--json', 'print {"dfa", "mq", "eq", "exact", "outcome", "teacherCalls"}')
     .addHelpText(
       'after',
@@ -48,10 +60,18 @@ export function addLearnCommand(program: Command): void {
         const maxMq =
           flags.budgetMq === undefined ? undefined : Math.trunc(number('--budget-mq', flags.budgetMq, 1, 1e12))
         const noiseBound = flags.noiseBound === undefined ? noise : number('--noise-bound', flags.noiseBound, 0, 0.5)
-        const target = parseDfaJson(
-          await readInput(flags.target),
-          flags.target === '-' ? 'standard input' : flags.target,
-        )
+        const maxStates =
+          flags.maxStates === undefined
+            ? MAX_LEARN_TARGET_STATES
+            : Math.trunc(number('--max-states', flags.maxStates, 1, 1e7))
+        const name = flags.target === '-' ? 'standard input' : flags.target
+        const target = parseDfaJson(await readInput(flags.target), name)
+        if (target.stateCount > maxStates) {
+          throw new TooManyStatesError(
+            maxStates,
+            `the target ${quoted(name, 80)} (${target.stateCount.toLocaleString('en')} states)`,
+          )
+        }
         const started = performance.now()
         const report = await learn({
           alphabet: target.alphabet,
@@ -86,7 +106,7 @@ export function addLearnCommand(program: Command): void {
 function number(name: string, text: string, min: number, max: number): number {
   const value = Number(text)
   if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${name} must be a number from ${min} to ${max}, not "${text}"`)
+    throw new Error(`${name} must be a number from ${min} to ${max}, not ${quoted(text, 24)}`)
   }
   return value
 }

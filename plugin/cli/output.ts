@@ -1,3 +1,5 @@
+import { printable } from '../errors.js'
+
 /** Where a subcommand writes: one JSON document per line with `--json`, plain text otherwise. */
 export interface Output {
   readonly json: boolean
@@ -13,7 +15,9 @@ export function createOutput(json: boolean): Output {
     result(text, data) {
       process.stdout.write(json ? `${JSON.stringify(data)}\n` : `${text}\n`)
     },
-    fail(message) {
+    fail(raw) {
+      // Messages quote outside input (a file's bytes, an argument): no terminal escape gets through.
+      const message = printable(raw)
       if (json) process.stdout.write(`${JSON.stringify({ error: message })}\n`)
       else process.stderr.write(`cedar: ${message}\n`)
       process.exitCode = 1

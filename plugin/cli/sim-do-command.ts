@@ -3,7 +3,8 @@ import minecraftData from 'minecraft-data'
 import { agentGrounding, createAgent, createLaws, shieldGate } from '../agent/assembly.js'
 import { MemoryLibrary } from '../agent/skill-manager.js'
 import { describeStuck } from '../agent/stuck-runs.js'
-import { resolveOptions } from '../config/options.js'
+import { offlineEnv, resolveOptions } from '../config/options.js'
+import { groundingNotes } from '../grounding/llm-grounding.js'
 import { symbolProblem } from '../grounding/validate.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
 import { constraintLine, constraintReports, llmReport } from './constraint-report.js'
@@ -48,7 +49,7 @@ export function addSimDoCommand(sim: Command): void {
     .option('--no-laws', `leave out the bot's default law sets (${resolveOptions({}, {}).shield.lawSets.join(', ')})`)
     .option(
       '--json',
-      'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "laws", "product", "steps", "stuck"}; a step the shield refused names the law in "blocked_by"',
+      'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "grounding", "laws", "product", "steps", "stuck"}; a step the shield refused names the law in "blocked_by"',
     )
     .action(async (words: string[], flags: SimDoFlags) => {
       const out = createOutput(flags.json ?? false)
@@ -67,9 +68,10 @@ export function addSimDoCommand(sim: Command): void {
           startBiome: flags.biome,
           ...(flags.bed === false ? {} : { startInventory: { white_bed: 1 } }),
         })
-        const defaults = resolveOptions({})
+        const defaults = resolveOptions({}, flags.offline ? offlineEnv() : process.env)
         const grounding = agentGrounding(flags.offline ? undefined : defaults.llm)
         const { llm } = grounding
+        const stats = grounding.grounding.stats
         const registry = minecraftData(grounding.version)
         const laws = createLaws({
           lawSets: flags.laws ? defaults.shield.lawSets : [],
@@ -99,6 +101,13 @@ export function addSimDoCommand(sim: Command): void {
         const summary = {
           instruction,
           llm: llmReport(llm),
+          grounding: stats
+            ? {
+                unavailable: stats.unavailable ?? null,
+                splitDisagreements: stats.splitDisagreements,
+                keptSymbols: stats.keptSymbols,
+              }
+            : null,
           goal: report.result?.outcome === 'goal',
           outcome: report.refusal ? 'refused' : (report.result?.outcome ?? 'refused'),
           message: report.refusal ?? report.result?.message ?? '',
@@ -117,6 +126,7 @@ export function addSimDoCommand(sim: Command): void {
           ...(report.stuck ? [`stuck: ${describeStuck(report.stuck)}`] : []),
           `skills: ${summary.skills.map((s) => `${s.name} (${s.path}, ${s.states} states)`).join(', ')}`,
           ...summary.constraints.map(constraintLine),
+          ...(stats ? groundingNotes(stats).map((note) => `grounding: ${note}`) : []),
           `laws: ${summary.laws.length === 0 ? 'none' : summary.laws.map((l) => l.id).join(' ')}`,
           `product: ${summary.product ? `${summary.product.states} states` : 'not built'}; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
           ...steps.map(

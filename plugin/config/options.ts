@@ -160,6 +160,21 @@ export class CedarOptionsError extends CedarError {
 
 type Env = Readonly<Record<string, string | undefined>>
 
+/** The variables that configure the LLM: `--offline` reads none of them, so a bad one cannot stop it. */
+export const LLM_ENV = [
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'CEDAR_MODEL',
+  'CEDAR_EMBED_MODEL',
+  'CEDAR_LLM_CACHE',
+  'CEDAR_LLM_TIMEOUT_MS',
+] as const
+
+/** The environment without the LLM's variables. */
+export function offlineEnv(env: Env = process.env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !(LLM_ENV as readonly string[]).includes(key)))
+}
+
 /**
  * Validates plugin options and fills defaults. LLM settings fall back to OPENAI_API_KEY, OPENAI_BASE_URL and
  * CEDAR_MODEL (and CEDAR_EMBED_MODEL, CEDAR_LLM_CACHE), so a bot script need not pass secrets around; explicit options win over the environment.
@@ -210,6 +225,7 @@ function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
       model: env.CEDAR_MODEL || undefined,
       embeddingModel: env.CEDAR_EMBED_MODEL || undefined,
       cacheDir: env.CEDAR_LLM_CACHE || undefined,
+      timeoutMs: env.CEDAR_LLM_TIMEOUT_MS ? Number(env.CEDAR_LLM_TIMEOUT_MS) : undefined,
     }),
   )
   if (!fromEnv.success) throw new CedarOptionsError(describeIssues('environment (OPENAI_*/CEDAR_*)', fromEnv.error))
@@ -221,7 +237,7 @@ function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
     model: given.model ?? fromEnv.data.model ?? DEFAULT_MODEL,
     embeddingModel: given.embeddingModel ?? fromEnv.data.embeddingModel,
     cacheDir: path.resolve(given.cacheDir ?? fromEnv.data.cacheDir ?? DEFAULT_LLM_CACHE),
-    timeoutMs: given.timeoutMs ?? 30_000,
+    timeoutMs: given.timeoutMs ?? fromEnv.data.timeoutMs ?? 30_000,
     enabled: apiKey !== undefined || baseURL !== undefined,
   }
 }

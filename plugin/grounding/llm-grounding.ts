@@ -20,10 +20,31 @@ export interface LlmGroundingStats {
   fallbacks: number
   /** Why the model could not answer at all (unreachable, failing, out of budget), when that happened. */
   unavailable?: string
+  /**
+   * Where the model's split and the grammar's disagreed on the constraints: `kept` a constraint the model left out
+   * (or called a goal), which the grammar's split puts back; `llmOnly` one only the model saw, which stays.
+   */
+  splitDisagreements: { readonly constraint: string; readonly seenBy: 'grammar' | 'llm' }[]
+  /** Symbols a constraint's own words name that the model's pruning left out: kept, and listed here. */
+  keptSymbols: { readonly part: string; readonly symbols: readonly string[] }[]
 }
 
 const splitSchema = z.object({ goals: z.array(z.string().min(1)), constraints: z.array(z.string().min(1)) })
 const alphabetSchema = z.object({ alphabet: z.array(z.string()) })
+
+/** What the model's grounding changed or was overruled in, in words: one note per disagreement, for reports. */
+export function groundingNotes(stats: LlmGroundingStats): string[] {
+  return [
+    ...stats.splitDisagreements.map(({ constraint, seenBy }) =>
+      seenBy === 'grammar'
+        ? `the LLM left out the constraint "${constraint}"; kept`
+        : `only the LLM saw the constraint "${constraint}"`,
+    ),
+    ...stats.keptSymbols.map(
+      ({ part, symbols }) => `the LLM dropped ${symbols.join(' ')} from "${part}", which its words name; kept`,
+    ),
+  ]
+}
 
 /** Splits an instruction with the model: `{"goals": [...], "constraints": [...]}`, else the grammar decides. */
 export class LlmSplitter implements Splitter {
@@ -45,10 +66,50 @@ export class LlmSplitter implements Splitter {
       { role: 'user', content: text },
     ]
     const parsed = await askJson(this.client, 'split', messages, splitSchema, signal, this.stats)
-    if (parsed && parsed.goals.length + parsed.constraints.length > 0) return parsed
+    const grammar = await this.fallback.split(text)
+    if (parsed && parsed.goals.length + parsed.constraints.length > 0) return this.reconcile(parsed, grammar)
     this.stats.fallbacks++
-    return this.fallback.split(text)
+    return grammar
   }
+
+  /**
+   * The model never removes a constraint the grammar finds: one it left out or took for a goal is put back (the
+   * grammar's wording), and the stats name it; a constraint only the model saw stays, and is named too.
+   */
+  private reconcile(model: InstructionParts, grammar: InstructionParts): InstructionParts {
+    const constraints = [...model.constraints]
+    let goals = model.goals
+    for (const constraint of grammar.constraints) {
+      if (constraints.some((c) => samePart(c, constraint))) continue
+      goals = goals.filter((g) => !samePart(g, constraint))
+      constraints.push(constraint)
+      this.stats.splitDisagreements.push({ constraint, seenBy: 'grammar' })
+    }
+    for (const constraint of model.constraints) {
+      if (!grammar.constraints.some((c) => samePart(c, constraint))) {
+        this.stats.splitDisagreements.push({ constraint, seenBy: 'llm' })
+      }
+    }
+    return { goals, constraints }
+  }
+}
+
+/** The words of a part, lowercased, without punctuation or the connectors a split may keep or drop. */
+function partWords(part: string): string[] {
+  return part
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .split(/[^a-z0-9_]+/)
+    .filter((w) => w !== '' && !['and', 'but', 'then', 'the', 'a', 'please'].includes(w))
+}
+
+/** The same part in two splits' wording: one's words contain the other's, or they share most of them. */
+function samePart(a: string, b: string): boolean {
+  const x = partWords(a)
+  const y = new Set(partWords(b))
+  if (x.length === 0 || y.size === 0) return false
+  const shared = x.filter((w) => y.has(w)).length
+  return shared === x.length || shared === y.size || shared / Math.max(x.length, y.size) >= 0.6
 }
 
 /**
@@ -60,6 +121,8 @@ export class LlmPruner implements Pruner {
     private readonly client: LlmClient,
     private readonly fallback: Pruner,
     private readonly stats: LlmGroundingStats,
+    /** The symbols a constraint's own words name (the offline grounding of it), which no model reply removes. */
+    private readonly named?: (part: string) => Promise<string[]>,
   ) {}
 
   async prune(
@@ -94,9 +157,16 @@ export class LlmPruner implements Pruner {
       this.stats.rejectedSymbols.push(symbol)
       return false
     })
-    if (chosen.length > 0) return [...new Set(chosen)]
-    this.stats.fallbacks++
-    return this.fallback.prune(part, role, candidates)
+    if (chosen.length === 0) {
+      this.stats.fallbacks++
+      return this.fallback.prune(part, role, candidates)
+    }
+    if (role !== 'constraint' || !this.named) return [...new Set(chosen)]
+    // "mine minerals only at night" needs time.day and time.night whatever the model picked: they are its meaning.
+    const named = await this.named(part)
+    const dropped = named.filter((symbol) => !chosen.includes(symbol))
+    if (dropped.length > 0) this.stats.keptSymbols.push({ part, symbols: dropped })
+    return [...new Set([...chosen, ...named])]
   }
 }
 
@@ -111,9 +181,21 @@ export class EmbeddingRetriever implements Retriever {
     private readonly client: LlmClient,
     private readonly inventory: SymbolInventory,
     private readonly lexical: Retriever,
+    private readonly stats?: LlmGroundingStats,
   ) {}
 
-  async retrieve(text: string, k = DEFAULT_RETRIEVAL_K, { signal }: Cancellable = {}): Promise<RetrievedSymbol[]> {
+  /** Fused retrieval; when the embeddings cannot be had (down, failing, the wrong shape), the lexical ranking alone. */
+  async retrieve(text: string, k = DEFAULT_RETRIEVAL_K, options: Cancellable = {}): Promise<RetrievedSymbol[]> {
+    try {
+      return await this.fused(text, k, options)
+    } catch (error) {
+      if (!isLlmFailure(error)) throw error
+      if (this.stats) this.stats.unavailable ??= `${error.message}; using lexical retrieval`
+      return this.lexical.retrieve(text, k)
+    }
+  }
+
+  private async fused(text: string, k: number, { signal }: Cancellable): Promise<RetrievedSymbol[]> {
     // A cancelled (or failed) embedding of the inventory is not kept: the next retrieval asks again.
     this.vectors ??= this.client
       .embed(
@@ -155,13 +237,21 @@ export function llmGrounding(
   options: { readonly version?: string; readonly embeddings?: boolean } = {},
 ): GroundingComponents & { readonly stats: LlmGroundingStats } {
   const offline = offlineGrounding(options.version)
-  const stats: LlmGroundingStats = { rejectedSymbols: [], fallbacks: 0 }
+  const stats: LlmGroundingStats = { rejectedSymbols: [], fallbacks: 0, splitDisagreements: [], keptSymbols: [] }
+  // What the offline grounding finds a constraint names: its lexical candidates, pruned by the grammar.
+  const named = async (part: string) => {
+    const candidates = (await offline.retriever.retrieve(part, DEFAULT_RETRIEVAL_K)).flatMap(({ symbol }) => {
+      const entry = offline.inventory.get(symbol)
+      return entry ? [entry] : []
+    })
+    return offline.pruner.prune(part, 'constraint', candidates)
+  }
   return {
     ...offline,
     splitter: new LlmSplitter(client, offline.splitter, stats),
-    pruner: new LlmPruner(client, offline.pruner, stats),
+    pruner: new LlmPruner(client, offline.pruner, stats, named),
     retriever: options.embeddings
-      ? new EmbeddingRetriever(client, offline.inventory, offline.retriever)
+      ? new EmbeddingRetriever(client, offline.inventory, offline.retriever, stats)
       : offline.retriever,
     stats,
   }
@@ -181,12 +271,8 @@ async function askJson<T>(
   } catch (error) {
     // A spent budget, an endpoint that cannot be reached or keeps failing: the offline twin answers instead, and
     // the stats say why, so no report claims the model grounded what it never saw.
-    if (
-      error instanceof LlmBudgetExhausted ||
-      error instanceof LlmUnavailableError ||
-      error instanceof LlmRequestError
-    ) {
-      stats.unavailable = error.message
+    if (isLlmFailure(error)) {
+      stats.unavailable ??= error.message
       return undefined
     }
     throw error
@@ -197,6 +283,11 @@ async function askJson<T>(
   } catch {
     return undefined
   }
+}
+
+/** A spent budget, an endpoint that cannot be reached, keeps failing or answers nonsense: the offline twin answers. */
+function isLlmFailure(error: unknown): error is Error {
+  return error instanceof LlmBudgetExhausted || error instanceof LlmUnavailableError || error instanceof LlmRequestError
 }
 
 function cosine(a: readonly number[], b: readonly number[]): number {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { setTimeout } from 'node:timers/promises'
 import OpenAI from 'openai'
 import writeFileAtomic from 'write-file-atomic'
+import { z } from 'zod'
 import type { LlmSettings } from '../config/options.js'
 import { CedarError } from '../errors.js'
 
@@ -17,7 +18,15 @@ export interface LlmClientOptions {
   /** The model for roles without their own. */
   readonly model: string
   readonly models?: Partial<Record<LlmRole | 'embed', string>>
+  /**
+   * How long one call may take, every retry and backoff included (default 30 s). When it passes, or the endpoint
+   * cannot be reached or keeps failing, the endpoint counts as down for `downForMs` and calls fail at once.
+   */
   readonly timeoutMs?: number
+  /** How long an endpoint that failed is not asked again (default 60 s): one wait per command, not one per call. */
+  readonly downForMs?: number
+  /** Told once each time the endpoint goes down, with the reason (the plugin says it in chat and the log). */
+  readonly onUnavailable?: (reason: string) => void
   /** Retries after a 429, a 5xx or a dropped connection, with exponential backoff. Default 4. */
   readonly maxRetries?: number
   /** The first backoff, doubled on each retry (a Retry-After header wins). Default 500 ms. */
@@ -62,6 +71,26 @@ export class LlmRequestError extends CedarError {
   }
 }
 
+/** The endpoint answered, but not with an OpenAI response of the asked kind (no `choices`, not JSON, too few vectors). */
+export class LlmReplyError extends LlmRequestError {
+  override name = 'LlmReplyError'
+}
+
+// The envelopes are outside input like any other: checked before anything is read from them.
+const completionSchema = z.object({
+  choices: z
+    .array(z.object({ message: z.object({ content: z.string().nullish() }).passthrough() }).passthrough())
+    .min(1),
+  usage: z
+    .object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() })
+    .passthrough()
+    .nullish(),
+})
+const embeddingsSchema = z.object({
+  data: z.array(z.object({ embedding: z.array(z.number().finite()) }).passthrough()),
+  usage: z.object({ prompt_tokens: z.number().optional() }).passthrough().nullish(),
+})
+
 /**
  * The one way the plugin talks to a language model: the `openai` client pointed at any compatible endpoint, a model
  * per role, a timeout, retries with backoff on 429 and 5xx, a request budget, token counts, and a disk cache keyed
@@ -71,15 +100,27 @@ export class LlmRequestError extends CedarError {
 export class LlmClient {
   private readonly openai: OpenAI
   private counters = { requests: 0, cacheHits: 0, retries: 0, promptTokens: 0, completionTokens: 0 }
+  /** Why the endpoint is not asked until `until` (a wall-clock time), after it failed. */
+  private down: { readonly reason: string; readonly until: number } | undefined
 
   constructor(private readonly options: LlmClientOptions) {
     // The SDK's own retries are off: this class retries, so it can count and budget every attempt.
     this.openai = new OpenAI({
       apiKey: options.apiKey ?? 'not-needed',
       ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-      timeout: options.timeoutMs ?? 30_000,
+      timeout: this.timeoutMs,
       maxRetries: 0,
     })
+  }
+
+  private get timeoutMs(): number {
+    return this.options.timeoutMs ?? 30_000
+  }
+
+  /** Why the endpoint is not being asked now (it failed recently), or undefined when it is. */
+  get unavailable(): string | undefined {
+    if (this.down && Date.now() >= this.down.until) this.down = undefined
+    return this.down?.reason
   }
 
   get stats(): LlmStats {
@@ -105,19 +146,23 @@ export class LlmClient {
     const cached = await this.fromCache<{ text: string }>(key)
     if (cached) return cached.text
     const completion = await this.withRetries(
-      () =>
-        this.openai.chat.completions.create(
-          {
-            model,
-            messages: messages.map((m) => ({ role: m.role, content: m.content })),
-            ...(json ? { response_format: { type: 'json_object' as const } } : {}),
-          },
-          signal ? { signal } : undefined,
+      async (attemptSignal) =>
+        this.checked(
+          completionSchema,
+          await this.openai.chat.completions.create(
+            {
+              model,
+              messages: messages.map((m) => ({ role: m.role, content: m.content })),
+              ...(json ? { response_format: { type: 'json_object' as const } } : {}),
+            },
+            { signal: attemptSignal },
+          ),
+          'a chat completion',
         ),
       signal,
     )
-    const text = completion.choices[0]?.message?.content ?? ''
-    this.count(completion.usage, messages.map((m) => m.content).join('\n'), text)
+    const text = completion.choices[0]?.message.content ?? ''
+    this.count(completion.usage ?? undefined, messages.map((m) => m.content).join('\n'), text)
     await this.toCache(key, { text })
     return text
   }
@@ -135,22 +180,31 @@ export class LlmClient {
     for (let start = 0; start < missing.length; start += 256) {
       const batch = missing.slice(start, start + 256)
       const response = await this.withRetries(
-        () =>
-          // float, not the SDK's default base64: some compatible servers only speak float.
-          this.openai.embeddings.create(
-            { model, input: batch.map((i) => texts[i] ?? ''), encoding_format: 'float' },
-            signal ? { signal } : undefined,
+        async (attemptSignal) =>
+          this.checked(
+            embeddingsSchema,
+            // float, not the SDK's default base64: some compatible servers only speak float.
+            await this.openai.embeddings.create(
+              { model, input: batch.map((i) => texts[i] ?? ''), encoding_format: 'float' },
+              { signal: attemptSignal },
+            ),
+            'embeddings',
           ),
         signal,
       )
-      this.count(response.usage, batch.map((i) => texts[i]).join('\n'), '')
+      this.count(response.usage ?? undefined, batch.map((i) => texts[i]).join('\n'), '')
+      const width = response.data[0]?.embedding.length ?? 0
+      if (
+        response.data.length !== batch.length ||
+        width === 0 ||
+        response.data.some((d) => d.embedding.length !== width)
+      ) {
+        throw this.unusable(
+          `${response.data.length} vectors for ${batch.length} texts, of lengths ${[...new Set(response.data.map((d) => d.embedding.length))].slice(0, 3).join(', ') || 'none'}`,
+        )
+      }
       for (const [j, i] of batch.entries()) {
-        const vector = response.data[j]?.embedding
-        if (!vector)
-          throw new LlmRequestError(
-            `the embedding endpoint returned ${response.data.length} of ${batch.length}`,
-            undefined,
-          )
+        const vector = response.data[j]?.embedding ?? []
         vectors[i] = vector
       }
       // Thousands of vectors at the first retrieval (one per symbol): written side by side, and without an fsync
@@ -162,25 +216,87 @@ export class LlmClient {
     return vectors as number[][]
   }
 
-  private async withRetries<T>(request: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  /**
+   * One request with its retries, all within the timeout. An endpoint that is down fails at once; one that cannot
+   * be reached, does not answer in time or keeps failing goes down, so the next calls do not wait again.
+   */
+  private async withRetries<T>(
+    request: (signal: AbortSignal) => Promise<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    signal?.throwIfAborted()
+    const down = this.unavailable
+    if (down !== undefined) throw new LlmUnavailableError(down)
+    const deadline = AbortSignal.timeout(this.timeoutMs)
+    const attemptSignal = signal ? AbortSignal.any([signal, deadline]) : deadline
+    try {
+      return await this.attempts(request, attemptSignal, signal)
+    } catch (error) {
+      const failure =
+        deadline.aborted && !signal?.aborted && !(error instanceof LlmUnavailableError) ? this.timedOut() : error
+      if (goesDown(failure)) this.goDown((failure as Error).message)
+      throw failure
+    }
+  }
+
+  private async attempts<T>(
+    request: (signal: AbortSignal) => Promise<T>,
+    attemptSignal: AbortSignal,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
     const maxRetries = this.options.maxRetries ?? 4
+    let last: unknown
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted()
+      if (attemptSignal.aborted) throw this.timedOut(last)
       if (this.counters.requests >= (this.options.maxRequests ?? Number.POSITIVE_INFINITY)) {
         throw new LlmBudgetExhausted(`the LLM request budget (${this.options.maxRequests}) is spent`)
       }
       this.counters.requests++
       try {
-        return await request()
+        return await request(attemptSignal)
       } catch (error) {
         // Cancelled by the caller: its reason, not the SDK's abort error, and no retry.
         if (signal?.aborted) throw signal.reason
+        if (attemptSignal.aborted) throw this.timedOut(last)
+        if (error instanceof LlmRequestError) throw error
+        last = error
         const retryable = isRetryable(error)
         if (!retryable || attempt >= maxRetries) throw this.explain(error)
         this.counters.retries++
-        await delay(retryAfterMs(error) ?? (this.options.backoffMs ?? 500) * 2 ** attempt, signal)
+        await delay(retryAfterMs(error) ?? (this.options.backoffMs ?? 500) * 2 ** attempt, attemptSignal).catch(
+          (cause: unknown) => {
+            throw signal?.aborted ? signal.reason : attemptSignal.aborted ? this.timedOut(last) : cause
+          },
+        )
       }
     }
+  }
+
+  /** The timeout passed: after failed attempts, the last failure's reason; else the endpoint was silent. */
+  private timedOut(last?: unknown): LlmUnavailableError {
+    const limit = `${formatMs(this.timeoutMs)} (CEDAR_LLM_TIMEOUT_MS)`
+    if (last !== undefined) return new LlmUnavailableError(`${this.explain(last).message}, for ${limit}`)
+    return new LlmUnavailableError(`the LLM at ${this.endpoint} did not answer within ${limit}`)
+  }
+
+  private goDown(reason: string): void {
+    const fresh = this.down === undefined
+    this.down = { reason, until: Date.now() + (this.options.downForMs ?? 60_000) }
+    if (fresh) this.options.onUnavailable?.(reason)
+  }
+
+  private unusable(what: string): LlmReplyError {
+    return new LlmReplyError(`the LLM at ${this.endpoint} answered something unusable (${what})`, undefined)
+  }
+
+  private checked<S extends z.ZodType>(schema: S, reply: unknown, what: string): z.infer<S> {
+    const parsed = schema.safeParse(reply)
+    if (parsed.success) return parsed.data
+    const issue = parsed.error.issues[0]
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : ''
+    const shape = typeof reply === 'string' ? 'text, not JSON' : `not ${what}${where}`
+    throw this.unusable(shape)
   }
 
   private explain(error: unknown): Error {
@@ -190,14 +306,17 @@ export class LlmClient {
         `cannot reach the LLM at ${this.endpoint}: ${cause.code ?? cause.message ?? error.message}`,
       )
     }
-    if (error instanceof OpenAI.APIError) {
+    if (error instanceof OpenAI.APIError && error.status !== undefined) {
       return new LlmRequestError(`the LLM at ${this.endpoint} answered ${error.status}: ${error.message}`, error.status)
     }
-    return error instanceof Error ? error : new Error(String(error))
+    // A body the SDK could not read (not JSON) and the like: the endpoint answered, with nothing usable.
+    return this.unusable(
+      error instanceof SyntaxError ? 'not JSON' : error instanceof Error ? error.message.slice(0, 120) : 'no response',
+    )
   }
 
   private count(
-    usage: { prompt_tokens?: number; completion_tokens?: number } | undefined,
+    usage: { prompt_tokens?: number | undefined; completion_tokens?: number | undefined } | undefined,
     prompt: string,
     reply: string,
   ): void {
@@ -244,17 +363,31 @@ function retryAfterMs(error: unknown): number | undefined {
   return Number.isFinite(seconds) ? Math.min(seconds * 1000, 60_000) : undefined
 }
 
+/** Down after a timeout, an unreachable endpoint, retries spent on 429/5xx, or a key or model the endpoint refuses. */
+function goesDown(error: unknown): boolean {
+  if (error instanceof LlmUnavailableError) return true
+  if (!(error instanceof LlmRequestError) || error instanceof LlmReplyError) return false
+  const status = error.status
+  return status === undefined || status === 401 || status === 403 || status === 404 || status === 429 || status >= 500
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`
+}
+
 /** Backoff between retries is real waiting, by design: the server asked for it. A cancelled caller stops waiting. */
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return setTimeout(ms, undefined, signal ? { signal } : undefined).catch((error: unknown) => {
-    throw signal?.aborted ? signal.reason : error
-  })
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return setTimeout(ms, undefined, { signal })
 }
 
 /** The client the plugin's settings describe (see `resolveOptions`), or undefined when no LLM is configured. */
-export function llmClientFor(settings: LlmSettings): LlmClient | undefined {
+export function llmClientFor(
+  settings: LlmSettings,
+  hooks: Pick<LlmClientOptions, 'onUnavailable'> = {},
+): LlmClient | undefined {
   if (!settings.enabled) return undefined
   return new LlmClient({
+    ...hooks,
     apiKey: settings.apiKey,
     baseURL: settings.baseURL,
     model: settings.model,

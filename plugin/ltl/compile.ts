@@ -1,6 +1,7 @@
 import { Alphabet } from '../automata/alphabet.js'
 import { Dfa } from '../automata/dfa.js'
 import { minimize } from '../automata/minimize.js'
+import { TooManyStatesError } from '../automata/size-limit.js'
 import { type Formula, isBinary, isUnary, propositions } from './ast.js'
 
 /** A letter of the compiled DFA: its name and the propositions true at a step reading it. */
@@ -18,7 +19,16 @@ export interface CompileOptions {
    * `{a,b}`, ... in bitmask order (proposition i, in sorted order, is bit i; see `valuationIndex`).
    */
   readonly letters?: readonly Letter[]
+  /**
+   * The most transitions (states × letters) the construction may build before it is refused with a
+   * TooManyStatesError: each costs an expansion, and F p1 & ... & F p12 would need 4,096 × 4,096 of them.
+   * Default MAX_COMPILE_TRANSITIONS.
+   */
+  readonly maxTransitions?: number
 }
+
+/** A law or phrase compiles to far fewer; this bounds the construction to a few seconds. */
+export const MAX_COMPILE_TRANSITIONS = 100_000
 
 /**
  * LTLf → minimal DFA. A trace is a non-empty sequence of steps; the DFA reads one letter per step and accepts
@@ -52,7 +62,14 @@ export function compileLtl(formula: Formula, options: CompileOptions = {}): Dfa 
   }
   idOf([[obligation(root, true)]])
   const table: number[] = []
+  const maxStates = Math.max(1, Math.floor((options.maxTransitions ?? MAX_COMPILE_TRANSITIONS) / letters.length))
   for (let s = 0; s < states.length; s++) {
+    if (states.length > maxStates) {
+      throw new TooManyStatesError(
+        maxStates,
+        `the DFA of the formula over ${letters.length.toLocaleString('en')} letters`,
+      )
+    }
     for (const letter of letters) table.push(idOf(expander.step(states[s]!, letter.props)))
   }
   const accepting = Uint8Array.from(states, (dnf) => (dnf.some((cube) => cube.every((o) => !isStrong(o))) ? 1 : 0))

@@ -53,6 +53,13 @@ const WORD_OPERATORS: Readonly<Record<string, string>> = {
   false: 'false',
 }
 
+/** Characters in one formula: a law typed in chat is under 256; generated ones stay far below this. */
+export const MAX_FORMULA_LENGTH = 4000
+/** Operators and parentheses nested inside each other; deeper formulas are refused, not a stack overflow. */
+export const MAX_FORMULA_DEPTH = 200
+/** Tokens in one formula (a chain a & a & ... nests the syntax tree as deep as it is long). */
+export const MAX_FORMULA_TOKENS = 2000
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = []
   let i = 0
@@ -136,10 +143,34 @@ function describe(token: Token): string {
  * loosest: <->, -> (right-associative), |, &, then U R W (right-associative), then the unary operators.
  */
 export function parseLtl(text: string): Formula {
+  if (text.length > MAX_FORMULA_LENGTH) {
+    throw new LtlSyntaxError(
+      `the formula is ${text.length.toLocaleString('en')} characters long; at most ${MAX_FORMULA_LENGTH.toLocaleString('en')}`,
+      MAX_FORMULA_LENGTH + 1,
+    )
+  }
   const tokens = tokenize(text)
+  if (tokens.length - 1 > MAX_FORMULA_TOKENS) {
+    throw new LtlSyntaxError(
+      `the formula has ${(tokens.length - 1).toLocaleString('en')} operators and propositions; at most ${MAX_FORMULA_TOKENS.toLocaleString('en')}`,
+      tokens[MAX_FORMULA_TOKENS]?.column ?? 1,
+    )
+  }
   let at = 0
+  let depth = 0
   const peek = () => tokens[at]!
   const take = () => tokens[at++]!
+  /** Runs one level of nesting, refusing past MAX_FORMULA_DEPTH before the stack would overflow. */
+  const nested = <T>(column: number, parse: () => T): T => {
+    if (++depth > MAX_FORMULA_DEPTH) {
+      throw new LtlSyntaxError(`the formula nests more than ${MAX_FORMULA_DEPTH} deep (the limit)`, column)
+    }
+    try {
+      return parse()
+    } finally {
+      depth--
+    }
+  }
 
   const primary = (): Formula => {
     const token = take()
@@ -151,7 +182,7 @@ export function parseLtl(text: string): Formula {
       if (peek().type === 'op' && (peek() as { op: string }).op === ')') {
         throw new LtlSyntaxError("expected a formula inside '()'", peek().column)
       }
-      const inner = expression(0)
+      const inner = nested(token.column, () => expression(0))
       const close = take()
       if (close.type !== 'op' || close.op !== ')') {
         throw new LtlSyntaxError(
@@ -161,7 +192,7 @@ export function parseLtl(text: string): Formula {
       }
       return inner
     }
-    if (UNARY.has(token.op)) return unary(token.op as UnaryKind, primary())
+    if (UNARY.has(token.op)) return unary(token.op as UnaryKind, nested(token.column, primary))
     throw new LtlSyntaxError(`expected a formula, found ${describe(token)}`, token.column)
   }
 
@@ -182,7 +213,7 @@ export function parseLtl(text: string): Formula {
       }
       if (info.power < minPower) return left
       take()
-      const right = expression(info.right ? info.power : info.power + 1)
+      const right = nested(token.column, () => expression(info.right ? info.power : info.power + 1))
       left = binary(token.op as BinaryKind, left, right)
     }
   }

@@ -4,7 +4,7 @@
  * processes take a lock on the store; every write is atomic and durable, so a bot killed at any moment leaves a
  * store that loads. A file that does not validate is moved to `<dir>/corrupt/` and reported, and the rest loads.
  */
-import { mkdir, readFile } from 'node:fs/promises'
+import { lstat, mkdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import lockfile from 'proper-lockfile'
 import { CedarError } from '../errors.js'
@@ -285,6 +285,7 @@ export class SkillStore {
     // Polls every ~100 ms for at least 30 s and three stale periods, so a lock left by a killed process is always
     // outlived, while a live writer holding it for long is reported rather than waited on forever.
     const retries = Math.ceil(Math.max(30_000, 3 * this.lockStaleMs) / 100)
+    await this.clearForeignLock(lockPath)
     try {
       return await lockfile.lock(this.dir, {
         lockfilePath: lockPath,
@@ -295,8 +296,21 @@ export class SkillStore {
       })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
-      throw new Error(`the skill store is locked by another process (${lockPath}); if no cedar is running, delete it`)
+      throw new Error(
+        `the skill store is locked by another process (${lockPath}); if no cedar is running, delete it: rm -r '${lockPath}'`,
+      )
     }
+  }
+
+  /**
+   * A plain file where the lock directory goes was never a lock of ours (proper-lockfile makes a directory), so no
+   * live writer holds it; left there, proper-lockfile would wait 30 s and fail on it. It is removed, and said.
+   */
+  private async clearForeignLock(lockPath: string): Promise<void> {
+    const found = await lstat(lockPath).catch(() => undefined)
+    if (!found || found.isDirectory()) return
+    await rm(lockPath, { force: true })
+    this.logger.warn(`skill store: removed ${lockPath}, a file where the lock directory goes (not a lock of cedar's)`)
   }
 
   private ref(kind: RecordKind, name: string): FileRef {

@@ -62,3 +62,19 @@ export function sleepConstraint(name = 'sleep-before-mining'): NewRecord {
     provenance: { teacher: 'phrase', path: 'learned', membershipQueries: 9, equivalenceQueries: 1 },
   }
 }
+
+/** A wrong skill, as a bad teacher might leave it: "one log is a wooden pickaxe" (wrong in every world). */
+export function wrongPickaxeSkill(): NewRecord {
+  return {
+    kind: 'skill',
+    name: 'craft.wooden_pickaxe',
+    verb: 'craft',
+    object: 'wooden_pickaxe',
+    alphabet: ['mine.logs'],
+    dfa: { alphabet: ['mine.logs'], initial: 0, accepting: [1], transitions: [[1], [2], [2]] },
+    successEvents: ['has.wooden_pickaxe.1'],
+    evidence: [],
+    prerequisites: [],
+    provenance: { teacher: 'test', path: 'imported', membershipQueries: 0, equivalenceQueries: 0 },
+  }
+}
