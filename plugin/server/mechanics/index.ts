@@ -13,7 +13,7 @@ import { WindowSessions } from './window-session.js'
 export interface SurvivalMechanicsOptions {
   /** Ticks every player must lie in bed before the night is skipped (vanilla: 100, i.e. 5 s). Default 100. */
   sleepTicks?: number
-  /** Hunger, eating and starvation (hunger.ts); false turns them off. Default on, with its default metabolism. */
+  /** Hunger from the player's actions, eating and starvation (hunger.ts, exertion.ts); false turns them off. */
   hunger?: HungerOptions | false
 }
 
