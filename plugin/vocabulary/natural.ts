@@ -174,3 +174,26 @@ export function isEquippable(item: string): boolean {
     ].includes(item)
   )
 }
+
+/**
+ * Blocks a placed block replaces, as vanilla's `canBeReplaced` has them for what a player meets outdoors: air, the
+ * liquids, grass and ferns, snow layers, vines, fire. A bot may place a table where grass grows, not on a flower.
+ */
+export const REPLACEABLE_BLOCKS: ReadonlySet<string> = new Set([
+  'air',
+  'cave_air',
+  'void_air',
+  'water',
+  'lava',
+  'short_grass',
+  'grass',
+  'tall_grass',
+  'fern',
+  'large_fern',
+  'dead_bush',
+  'snow',
+  'vine',
+  'fire',
+  'seagrass',
+  'tall_seagrass',
+])

@@ -5,6 +5,7 @@
 // half that was dug drops the bed item.
 import type { ItemPlacement, MCServer, PlacedBlock, SquidPlayer, SquidVec3 } from 'flying-squid'
 import type { Block } from 'prismarine-block'
+import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { blockFactory } from './prismarine.js'
 
 /** The head of a bed is one block from its foot in the direction the bed faces: [dx, dz] by facing. */
@@ -14,25 +15,6 @@ export const BED_FACING: Readonly<Record<string, readonly [number, number]>> = {
   west: [-1, 0],
   east: [1, 0],
 }
-
-/** What a bed may be put into (vanilla's replaceable blocks a player meets on the surface). */
-const REPLACEABLE = new Set([
-  'air',
-  'cave_air',
-  'void_air',
-  'water',
-  'lava',
-  'short_grass',
-  'grass',
-  'tall_grass',
-  'fern',
-  'large_fern',
-  'dead_bush',
-  'snow',
-  'vine',
-  'fire',
-  'seagrass',
-])
 
 /** Nothing is placed (flying-squid places only block ids it knows). */
 const NOTHING: PlacedBlock = { id: -1, data: 0 }
@@ -51,7 +33,8 @@ export function installBedPlacement(serv: MCServer, bedNames: ReadonlySet<string
     if (bed === undefined || direction === undefined) return NOTHING
     const head = placedPosition.offset(direction[0], 0, direction[1])
     const world = player.world
-    const fits = REPLACEABLE.has(await nameAt(world, placedPosition)) && REPLACEABLE.has(await nameAt(world, head))
+    const fits =
+      REPLACEABLE_BLOCKS.has(await nameAt(world, placedPosition)) && REPLACEABLE_BLOCKS.has(await nameAt(world, head))
     if (!fits) {
       // Vanilla answers a refused placement with the blocks as they are, which is what mineflayer's placeBlock
       // waits for before it reports the refusal.

@@ -5,12 +5,14 @@ import type { Entity } from 'prismarine-entity'
 import type { Item } from 'prismarine-item'
 import { Vec3 } from 'vec3'
 import { matchesObject } from '../../vocabulary/families.js'
+import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { avoidedBiomes, outsideFence } from './biome-fence.js'
 import { fail } from './limits.js'
+import { buried, tunnelTo } from './underground.js'
 
 const { goals } = pathfinderModule
 
@@ -47,10 +49,20 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
     )
   }
   const before = countItems(bot)
-  await bot.collectBlock.collect(block)
-  // collectblock equips whatever digs fastest (for a log with no axe, any item, a stick say); the tool the skill
-  // equipped goes back in hand, as the Sim and the event logger's `equipped` expect.
-  await reequip(bot, held)
+  try {
+    if (buried(bot, block.position)) {
+      // Walled in (under the surface): dig a safe tunnel to it rather than let collectblock's pathfinder search
+      // a way through the ground, which takes it too long and digs straight down.
+      await tunnelTo(bot, block.position, signal)
+      await bot.dig(bot.blockAt(block.position) ?? block, true)
+    } else {
+      await bot.collectBlock.collect(block)
+    }
+  } finally {
+    // collectblock equips whatever digs fastest (for a log with no axe, any item, a stick say); the tool the skill
+    // equipped goes back in hand, as the Sim and the event logger's `equipped` expect — after a failure too.
+    await reequip(bot, held).catch(() => undefined)
+  }
   let gained = diffItems(before, countItems(bot))
   if (gained.length === 0) {
     // collectblock sometimes digs from reach distance and leaves the drop lying; the server only hands items to
@@ -113,7 +125,7 @@ export async function place(bot: Bot, object: string): Promise<Outcome> {
   const item = inventoryItem(bot, object)
   if (!item) return fail('missing_ingredients', `no ${object} in the inventory`)
   const spot = placementSpot(bot)
-  if (!spot) return fail('not_found', 'no free spot next to me to place a block on')
+  if (!spot) return fail('not_found', 'no free spot within 2 blocks of me to place a block on')
   await placeFromHand(bot, item, spot)
   return success(`placed ${item.name}`)
 }
@@ -135,23 +147,22 @@ async function reequip(bot: Bot, held: Item | null): Promise<void> {
   if (tool && bot.heldItem?.type !== tool.type) await bot.equip(tool, 'hand')
 }
 
-/** A solid block beside the bot's feet level with two free blocks above it, not where the bot stands. */
+/**
+ * A solid block near the bot's feet level (one up or down on a slope) with two free blocks above it — air, or grass
+ * and the like that a placed block replaces — not where the bot stands; the nearest first.
+ */
 export function placementSpot(bot: Bot): Block | null {
   const feet = bot.entity.position.floored()
-  for (const [dx, dz] of [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-    [1, 1],
-    [-1, -1],
-    [1, -1],
-    [-1, 1],
-  ] as const) {
-    const below = bot.blockAt(feet.offset(dx, -1, dz))
-    const at = bot.blockAt(feet.offset(dx, 0, dz))
-    const above = bot.blockAt(feet.offset(dx, 1, dz))
-    if (below && below.boundingBox === 'block' && at?.name === 'air' && above?.name === 'air') return below
+  const free = (block: Block | null) =>
+    block !== null && REPLACEABLE_BLOCKS.has(block.name) && block.name !== 'water' && block.name !== 'lava'
+  const spots: Array<readonly [number, number, number]> = []
+  for (const dy of [0, -1, 1])
+    for (let dx = -2; dx <= 2; dx++) for (let dz = -2; dz <= 2; dz++) if (dx !== 0 || dz !== 0) spots.push([dx, dy, dz])
+  spots.sort((a, b) => Math.hypot(a[0], a[1], a[2]) - Math.hypot(b[0], b[1], b[2]))
+  for (const [dx, dy, dz] of spots) {
+    const below = bot.blockAt(feet.offset(dx, dy - 1, dz))
+    if (below?.boundingBox !== 'block') continue
+    if (free(bot.blockAt(feet.offset(dx, dy, dz))) && free(bot.blockAt(feet.offset(dx, dy + 1, dz)))) return below
   }
   return null
 }

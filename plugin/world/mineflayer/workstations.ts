@@ -15,8 +15,9 @@ async function workstation(bot: Bot, object: string): Promise<Block> {
   let block = findNearestBlock(bot, object)
   if (!block) {
     const item = inventoryItem(bot, object)
-    const spot = item ? placementSpot(bot) : null
-    if (!item || !spot) return fail('not_found', `no ${object} nearby or in the inventory`)
+    if (!item) return fail('not_found', `no ${object} nearby or in the inventory`)
+    const spot = placementSpot(bot)
+    if (!spot) return fail('not_found', `no free spot within 2 blocks of me to place the ${object} on`)
     await placeFromHand(bot, item, spot)
     block = findNearestBlock(bot, object, 6)
     if (!block) return fail('server_error', `placed ${object} but cannot see it`)

@@ -1,0 +1,70 @@
+// Going underground on the Mineflayer adapter (plugin/world/mineflayer/underground.ts) over the real protocol: an
+// ore walled in by stone is reached by a dug tunnel that goes round lava (nothing beside the lava is dug), and an
+// ore against lava is refused rather than dug.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import { createCedar } from '../index.js'
+import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
+import { countItem, giveItem, openSession, type TestSession, waitUntil } from './harness/index.js'
+
+const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
+
+describe('tunnelling to a buried ore', () => {
+  let session: TestSession
+  let bot: Bot
+  let world: MineflayerWorld
+
+  before(async () => {
+    session = await openSession()
+    bot = await session.bot('cedar', {
+      botOptions: {
+        plugins: { cedar: createCedar({ owners: ['Alex'], logger: quietLogger, shield: { lawSets: [] } }) },
+      },
+    })
+    world = new MineflayerWorld(bot)
+    // A stone mound east of the spawn point (0.5, 5, 0.5) on the superflat grass (y=4); in it, straight east at
+    // the bot's height, lava two blocks short of an iron ore.
+    const { server } = session
+    await server.fill({ x: 3, y: 5, z: -4 }, { x: 10, y: 8, z: 4 }, 'stone')
+    await server.setBlock({ x: 8, y: 5, z: 0 }, 'iron_ore')
+    await server.setBlock({ x: 6, y: 5, z: 0 }, 'lava')
+    await server.setBlock({ x: 6, y: 6, z: 0 }, 'lava')
+    await waitUntil(bot, () => bot.blockAt(new Vec3(6, 6, 0))?.name === 'lava', 'the scene')
+    await giveItem(server, bot, 'stone_pickaxe')
+    await bot.equip(bot.registry.itemsByName.stone_pickaxe?.id ?? -1, 'hand')
+  })
+  after(() => session?.close())
+
+  const besideLava = [
+    [5, 5, 0],
+    [7, 5, 0],
+    [6, 5, 1],
+    [6, 5, -1],
+    [6, 6, 1],
+    [6, 6, -1],
+    [5, 6, 0],
+    [7, 6, 0],
+    [6, 7, 0],
+  ].map(([x, y, z]) => new Vec3(x ?? 0, y ?? 0, z ?? 0))
+
+  test('mine.iron_ore digs a tunnel round the lava to the ore and collects it', { timeout: 170_000 }, async () => {
+    const outcome = await world.act({ verb: 'mine', object: 'iron_ore' })
+    assert.ok(outcome.ok, JSON.stringify(outcome))
+    await waitUntil(bot, () => countItem(bot, 'raw_iron') === 1, 'the raw iron', 10_000)
+    for (const pos of besideLava) assert.equal(bot.blockAt(pos)?.name, 'stone', `the stone beside the lava at ${pos}`)
+    assert.ok(bot.entity.position.x > 3, 'the bot went into the mound')
+    assert.equal(bot.heldItem?.name, 'stone_pickaxe', 'the pickaxe is back in hand')
+  })
+
+  test('an ore against lava is not dug: mine fails path_failed and says why', async () => {
+    await session.server.setBlock({ x: 9, y: 6, z: 2 }, 'iron_ore')
+    await session.server.setBlock({ x: 9, y: 7, z: 2 }, 'lava')
+    await waitUntil(bot, () => bot.blockAt(new Vec3(9, 7, 2))?.name === 'lava', 'the second ore')
+    const outcome = await world.act({ verb: 'mine', object: 'iron_ore' })
+    assert.deepEqual([outcome.ok, !outcome.ok && outcome.failure], [false, 'path_failed'], JSON.stringify(outcome))
+    assert.match(outcome.ok ? '' : outcome.message, /against lava/)
+    assert.equal(bot.blockAt(new Vec3(9, 6, 2))?.name, 'iron_ore')
+  })
+})
