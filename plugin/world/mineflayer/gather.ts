@@ -31,13 +31,38 @@ export function findNearestBlock(bot: Bot, object: string, radius = DEFAULT_SEE_
   return found ? bot.blockAt(new Vec3(found.x, found.y, found.z)) : null
 }
 
+/**
+ * For `logs`, the nearest log of a wood the bot already holds (as logs or planks), if one is in sight: a table
+ * takes four planks of one wood (recipes do not mix them), so a forest of oak and birch must not leave the bot with
+ * three of each.
+ */
+function sameWood(bot: Bot, object: string): Block | null {
+  if (object !== 'logs') return null
+  const woods = new Set(
+    bot.inventory
+      .items()
+      .map((item) => /^(.*)_(log|planks)$/.exec(item.name)?.[1])
+      .filter((wood): wood is string => wood !== undefined),
+  )
+  let best: Block | null = null
+  for (const wood of woods) {
+    const found = findNearestBlock(bot, `${wood}_log`)
+    if (
+      found &&
+      (!best || found.position.distanceTo(bot.entity.position) < best.position.distanceTo(bot.entity.position))
+    )
+      best = found
+  }
+  return best
+}
+
 export function inventoryItem(bot: Bot, object: string) {
   return bot.inventory.items().find((item) => matchesObject(object, item.name)) ?? null
 }
 
 /** mine.X: the nearest X within sight, collected with the tool in hand (which must be able to harvest it). */
 export async function mine(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
-  const block = findNearestBlock(bot, object)
+  const block = sameWood(bot, object) ?? findNearestBlock(bot, object)
   if (!block) return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
   const tools = block.harvestTools ? Object.keys(block.harvestTools).map(Number) : []
   const held = bot.heldItem
@@ -48,12 +73,13 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
       `${block.name} needs one of ${names.slice(0, 4).join(', ')} in hand (holding ${held?.name ?? 'nothing'})`,
     )
   }
-  const before = countItems(bot)
+  let before = countItems(bot)
   try {
     if (buried(bot, block.position)) {
       // Walled in (under the surface): dig a safe tunnel to it rather than let collectblock's pathfinder search
       // a way through the ground, which takes it too long and digs straight down.
       await tunnelTo(bot, block.position, signal)
+      before = countItems(bot) // what the tunnel yielded is not the act's
       await bot.dig(bot.blockAt(block.position) ?? block, true)
     } else {
       await bot.collectBlock.collect(block)
@@ -63,12 +89,18 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
     // equipped goes back in hand, as the Sim and the event logger's `equipped` expect — after a failure too.
     await reequip(bot, held).catch(() => undefined)
   }
-  let gained = diffItems(before, countItems(bot))
+  // What was picked up meanwhile (the tunnel's spoil, lying about) is not the block's drop.
+  const drops = new Set(dropNames(bot, block))
+  const gotDrop = () => {
+    const got = diffItems(before, countItems(bot))
+    return drops.size === 0 ? got : got.filter((entry) => drops.has(entry.slice(entry.indexOf(' ') + 1)))
+  }
+  let gained = gotDrop()
   if (gained.length === 0) {
     // collectblock sometimes digs from reach distance and leaves the drop lying; the server only hands items to
     // players standing within ~1.75 blocks, so walk onto what fell.
     await pickUpDrops(bot, block.position, signal)
-    gained = diffItems(before, countItems(bot))
+    gained = gotDrop()
   }
   // The act is for the item: a dig whose drop never reached the inventory has not done it, and the plan must not
   // go on as if it had (the next act, a craft from that item, would be refused or fail). The controller retries.
@@ -241,6 +273,16 @@ export async function kill(bot: Bot, object: string, signal: AbortSignal): Promi
     bot.pathfinder.setGoal(null)
   }
   return success(`${object} is gone`)
+}
+
+/** The items a block drops when mined (minecraft-data's list), by name; empty when it does not say. */
+function dropNames(bot: Bot, block: Block): string[] {
+  const drops = (bot.registry.blocks[block.type] as { drops?: unknown[] } | undefined)?.drops ?? []
+  return drops
+    .map((drop) => (typeof drop === 'number' ? drop : (drop as { drop?: number | { id?: number } })?.drop))
+    .map((drop) => (typeof drop === 'number' ? drop : drop?.id))
+    .map((id) => (id === undefined ? undefined : bot.registry.items[id]?.name))
+    .filter((name): name is string => name !== undefined)
 }
 
 function countItems(bot: Bot): Map<string, number> {

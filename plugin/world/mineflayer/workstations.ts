@@ -12,21 +12,32 @@ const { goals } = pathfinderModule
 
 /** A workstation (crafting table, furnace, bed) within sight, walked to; or placed from the inventory. */
 async function workstation(bot: Bot, object: string): Promise<Block> {
-  let block = findNearestBlock(bot, object)
-  if (!block) {
-    const item = inventoryItem(bot, object)
-    if (!item) return fail('not_found', `no ${object} nearby or in the inventory`)
-    const spot = placementSpot(bot)
-    if (!spot) return fail('not_found', `no free spot within 2 blocks of me to place the ${object} on`)
-    await placeFromHand(bot, item, spot)
-    block = findNearestBlock(bot, object, 6)
-    if (!block) return fail('server_error', `placed ${object} but cannot see it`)
-  }
+  const block = findNearestBlock(bot, object)
+  if (!block) return placeWorkstation(bot, object)
   if (block.position.distanceTo(bot.entity.position) > 3.5) {
     bot.pathfinder.setMovements(gentleMovements(bot))
-    await bot.pathfinder.goto(new goals.GoalNear(block.position.x, block.position.y, block.position.z, 2))
+    try {
+      await bot.pathfinder.goto(new goals.GoalNear(block.position.x, block.position.y, block.position.z, 2))
+    } catch (error) {
+      // Known from the chunks but out of walking reach (on the surface above a tunnel, say): one carried goes
+      // down here instead.
+      if (inventoryItem(bot, object)) return placeWorkstation(bot, object)
+      throw error
+    }
   }
   return block
+}
+
+/** A workstation from the inventory, placed next to the bot. */
+async function placeWorkstation(bot: Bot, object: string): Promise<Block> {
+  const item = inventoryItem(bot, object)
+  if (!item) return fail('not_found', `no ${object} nearby or in the inventory`)
+  const spot = placementSpot(bot)
+  if (!spot) return fail('not_found', `no free spot within 2 blocks of me to place the ${object} on`)
+  await placeFromHand(bot, item, spot)
+  const placed = bot.blockAt(spot.position.offset(0, 1, 0))
+  if (!placed || !matchesObject(object, placed.name)) return fail('server_error', `placed ${object} but cannot see it`)
+  return placed
 }
 
 /** craft.X: one batch of the recipe, at a crafting table when it needs one (placed or walked to). */
