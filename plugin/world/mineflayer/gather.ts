@@ -5,14 +5,14 @@ import type { Entity } from 'prismarine-entity'
 import type { Item } from 'prismarine-item'
 import { Vec3 } from 'vec3'
 import { matchesObject } from '../../vocabulary/families.js'
-import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
+import { ORE_DEPTHS, REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { avoidedBiomes, outsideFence } from './biome-fence.js'
 import { fail } from './limits.js'
-import { buried, tunnelTo } from './underground.js'
+import { buried, prospect, tunnelTo } from './underground.js'
 
 const { goals } = pathfinderModule
 
@@ -108,6 +108,9 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
   return success(`got ${gained.join(', ')}`)
 }
 
+/** How long a drop walked onto may take to reach the inventory. */
+const PICKUP_WAIT_MS = 2_000
+
 /**
  * Walks onto item entities lying within 3 blocks of `around`. The drop's spawn packet can arrive after the dig is
  * done, so when none is there yet, the first one to spawn there (within 2 s) is awaited.
@@ -141,7 +144,25 @@ async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal): Promise
     } catch {
       // the item may have been picked up or despawned on the way
     }
+    await collected(bot, drop, PICKUP_WAIT_MS)
   }
+}
+
+/** The server hands a drop over half a second after it fell: waits (up to `ms`) until this one is gone. */
+function collected(bot: Bot, drop: Entity, ms: number): Promise<void> {
+  if (!drop.isValid) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      bot.off('entityGone', onGone)
+      resolve()
+    }
+    const onGone = (e: Entity) => {
+      if (e === drop || e.id === drop.id) done()
+    }
+    const timer = setTimeout(done, ms)
+    bot.on('entityGone', onGone)
+  })
 }
 
 /** equip.X: from the inventory into the hand. */
@@ -200,7 +221,8 @@ export function placementSpot(bot: Bot): Block | null {
 }
 
 /**
- * explore.X: walk outwards in a square spiral of legs until X is in sight, looking as the bot moves (so a leg ends
+ * explore.X: for an ore, with a pickaxe in hand, dig down to the ore's depth and strip-mine (underground.ts);
+ * otherwise walk outwards in a square spiral of legs until X is in sight, looking as the bot moves (so a leg ends
  * the moment X appears, not at its far end).
  */
 export async function explore(
@@ -212,6 +234,13 @@ export async function explore(
 ): Promise<Outcome> {
   if (findNearestBlock(bot, object)) return success(`${object} is in sight`)
   if (blockIdsOf(bot, object).length === 0) return fail('not_found', `there is no block called ${object}`)
+  const depth = ORE_DEPTHS[object]
+  if (depth !== undefined && bot.heldItem?.name.endsWith('_pickaxe')) {
+    // Ores lie under the surface: a staircase down to where the ore is common, then a strip tunnel.
+    if (await prospect(bot, depth, () => findNearestBlock(bot, object) !== null, signal))
+      return success(`${object} in sight underground, at y=${Math.floor(bot.entity.position.y)}`)
+    return fail('not_found', `no ${object} found digging down to y=${depth} and along`)
+  }
   const directions = [
     [1, 0],
     [0, 1],

@@ -7,7 +7,7 @@
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
-import type { Vec3 } from 'vec3'
+import { Vec3 } from 'vec3'
 import { gentleMovements } from '../pathfinding.js'
 import { fail } from './limits.js'
 
@@ -69,9 +69,44 @@ export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal, maxS
   // Digging it would open the liquid onto the bot (lava) or flood the tunnel (water).
   if (against)
     return fail('path_failed', `the ${bot.blockAt(target)?.name ?? 'block'} at ${target} lies against ${against.name}`)
-  for (let steps = 0; !withinReach(bot, target); steps++) {
+  if (!(await tunnel(bot, target, () => withinReach(bot, target), signal, maxSteps)))
+    return fail('path_failed', `no way dug to ${target} in ${maxSteps} steps`)
+}
+
+/**
+ * Prospecting: a staircase down to `depth` (never below 5 blocks over the bottom of the world), then a strip
+ * tunnel straight on, until `found()` (checked after every step) or `maxSteps`. Resolves with whether it found.
+ */
+export async function prospect(
+  bot: Bot,
+  depth: number,
+  found: () => boolean,
+  signal: AbortSignal,
+  maxSteps = 200,
+): Promise<boolean> {
+  const { minY = 0 } = bot.game as unknown as { minY?: number }
+  const feet = bot.entity.position.floored()
+  // Straight on (the way the bot faces, to the nearest axis), far enough never to arrive: the tunnel's steps head
+  // there and level off at `depth`.
+  const [fx, fz] = [-Math.sin(bot.entity.yaw), -Math.cos(bot.entity.yaw)]
+  const [dx, dz] = Math.abs(fx) > Math.abs(fz) ? [Math.sign(fx), 0] : [0, Math.sign(fz) || 1]
+  const level = Math.max(minY + 5, Math.min(depth, feet.y))
+  // A point one below the feet's level: a step levels off once its target is no more than a block down.
+  const far = new Vec3(feet.x + dx * 10_000, level - 1, feet.z + dz * 10_000)
+  return tunnel(bot, far, found, signal, maxSteps)
+}
+
+/** Steps towards `target` until `arrived()`; false when `maxSteps` ran out. Fails when no safe step is left. */
+async function tunnel(
+  bot: Bot,
+  target: Vec3,
+  arrived: () => boolean,
+  signal: AbortSignal,
+  maxSteps: number,
+): Promise<boolean> {
+  for (let steps = 0; !arrived(); steps++) {
     if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
-    if (steps >= maxSteps) return fail('path_failed', `no way dug to ${target} in ${maxSteps} steps`)
+    if (steps >= maxSteps) return false
     const step = nextStep(bot, target)
     if (!step) return fail('path_failed', `no safe way to dig towards ${target} from ${bot.entity.position.floored()}`)
     for (const pos of step.clear) {
@@ -83,6 +118,7 @@ export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal, maxS
     bot.pathfinder.setMovements(gentleMovements(bot))
     await bot.pathfinder.goto(new goals.GoalBlock(step.stand.x, step.stand.y, step.stand.z))
   }
+  return true
 }
 
 /** The safe step that brings the bot nearest to `target`, or undefined. */
