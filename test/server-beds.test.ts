@@ -1,11 +1,12 @@
 // Beds on the embedded server (plugin/server/mechanics/beds.ts) with unmodified mineflayer: bot.sleep, the night
-// skip once everyone sleeps, bot.wake, and vanilla's action-bar refusals.
+// skip once everyone sleeps, bot.wake, and vanilla's action-bar refusals; bot.placeBlock with a bed item puts down
+// both halves (bed-placement.ts), and digging one half removes the bed.
 import assert from 'node:assert/strict'
 import { afterEach, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
-import { openSession, serverTicks, type TestSession, waitFor, waitUntil } from './harness/index.js'
+import { countItem, giveItem, openSession, serverTicks, type TestSession, waitFor, waitUntil } from './harness/index.js'
 
 const SLEEP_TICKS = 20
 const NIGHT = 14_000
@@ -207,5 +208,41 @@ describe('beds on the embedded server', () => {
     await sleepIn(alex, SOUTH_BED)
     await woke
     assert.ok(alex.time.timeOfDay < 1_000, 'morning')
+  })
+
+  test('a placed bed item whose head would be inside a block is refused and kept', async () => {
+    const s = await open()
+    const alex = await s.bot('Alex')
+    // Bot at (0.5, 5, 0.5): a bed on the grass at z=2 would face south with its head at z=3, where the stone is.
+    await s.server.setBlock({ x: 0, y: 5, z: 3 }, 'stone')
+    await waitUntil(alex, () => alex.blockAt(new Vec3(0, 5, 3))?.name === 'stone', 'the stone')
+    await giveItem(s.server, alex, 'red_bed', 1)
+    await alex.equip(alex.registry.itemsByName.red_bed?.id ?? -1, 'hand')
+    const ground = alex.blockAt(new Vec3(0, 4, 2)) ?? assert.fail('no ground')
+    await assert.rejects(alex.placeBlock(ground, new Vec3(0, 1, 0)), /refused/)
+    assert.equal(alex.blockAt(new Vec3(0, 5, 2))?.name, 'air')
+    assert.equal(countItem(alex, 'red_bed'), 1, 'the bed item is kept')
+  })
+
+  test('digging either half of a placed bed removes the whole bed and drops one bed item', async () => {
+    const s = await open()
+    const alex = await s.bot('Alex')
+    await giveItem(s.server, alex, 'red_bed', 1)
+    await alex.equip(alex.registry.itemsByName.red_bed?.id ?? -1, 'hand')
+    await alex.placeBlock(alex.blockAt(new Vec3(0, 4, 2)) ?? assert.fail('no ground'), new Vec3(0, 1, 0))
+    await waitUntil(alex, () => alex.blockAt(SOUTH_BED.head)?.name === 'red_bed', 'the head half')
+    assert.equal(alex.blockAt(SOUTH_BED.head)?.getProperties().part, 'head')
+    await alex.dig(alex.blockAt(SOUTH_BED.head) ?? assert.fail('no head'))
+    await waitUntil(alex, () => alex.blockAt(SOUTH_BED.foot)?.name === 'air', 'the foot half gone with the head')
+    const drops = () =>
+      Object.values(alex.entities)
+        .map((e) => (e.name === 'item' ? e.getDroppedItem() : null))
+        .filter((item) => item !== null)
+    await waitUntil(alex, () => drops().length > 0, 'a drop')
+    await serverTicks(s.server.serv, 20, 10_000) // a second half's drop would have spawned by now
+    assert.deepEqual(
+      drops().map((item) => [item.name, item.count]),
+      [['red_bed', 1]],
+    )
   })
 })

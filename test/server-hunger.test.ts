@@ -1,22 +1,156 @@
-// Hunger on the embedded server (plugin/server/mechanics/hunger.ts) with unmodified mineflayer: a bot that eats
-// nothing loses food, then health (down to easy's 10 HP); bot.consume of raw and cooked food restores food, and a
-// fed bot heals. The metabolism is raised and the server ticks at 400/s so that days of hunger take seconds.
+// Hunger on the embedded server (plugin/server/mechanics/hunger.ts, exertion.ts) with unmodified mineflayer: what
+// the bot does tires it by vanilla's amounts (standing and walking cost nothing; sprinting, jumping, digging and
+// attacking do); a bot that fights and eats nothing for days loses food, then health down to easy's 10 HP;
+// bot.consume of raw and cooked food restores food, and a fed bot heals.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { Bot } from 'mineflayer'
+import type { Entity } from 'prismarine-entity'
+import { Vec3 } from 'vec3'
+import type { HungryPlayer } from '../plugin/server/mechanics/hunger.js'
 import { giveItem, openSession, serverTicks, type TestSession, waitUntil } from './harness/index.js'
+
+const DAY_TICKS = 24_000
 
 let session: TestSession
 let bot: Bot
 
 before(async () => {
-  // 0.05 exhaustion a tick: food and saturation (25 points, 100 exhaustion) are gone in 2,000 ticks.
-  session = await openSession({ mechanics: { hunger: { metabolismPerTick: 0.05 } } })
+  session = await openSession()
   bot = await session.bot('hungry')
-  session.server.serv.setTickInterval(400)
 })
 
 after(() => session?.close())
+
+const player = (): HungryPlayer => session.server.serv.getPlayer(bot.username) as HungryPlayer
+
+/** All the exhaustion the player has had: what food and saturation lost (4.0 a point) plus what is pending. */
+const spent = (): number => {
+  const p = player()
+  return (20 - p.food) * 4 + (5 - p.foodSaturation) * 4 + p.foodExhaustion
+}
+
+/** Lets the server take in the bot's last packets. */
+const settle = () => serverTicks(session.server.serv, 5, 10_000)
+
+async function stopMoving(): Promise<void> {
+  bot.clearControlStates()
+  await waitUntil(
+    bot,
+    () => bot.entity.onGround && Math.hypot(bot.entity.velocity.x, bot.entity.velocity.z) < 0.01,
+    'the bot at rest',
+  )
+  await settle()
+}
+
+/** Runs ahead (yaw: 0 is north) until `metres` from where it started; returns the distance covered meanwhile. */
+async function run(metres: number, sprint: boolean, yaw: number): Promise<number> {
+  await bot.look(yaw, 0, true)
+  const start = bot.entity.position.clone()
+  const covered = () => Math.hypot(bot.entity.position.x - start.x, bot.entity.position.z - start.z)
+  bot.setControlState('forward', true)
+  bot.setControlState('sprint', sprint)
+  await waitUntil(bot, () => covered() >= metres, `${metres} m run`, 20_000)
+  const distance = covered()
+  bot.setControlState('sprint', false) // the slide to a stop is walking, which is free
+  await stopMoving()
+  return distance
+}
+
+/** Spawns a mob beside the bot that takes no damage (nor knockback), to be hit as often as a test likes. */
+async function trainingDummy(): Promise<Entity> {
+  const { serv, registry } = session.server
+  const spawnMob = (serv as unknown as { spawnMob: (t: number, w: unknown, p: unknown) => { id: number } }).spawnMob
+  const at = bot.entity.position.floored().offset(0.5, 0, 1.5) // not over the holes test one digs
+  const dummy = spawnMob(registry.entitiesByName.zombie?.id ?? -1, serv.overworld, new Vec3(at.x, at.y, at.z))
+  ;(dummy as unknown as { takeDamage: () => void }).takeDamage = () => undefined
+  await waitUntil(bot, () => bot.entities[dummy.id] !== undefined, 'the dummy in view', 10_000)
+  return bot.entities[dummy.id] as Entity
+}
+
+test("standing and walking cost nothing; sprinting, jumping, digging and hitting cost vanilla's exhaustion", async () => {
+  assert.deepEqual([bot.food, bot.foodSaturation, bot.health], [20, 5, 20])
+  await serverTicks(session.server.serv, 100, 20_000)
+  assert.equal(spent(), 0, 'standing still for 5 s')
+
+  const walked = await run(6, false, Math.PI / 2)
+  assert.ok(walked >= 6)
+  assert.equal(spent(), 0, `walking ${walked.toFixed(1)} m`)
+
+  const sprinted = await run(20, true, -Math.PI / 2)
+  const sprintCost = spent()
+  // 0.1 a metre on the ground; a stride or so either way for the packets around the start and the stop.
+  assert.ok(Math.abs(sprintCost - 0.1 * sprinted) < 0.05, `sprinting ${sprinted.toFixed(1)} m cost ${sprintCost}`)
+
+  bot.setControlState('jump', true)
+  let jumps = 0
+  let wasOnGround = true
+  await waitUntil(
+    bot,
+    () => {
+      if (wasOnGround && !bot.entity.onGround) jumps++
+      wasOnGround = bot.entity.onGround
+      return jumps >= 4
+    },
+    'four jumps',
+    20_000,
+  )
+  await stopMoving()
+  assert.ok(Math.abs(spent() - sprintCost - 0.05 * jumps) < 1e-6, `${jumps} jumps cost ${spent() - sprintCost}`)
+
+  const beforeDigging = spent()
+  const feet = bot.entity.position.floored()
+  for (const dx of [1, -1]) await bot.dig(bot.blockAt(feet.offset(dx, -1, 0)) ?? assert.fail('no ground'))
+  await settle()
+  assert.ok(Math.abs(spent() - beforeDigging - 2 * 0.005) < 1e-6, `two blocks cost ${spent() - beforeDigging}`)
+
+  const dummy = await trainingDummy()
+  const beforeHits = spent()
+  for (let hit = 0; hit < 3; hit++) {
+    bot.attack(dummy)
+    await serverTicks(session.server.serv, 12, 10_000) // past the dummy's invulnerability after a hurt
+  }
+  bot.attack(dummy)
+  bot.attack(dummy) // two more in the same tick: the second cannot hurt, so it does not tire
+  await settle()
+  assert.ok(Math.abs(spent() - beforeHits - 4 * 0.1) < 1e-6, `hits cost ${spent() - beforeHits}`)
+})
+
+test('a bot that fights and eats nothing loses food, then health down to 10 HP (easy), within three days', async () => {
+  const { serv } = session.server
+  const dummy = await trainingDummy()
+  serv.setTickInterval(600)
+  const start = serv.tickCount
+  // Swings every physics tick (mineflayer does not wait for the attack cooldown) and jumps meanwhile.
+  const swing = () => bot.attack(dummy)
+  bot.on('physicsTick', swing)
+  bot.setControlState('jump', true)
+  try {
+    let fedTicks = 0
+    let healthWhileFed = bot.health
+    await waitUntil(bot, () => bot.food < 20, 'food dropping', 120_000)
+    await waitUntil(
+      bot,
+      () => {
+        if (bot.food > 0) fedTicks = serv.tickCount - start
+        if (bot.food > 0) healthWhileFed = Math.min(healthWhileFed, bot.health)
+        return bot.food === 0
+      },
+      'food at 0',
+      180_000,
+    )
+    assert.equal(healthWhileFed, 20, 'health holds while there is food')
+    await waitUntil(bot, () => bot.health === 10, 'starved down to 10 HP', 60_000)
+    const starvedAt = serv.tickCount - start
+    console.log(`food lasted ${fedTicks} ticks (${(fedTicks / DAY_TICKS).toFixed(2)} days) of fighting and jumping`)
+    assert.ok(starvedAt < 3 * DAY_TICKS, `starving took ${starvedAt} ticks, over three days`)
+    await serverTicks(serv, 400, 30_000)
+    assert.equal(bot.health, 10, 'easy difficulty starves no further than 10 HP')
+  } finally {
+    bot.off('physicsTick', swing)
+    await stopMoving()
+  }
+})
 
 async function eat(item: string): Promise<number> {
   const before = bot.food
@@ -27,27 +161,17 @@ async function eat(item: string): Promise<number> {
   return bot.food - before
 }
 
-test('a bot that never eats loses food first, then health down to 10 HP (easy), and no further', async () => {
-  assert.equal(bot.food, 20)
-  assert.equal(bot.health, 20)
-  await waitUntil(bot, () => bot.food < 20, 'food dropping', 30_000)
-  assert.equal(bot.health, 20, 'health holds while there is food')
-  await waitUntil(bot, () => bot.food === 0, 'food at 0', 60_000)
-  await waitUntil(bot, () => bot.health < 20, 'starvation damage', 30_000)
-  await waitUntil(bot, () => bot.health === 10, 'health down to 10', 60_000)
-  await serverTicks(session.server.serv, 400, 30_000)
-  assert.equal(bot.health, 10, 'easy difficulty starves no further than 10 HP')
-})
-
 test('raw and cooked food restore food points (bot.consume), and a fed bot heals', async () => {
-  // Points from minecraft-data (raw beef 3, bread 5, cooked beef 8), less what the raised metabolism burns meanwhile.
-  const raw = await eat('beef')
-  assert.ok(raw >= 2 && raw <= 3, `raw beef gave ${raw}`)
-  const bread = await eat('bread')
-  assert.ok(bread >= 4 && bread <= 5, `bread gave ${bread}`)
-  const cooked = await eat('cooked_beef')
-  assert.ok(cooked >= 7 && cooked <= 8, `cooked beef gave ${cooked}`)
+  // Points from minecraft-data: raw beef 3, bread 5, cooked beef 8; standing while eating costs nothing.
+  assert.equal(await eat('beef'), 3)
+  assert.equal(await eat('bread'), 5)
+  assert.equal(await eat('cooked_beef'), 8)
   await eat('cooked_beef')
   await waitUntil(bot, () => bot.health > 10, 'healing once fed', 30_000)
-  assert.equal(bot.inventory.items().length, 0, 'every food item was eaten')
+  const foods = ['beef', 'bread', 'cooked_beef']
+  assert.deepEqual(
+    bot.inventory.items().filter((i) => foods.includes(i.name)),
+    [],
+    'every food item was eaten',
+  )
 })

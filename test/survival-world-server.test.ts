@@ -1,11 +1,12 @@
 // The survival world over the real protocol: mineflayer bots join the embedded server on ten seeds and check what a
-// player would see — a tree near spawn, stone under the grass, ores at their depths, the biomes the generator claims.
+// player would see — a tree near spawn, stone under the grass, ores at their depths, the biomes the generator claims,
+// sheep and a food animal nearby.
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { ORE_RULES, type OreName, oreBlockNames, probabilityInBand } from '../plugin/server/world/ores.js'
 import { SurvivalTerrain } from '../plugin/server/world/terrain.js'
-import { closeAll, connectBot, startTestServer } from './harness/index.js'
+import { closeAll, connectBot, startTestServer, waitUntil } from './harness/index.js'
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 const ORES: readonly OreName[] = ['coal', 'copper', 'iron', 'gold', 'redstone', 'lapis', 'diamond']
@@ -26,6 +27,14 @@ interface SeedSample {
   /** Ore blocks from y=56 up, by ore. */
   readonly upper: Map<OreName, number>
   readonly diamondTop: number
+}
+
+const FOOD_ANIMALS = ['cow', 'pig', 'chicken']
+
+/** The kinds of entity the bot has in view within `distance` blocks. */
+function kindsNear(bot: Bot, distance: number): Set<string> {
+  const near = Object.values(bot.entities).filter((e) => e.position.distanceTo(bot.entity.position) < distance)
+  return new Set(near.map((e) => e.name ?? ''))
 }
 
 const samples: SeedSample[] = []
@@ -85,7 +94,7 @@ after(() => {
 })
 
 for (const seed of SEEDS) {
-  test(`seed ${seed}: a tree within 32 blocks, stone under the surface, ores, biomes as claimed`, async () => {
+  test(`seed ${seed}: a tree within 32 blocks, stone under the surface, ores, biomes as claimed, animals`, async () => {
     const server = await startTestServer({ generation: 'survival', seed })
     let bot: Bot | undefined
     try {
@@ -129,6 +138,12 @@ for (const seed of SEEDS) {
         }
       }
       samples.push({ seed, ...sampleOres(bot) })
+
+      // The herds' spawn packets may still be arriving after the chunks.
+      const probe = bot
+      await waitUntil(probe, () => kindsNear(probe, 64).has('sheep'), `seed ${seed}: a sheep within 64 blocks`, 15_000)
+      const food = FOOD_ANIMALS.filter((kind) => kindsNear(probe, 64).has(kind))
+      assert.ok(food.length > 0, `seed ${seed}: no cow, pig or chicken within 64 blocks`)
     } finally {
       await closeAll(server, [bot])
     }

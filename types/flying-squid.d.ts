@@ -109,12 +109,32 @@ declare module 'flying-squid' {
     spawnEntity(entity: SquidEntity): void
     getOtherPlayers(): SquidPlayer[]
     handleCommand(command: string): Promise<void>
+    /** Sends one block's state to this player only (a resync; the world is unchanged). */
+    sendBlock(position: SquidVec3, stateId: number): void
   }
 
   /** What `serv.onBlockInteraction` handlers receive when a player uses (right-clicks) a block. */
   export interface BlockInteraction {
     block: Block & { position: SquidVec3 }
     player: SquidPlayer
+  }
+
+  /** What `serv.onItemPlace` handlers receive when a player places the item against a block. */
+  export interface ItemPlacement {
+    item: SquidItem
+    player: SquidPlayer
+    referencePosition: SquidVec3
+    placedPosition: SquidVec3
+    /** 0 down, 1 up, 2 north, 3 south, 4 west, 5 east: the face of the reference block clicked. */
+    direction: number
+    /** The player's heading from the placed block, and the like, for the block's state. */
+    properties: { facing: string; [name: string]: unknown }
+  }
+
+  /** The block an `onItemPlace` handler places: the block id and its state offset; an unknown id places nothing. */
+  export interface PlacedBlock {
+    id: number
+    data: number
   }
 
   /** A flying-squid plugin, as `serv.addPlugin` and the `plugins` option take it. */
@@ -174,6 +194,8 @@ declare module 'flying-squid' {
      * means "handled": the held item is not placed.
      */
     onBlockInteraction(blockName: string, handler: (interaction: BlockInteraction) => unknown): void
+    /** Registers what placing an item makes (one handler per item type), instead of the item's own block. */
+    onItemPlace(itemName: string, handler: (placement: ItemPlacement) => PlacedBlock | Promise<PlacedBlock>): void
     _writeAll(packetName: string, params: Record<string, unknown>): void
     supportFeature(feature: string): unknown
     getSpawnPoint: (world: SquidWorld) => Promise<SquidVec3>

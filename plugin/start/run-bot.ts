@@ -57,6 +57,8 @@ export async function runBot(
       generation: settings.world === 'flat' ? 'superflat' : 'survival',
       // A survival world is sent out wider than the test default, so a player sees trees and hills.
       viewDistance: settings.world === 'flat' ? 3 : 6,
+      // Night is dangerous in the survival world: zombies come out.
+      ...(settings.world === 'flat' ? {} : { mechanics: { hostileMobs: true } }),
       ...(settings.seed === undefined ? {} : { seed: settings.seed }),
     })
     const { host, port, version, seed, spawn } = server

@@ -174,3 +174,41 @@ export function isEquippable(item: string): boolean {
     ].includes(item)
   )
 }
+
+/**
+ * Blocks a placed block replaces, as vanilla's `canBeReplaced` has them for what a player meets outdoors: air, the
+ * liquids, grass and ferns, snow layers, vines, fire. A bot may place a table where grass grows, not on a flower.
+ */
+export const REPLACEABLE_BLOCKS: ReadonlySet<string> = new Set([
+  'air',
+  'cave_air',
+  'void_air',
+  'water',
+  'lava',
+  'short_grass',
+  'grass',
+  'tall_grass',
+  'fern',
+  'large_fern',
+  'dead_bush',
+  'snow',
+  'vine',
+  'fire',
+  'seagrass',
+  'tall_seagrass',
+])
+
+/**
+ * Where each ore is most common since 1.18 (the Minecraft wiki's Ore page, "Distribution"): the height a bot
+ * prospecting for it digs down to. Coal and emerald peak higher up, in mountains, than a bot digs from plains.
+ */
+export const ORE_DEPTHS: Readonly<Record<string, number>> = {
+  coal_ore: 48,
+  copper_ore: 48,
+  iron_ore: 16,
+  gold_ore: -16,
+  lapis_ore: 0,
+  redstone_ore: -58,
+  diamond_ore: -58,
+  emerald_ore: 16,
+}

@@ -9,7 +9,7 @@ import type { ActOptions, Observation, Outcome, World } from './port.js'
 
 /** Default deadlines per primitive (ms): walking and searching take longer than handling items. */
 const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
-  mine: 60_000,
+  mine: 180_000, // a tunnel to an ore under the surface digs for a minute or two
   craft: 20_000,
   smelt: 60_000,
   place: 10_000,

@@ -35,6 +35,9 @@ export const ANIMALS: Readonly<Record<string, { readonly health: number; readonl
   },
 }
 
+/** minecraft-data's entity types of living things other than players. */
+const CREATURE_TYPES = new Set(['mob', 'animal', 'hostile', 'passive', 'water_creature', 'ambient'])
+
 /** The vanilla death animation lasts 20 ticks; the corpse goes after it. */
 const CORPSE_MS = 1_000
 /** What flying-squid gives a mined block's drop: collectable after half a second. */
@@ -49,11 +52,10 @@ interface Mob extends SquidEntity {
 export function installAnimalDrops(serv: MCServer): void {
   const itemEntity = serv.registry.entitiesByName.item?.id
   // flying-squid's spawnMob looks the type up in registry.mobs, which holds only entities of type 'mob': animals
-  // (type 'animal') are missing there and could not be spawned at all.
+  // ('animal'), monsters ('hostile') and the other creatures are missing there and could not be spawned at all.
   const mobs = (serv.registry as unknown as { mobs: Record<number, unknown> }).mobs
-  for (const name of Object.keys(ANIMALS)) {
-    const entity = serv.registry.entitiesByName[name]
-    if (entity !== undefined) mobs[entity.id] ??= entity
+  for (const entity of serv.registry.entitiesArray) {
+    if (CREATURE_TYPES.has(String(entity.type))) mobs[entity.id] ??= entity
   }
   const spawnMob = (serv as unknown as { spawnMob: (type: number, ...rest: unknown[]) => Mob }).spawnMob
   ;(serv as unknown as { spawnMob: typeof spawnMob }).spawnMob = (type, ...rest) => {

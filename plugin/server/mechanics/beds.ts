@@ -1,9 +1,11 @@
 // Beds, which flying-squid 1.12 lacks: using a bed at night puts the player to sleep the way 1.14+ clients (and
 // mineflayer's `bot.sleep`) expect — the SLEEPING pose in the entity metadata, the bed marked occupied — and once every
 // player has slept `sleepTicks` ticks the night is skipped and everyone wakes up. Refusals are vanilla's action-bar
-// lines. flying-squid's own `entity.sendMetadata` is a no-op on 1.20.2+, so packets are written directly.
+// lines. Placing and breaking a bed as a whole is bed-placement.ts. flying-squid's own `entity.sendMetadata` is a
+// no-op on 1.20.2+, so packets are written directly.
 import type { BlockInteraction, MCServer, SquidPlayer, SquidVec3, SquidWorld } from 'flying-squid'
 import type { IndexedData } from 'minecraft-data'
+import { BED_FACING, installBedPlacement } from './bed-placement.js'
 import { blockFactory } from './prismarine.js'
 
 export interface BedOptions {
@@ -34,13 +36,6 @@ const DAY_LENGTH = 24_000
 // Vanilla's Level.isDay() in clear weather; mineflayer's bot.sleep checks 12541..23458 on its own side.
 const NIGHT_FROM = 12_542
 const NIGHT_TO = 23_459
-// The head of a bed is one block from its foot in the direction the bed faces.
-const FACING: Readonly<Record<string, readonly [number, number]>> = {
-  north: [0, -1],
-  south: [0, 1],
-  west: [-1, 0],
-  east: [1, 0],
-}
 
 export function installBeds(serv: MCServer, options: BedOptions): void {
   const { registry } = serv
@@ -51,6 +46,7 @@ export function installBeds(serv: MCServer, options: BedOptions): void {
   const poseEntries = poseMetadata(registry)
   const sendActionBar = actionBarWriter(serv)
   const sleepers = new Map<SquidPlayer, Sleeper>()
+  const watchBedBreaking = installBedPlacement(serv, bedNames)
 
   const report = (error: unknown): void => {
     serv.emit('error', error instanceof Error ? error : new Error(String(error)))
@@ -84,7 +80,7 @@ export function installBeds(serv: MCServer, options: BedOptions): void {
   async function useBed({ block, player }: BlockInteraction): Promise<void> {
     if (sleepers.has(player) || player.gameMode === 3) return
     const props = block.getProperties()
-    const direction = FACING[String(props.facing)]
+    const direction = BED_FACING[String(props.facing)]
     if (direction === undefined) return
     const [dx, dz] = direction
     const world = player.world
@@ -129,6 +125,7 @@ export function installBeds(serv: MCServer, options: BedOptions): void {
   }
 
   serv.on('newPlayer', (player) => {
+    watchBedBreaking(player)
     player._client.on('entity_action', (packet: { actionId?: unknown }) => {
       // A mapped name since 1.21.4 (mineflayer's bot.wake still writes 2, which the serializer maps).
       if (packet.actionId === 2 || packet.actionId === 'stop_sleeping') guarded(() => wake(player))

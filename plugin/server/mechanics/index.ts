@@ -1,5 +1,6 @@
-// Survival mechanics flying-squid 1.12 lacks — crafting (2×2 and crafting tables), furnaces, beds, hunger — as one
-// flying-squid plugin, so unmodified mineflayer (`bot.craft`, `bot.openFurnace`, `bot.sleep`) works against it.
+// Survival mechanics flying-squid 1.12 lacks — crafting (2×2 and crafting tables), furnaces, beds, hunger, farm
+// animals' loot, zombies at night — as one flying-squid plugin, so unmodified mineflayer (`bot.craft`,
+// `bot.openFurnace`, `bot.sleep`) works against it.
 // It only uses flying-squid's plugin API (`serv.addPlugin`, `serv.onBlockInteraction`, player and tick events),
 // so it could be offered upstream as it is.
 import type { MCServer, SquidPlugin } from 'flying-squid'
@@ -7,14 +8,17 @@ import { installAnimalDrops } from './animal-drops.js'
 import { installBeds } from './beds.js'
 import { installCrafting } from './crafting.js'
 import { installFurnaces } from './furnace.js'
+import { type HostileMobOptions, installHostileMobs } from './hostile-mobs.js'
 import { type HungerOptions, installHunger } from './hunger.js'
 import { WindowSessions } from './window-session.js'
 
 export interface SurvivalMechanicsOptions {
   /** Ticks every player must lie in bed before the night is skipped (vanilla: 100, i.e. 5 s). Default 100. */
   sleepTicks?: number
-  /** Hunger, eating and starvation (hunger.ts); false turns them off. Default on, with its default metabolism. */
+  /** Hunger from the player's actions, eating and starvation (hunger.ts, exertion.ts); false turns them off. */
   hunger?: HungerOptions | false
+  /** Zombies at night (hostile-mobs.ts): true or options turns them on. Default off (`npm start` turns them on). */
+  hostileMobs?: HostileMobOptions | boolean
 }
 
 export const SURVIVAL_MECHANICS_PLUGIN = 'cedar-survival-mechanics'
@@ -31,6 +35,7 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
       installBeds(serv, { sleepTicks })
       if (options.hunger !== false) installHunger(serv, options.hunger)
       installAnimalDrops(serv)
+      if (options.hostileMobs) installHostileMobs(serv, options.hostileMobs === true ? {} : options.hostileMobs)
     },
   }
 }

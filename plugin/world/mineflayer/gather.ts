@@ -5,12 +5,14 @@ import type { Entity } from 'prismarine-entity'
 import type { Item } from 'prismarine-item'
 import { Vec3 } from 'vec3'
 import { matchesObject } from '../../vocabulary/families.js'
+import { ORE_DEPTHS, REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { avoidedBiomes, outsideFence } from './biome-fence.js'
 import { fail } from './limits.js'
+import { buried, prospect, tunnelTo } from './underground.js'
 
 const { goals } = pathfinderModule
 
@@ -29,13 +31,38 @@ export function findNearestBlock(bot: Bot, object: string, radius = DEFAULT_SEE_
   return found ? bot.blockAt(new Vec3(found.x, found.y, found.z)) : null
 }
 
+/**
+ * For `logs`, the nearest log of a wood the bot already holds (as logs or planks), if one is in sight: a table
+ * takes four planks of one wood (recipes do not mix them), so a forest of oak and birch must not leave the bot with
+ * three of each.
+ */
+function sameWood(bot: Bot, object: string): Block | null {
+  if (object !== 'logs') return null
+  const woods = new Set(
+    bot.inventory
+      .items()
+      .map((item) => /^(.*)_(log|planks)$/.exec(item.name)?.[1])
+      .filter((wood): wood is string => wood !== undefined),
+  )
+  let best: Block | null = null
+  for (const wood of woods) {
+    const found = findNearestBlock(bot, `${wood}_log`)
+    if (
+      found &&
+      (!best || found.position.distanceTo(bot.entity.position) < best.position.distanceTo(bot.entity.position))
+    )
+      best = found
+  }
+  return best
+}
+
 export function inventoryItem(bot: Bot, object: string) {
   return bot.inventory.items().find((item) => matchesObject(object, item.name)) ?? null
 }
 
 /** mine.X: the nearest X within sight, collected with the tool in hand (which must be able to harvest it). */
 export async function mine(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
-  const block = findNearestBlock(bot, object)
+  const block = sameWood(bot, object) ?? findNearestBlock(bot, object)
   if (!block) return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
   const tools = block.harvestTools ? Object.keys(block.harvestTools).map(Number) : []
   const held = bot.heldItem
@@ -46,23 +73,43 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
       `${block.name} needs one of ${names.slice(0, 4).join(', ')} in hand (holding ${held?.name ?? 'nothing'})`,
     )
   }
-  const before = countItems(bot)
-  await bot.collectBlock.collect(block)
-  // collectblock equips whatever digs fastest (for a log with no axe, any item, a stick say); the tool the skill
-  // equipped goes back in hand, as the Sim and the event logger's `equipped` expect.
-  await reequip(bot, held)
-  let gained = diffItems(before, countItems(bot))
+  let before = countItems(bot)
+  try {
+    if (buried(bot, block.position)) {
+      // Walled in (under the surface): dig a safe tunnel to it rather than let collectblock's pathfinder search
+      // a way through the ground, which takes it too long and digs straight down.
+      await tunnelTo(bot, block.position, signal)
+      before = countItems(bot) // what the tunnel yielded is not the act's
+      await bot.dig(bot.blockAt(block.position) ?? block, true)
+    } else {
+      await bot.collectBlock.collect(block)
+    }
+  } finally {
+    // collectblock equips whatever digs fastest (for a log with no axe, any item, a stick say); the tool the skill
+    // equipped goes back in hand, as the Sim and the event logger's `equipped` expect — after a failure too.
+    await reequip(bot, held).catch(() => undefined)
+  }
+  // What was picked up meanwhile (the tunnel's spoil, lying about) is not the block's drop.
+  const drops = new Set(dropNames(bot, block))
+  const gotDrop = () => {
+    const got = diffItems(before, countItems(bot))
+    return drops.size === 0 ? got : got.filter((entry) => drops.has(entry.slice(entry.indexOf(' ') + 1)))
+  }
+  let gained = gotDrop()
   if (gained.length === 0) {
     // collectblock sometimes digs from reach distance and leaves the drop lying; the server only hands items to
     // players standing within ~1.75 blocks, so walk onto what fell.
     await pickUpDrops(bot, block.position, signal)
-    gained = diffItems(before, countItems(bot))
+    gained = gotDrop()
   }
   // The act is for the item: a dig whose drop never reached the inventory has not done it, and the plan must not
   // go on as if it had (the next act, a craft from that item, would be refused or fail). The controller retries.
   if (gained.length === 0) return fail('no_drop', `mined ${block.name}, but nothing was picked up`)
   return success(`got ${gained.join(', ')}`)
 }
+
+/** How long a drop walked onto may take to reach the inventory. */
+const PICKUP_WAIT_MS = 2_000
 
 /**
  * Walks onto item entities lying within 3 blocks of `around`. The drop's spawn packet can arrive after the dig is
@@ -97,7 +144,25 @@ async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal): Promise
     } catch {
       // the item may have been picked up or despawned on the way
     }
+    await collected(bot, drop, PICKUP_WAIT_MS)
   }
+}
+
+/** The server hands a drop over half a second after it fell: waits (up to `ms`) until this one is gone. */
+function collected(bot: Bot, drop: Entity, ms: number): Promise<void> {
+  if (!drop.isValid) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      bot.off('entityGone', onGone)
+      resolve()
+    }
+    const onGone = (e: Entity) => {
+      if (e === drop || e.id === drop.id) done()
+    }
+    const timer = setTimeout(done, ms)
+    bot.on('entityGone', onGone)
+  })
 }
 
 /** equip.X: from the inventory into the hand. */
@@ -113,7 +178,7 @@ export async function place(bot: Bot, object: string): Promise<Outcome> {
   const item = inventoryItem(bot, object)
   if (!item) return fail('missing_ingredients', `no ${object} in the inventory`)
   const spot = placementSpot(bot)
-  if (!spot) return fail('not_found', 'no free spot next to me to place a block on')
+  if (!spot) return fail('not_found', 'no free spot within 2 blocks of me to place a block on')
   await placeFromHand(bot, item, spot)
   return success(`placed ${item.name}`)
 }
@@ -135,29 +200,29 @@ async function reequip(bot: Bot, held: Item | null): Promise<void> {
   if (tool && bot.heldItem?.type !== tool.type) await bot.equip(tool, 'hand')
 }
 
-/** A solid block beside the bot's feet level with two free blocks above it, not where the bot stands. */
+/**
+ * A solid block near the bot's feet level (one up or down on a slope) with two free blocks above it — air, or grass
+ * and the like that a placed block replaces — not where the bot stands; the nearest first.
+ */
 export function placementSpot(bot: Bot): Block | null {
   const feet = bot.entity.position.floored()
-  for (const [dx, dz] of [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-    [1, 1],
-    [-1, -1],
-    [1, -1],
-    [-1, 1],
-  ] as const) {
-    const below = bot.blockAt(feet.offset(dx, -1, dz))
-    const at = bot.blockAt(feet.offset(dx, 0, dz))
-    const above = bot.blockAt(feet.offset(dx, 1, dz))
-    if (below && below.boundingBox === 'block' && at?.name === 'air' && above?.name === 'air') return below
+  const free = (block: Block | null) =>
+    block !== null && REPLACEABLE_BLOCKS.has(block.name) && block.name !== 'water' && block.name !== 'lava'
+  const spots: Array<readonly [number, number, number]> = []
+  for (const dy of [0, -1, 1])
+    for (let dx = -2; dx <= 2; dx++) for (let dz = -2; dz <= 2; dz++) if (dx !== 0 || dz !== 0) spots.push([dx, dy, dz])
+  spots.sort((a, b) => Math.hypot(a[0], a[1], a[2]) - Math.hypot(b[0], b[1], b[2]))
+  for (const [dx, dy, dz] of spots) {
+    const below = bot.blockAt(feet.offset(dx, dy - 1, dz))
+    if (below?.boundingBox !== 'block') continue
+    if (free(bot.blockAt(feet.offset(dx, dy, dz))) && free(bot.blockAt(feet.offset(dx, dy + 1, dz)))) return below
   }
   return null
 }
 
 /**
- * explore.X: walk outwards in a square spiral of legs until X is in sight, looking as the bot moves (so a leg ends
+ * explore.X: for an ore, with a pickaxe in hand, dig down to the ore's depth and strip-mine (underground.ts);
+ * otherwise walk outwards in a square spiral of legs until X is in sight, looking as the bot moves (so a leg ends
  * the moment X appears, not at its far end).
  */
 export async function explore(
@@ -169,6 +234,13 @@ export async function explore(
 ): Promise<Outcome> {
   if (findNearestBlock(bot, object)) return success(`${object} is in sight`)
   if (blockIdsOf(bot, object).length === 0) return fail('not_found', `there is no block called ${object}`)
+  const depth = ORE_DEPTHS[object]
+  if (depth !== undefined && bot.heldItem?.name.endsWith('_pickaxe')) {
+    // Ores lie under the surface: a staircase down to where the ore is common, then a strip tunnel.
+    if (await prospect(bot, depth, () => findNearestBlock(bot, object) !== null, signal))
+      return success(`${object} in sight underground, at y=${Math.floor(bot.entity.position.y)}`)
+    return fail('not_found', `no ${object} found digging down to y=${depth} and along`)
+  }
   const directions = [
     [1, 0],
     [0, 1],
@@ -230,6 +302,16 @@ export async function kill(bot: Bot, object: string, signal: AbortSignal): Promi
     bot.pathfinder.setGoal(null)
   }
   return success(`${object} is gone`)
+}
+
+/** The items a block drops when mined (minecraft-data's list), by name; empty when it does not say. */
+function dropNames(bot: Bot, block: Block): string[] {
+  const drops = (bot.registry.blocks[block.type] as { drops?: unknown[] } | undefined)?.drops ?? []
+  return drops
+    .map((drop) => (typeof drop === 'number' ? drop : (drop as { drop?: number | { id?: number } })?.drop))
+    .map((drop) => (typeof drop === 'number' ? drop : drop?.id))
+    .map((id) => (id === undefined ? undefined : bot.registry.items[id]?.name))
+    .filter((name): name is string => name !== undefined)
 }
 
 function countItems(bot: Bot): Map<string, number> {

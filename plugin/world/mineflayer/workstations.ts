@@ -1,6 +1,7 @@
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
+import type { Vec3 } from 'vec3'
 import { matchesObject } from '../../vocabulary/families.js'
 import { fuelRank, fuelValue, smeltingOutput } from '../../vocabulary/smelting.js'
 import { gentleMovements } from '../pathfinding.js'
@@ -12,20 +13,53 @@ const { goals } = pathfinderModule
 
 /** A workstation (crafting table, furnace, bed) within sight, walked to; or placed from the inventory. */
 async function workstation(bot: Bot, object: string): Promise<Block> {
-  let block = findNearestBlock(bot, object)
-  if (!block) {
-    const item = inventoryItem(bot, object)
-    const spot = item ? placementSpot(bot) : null
-    if (!item || !spot) return fail('not_found', `no ${object} nearby or in the inventory`)
-    await placeFromHand(bot, item, spot)
-    block = findNearestBlock(bot, object, 6)
-    if (!block) return fail('server_error', `placed ${object} but cannot see it`)
-  }
+  const block = findNearestBlock(bot, object) ?? remembered(bot, object)
+  if (!block) return placeWorkstation(bot, object)
+  remember(bot, object, block)
   if (block.position.distanceTo(bot.entity.position) > 3.5) {
     bot.pathfinder.setMovements(gentleMovements(bot))
-    await bot.pathfinder.goto(new goals.GoalNear(block.position.x, block.position.y, block.position.z, 2))
+    try {
+      await bot.pathfinder.goto(new goals.GoalNear(block.position.x, block.position.y, block.position.z, 2))
+    } catch (error) {
+      // Known from the chunks but out of walking reach (on the surface above a tunnel, say): one carried goes
+      // down here instead.
+      if (inventoryItem(bot, object)) return placeWorkstation(bot, object)
+      throw error
+    }
   }
   return block
+}
+
+/**
+ * The workstations each bot last used, by object: a player remembers where their furnace is when a tunnel has
+ * taken them out of sight of it (the chunk data's 32 blocks), and walks back.
+ */
+const usedWorkstations = new WeakMap<Bot, Map<string, Vec3>>()
+
+function remember(bot: Bot, object: string, block: Block): void {
+  const used = usedWorkstations.get(bot) ?? new Map<string, Vec3>()
+  used.set(object, block.position.clone())
+  usedWorkstations.set(bot, used)
+}
+
+/** The workstation last used, if it is still there (and its chunk still loaded). */
+function remembered(bot: Bot, object: string): Block | null {
+  const at = usedWorkstations.get(bot)?.get(object)
+  const block = at ? bot.blockAt(at) : null
+  return block && matchesObject(object, block.name) ? block : null
+}
+
+/** A workstation from the inventory, placed next to the bot. */
+async function placeWorkstation(bot: Bot, object: string): Promise<Block> {
+  const item = inventoryItem(bot, object)
+  if (!item) return fail('not_found', `no ${object} nearby or in the inventory`)
+  const spot = placementSpot(bot)
+  if (!spot) return fail('not_found', `no free spot within 2 blocks of me to place the ${object} on`)
+  await placeFromHand(bot, item, spot)
+  const placed = bot.blockAt(spot.position.offset(0, 1, 0))
+  if (!placed || !matchesObject(object, placed.name)) return fail('server_error', `placed ${object} but cannot see it`)
+  remember(bot, object, placed)
+  return placed
 }
 
 /** craft.X: one batch of the recipe, at a crafting table when it needs one (placed or walked to). */
@@ -68,7 +102,7 @@ export async function smelt(bot: Bot, input: string, fuel: string | undefined, s
   if (smeltingOutput(source.name) === undefined)
     return fail('missing_ingredients', `${input} does not smelt into anything`)
   const burn = fuelFor(bot, source.name, fuel)
-  const nearby = findNearestBlock(bot, 'furnace')
+  const nearby = findNearestBlock(bot, 'furnace') ?? remembered(bot, 'furnace')
   if (!burn && !(nearby && hasHeat(nearby, null))) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
   const block = await workstation(bot, 'furnace')
   const furnace = await bot.openFurnace(block)

@@ -1,0 +1,167 @@
+// Going underground to a block the bot knows of (its position read from the loaded chunks, not from what it could
+// see): a tunnel dug step by step, a staircase down at 45° while the block is below, level once at its height,
+// up again if it is above, until the block is within reach of the tunnel. Every step is checked first, and a step
+// that is not safe is tried in another direction: the bot never digs a block next to lava or water (it would flow
+// in), never digs into a column with gravel or sand above it (it would fall on the bot), never digs straight down,
+// and never steps onto anything but a solid block (no drop into a cave, no lava below).
+import type { Bot } from 'mineflayer'
+import pathfinderModule from 'mineflayer-pathfinder'
+import type { Block } from 'prismarine-block'
+import { Vec3 } from 'vec3'
+import { gentleMovements } from '../pathfinding.js'
+import { fail } from './limits.js'
+
+const { goals } = pathfinderModule
+
+const LIQUIDS = new Set(['water', 'lava', 'bubble_column'])
+const FALLING = new Set(['gravel', 'sand', 'red_sand', 'suspicious_gravel', 'suspicious_sand'])
+/** Blocks a tunnel goes around rather than through: too slow to dig by hand or not diggable at all. */
+const UNBREAKABLE = new Set(['bedrock', 'obsidian', 'crying_obsidian', 'reinforced_deepslate', 'end_portal_frame'])
+/** From the eyes to the block's centre: vanilla's reach is 4.5 blocks; a little less to be sure. */
+const REACH = 4
+const HORIZONTAL: readonly (readonly [number, number])[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+]
+const NEIGHBOURS = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 1],
+  [0, 0, -1],
+] as const
+
+/** What one step digs and where the bot then stands. */
+interface Step {
+  readonly clear: readonly Vec3[]
+  readonly stand: Vec3
+}
+
+/** Whether a block is walled in: no air on any side (its position known from the chunks, not seen). */
+export function buried(bot: Bot, pos: Vec3): boolean {
+  return !NEIGHBOURS.some(([dx, dy, dz]) => isAir(bot.blockAt(pos.offset(dx, dy, dz))))
+}
+
+const isAir = (block: Block | null): boolean =>
+  block !== null && block.boundingBox === 'empty' && !LIQUIDS.has(block.name)
+
+/** Whether `target` can be dug from where the bot stands: within reach, open to the air on some side, not below. */
+export function withinReach(bot: Bot, target: Vec3): boolean {
+  const feet = bot.entity.position.floored()
+  // Not from above: digging the block under one's feet is digging straight down.
+  if (target.x === feet.x && target.z === feet.z && target.y < feet.y) return false
+  const eyes = bot.entity.position.offset(0, bot.entity.height ?? 1.62, 0)
+  if (eyes.distanceTo(target.offset(0.5, 0.5, 0.5)) > REACH) return false
+  return NEIGHBOURS.some(([dx, dy, dz]) => isAir(bot.blockAt(target.offset(dx, dy, dz))))
+}
+
+/**
+ * Digs a tunnel from the bot to within reach of `target` (at most `maxSteps` steps), or fails `path_failed` when no
+ * safe step is left. The tool in hand digs (the caller chose it); what the digging drops is picked up on the way.
+ */
+export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal, maxSteps = 160): Promise<void> {
+  const against = NEIGHBOURS.map(([dx, dy, dz]) => bot.blockAt(target.offset(dx, dy, dz))).find(
+    (b) => b !== null && LIQUIDS.has(b.name),
+  )
+  // Digging it would open the liquid onto the bot (lava) or flood the tunnel (water).
+  if (against)
+    return fail('path_failed', `the ${bot.blockAt(target)?.name ?? 'block'} at ${target} lies against ${against.name}`)
+  if (!(await tunnel(bot, target, () => withinReach(bot, target), signal, maxSteps)))
+    return fail('path_failed', `no way dug to ${target} in ${maxSteps} steps`)
+}
+
+/**
+ * Prospecting: a staircase down to `depth` (never below 5 blocks over the bottom of the world), then a strip
+ * tunnel straight on, until `found()` (checked after every step) or `maxSteps`. Resolves with whether it found.
+ */
+export async function prospect(
+  bot: Bot,
+  depth: number,
+  found: () => boolean,
+  signal: AbortSignal,
+  maxSteps = 200,
+): Promise<boolean> {
+  const { minY = 0 } = bot.game as unknown as { minY?: number }
+  const feet = bot.entity.position.floored()
+  // Straight on (the way the bot faces, to the nearest axis), far enough never to arrive: the tunnel's steps head
+  // there and level off at `depth`.
+  const [fx, fz] = [-Math.sin(bot.entity.yaw), -Math.cos(bot.entity.yaw)]
+  const [dx, dz] = Math.abs(fx) > Math.abs(fz) ? [Math.sign(fx), 0] : [0, Math.sign(fz) || 1]
+  const level = Math.max(minY + 5, Math.min(depth, feet.y))
+  // A point one below the feet's level: a step levels off once its target is no more than a block down.
+  const far = new Vec3(feet.x + dx * 10_000, level - 1, feet.z + dz * 10_000)
+  return tunnel(bot, far, found, signal, maxSteps)
+}
+
+/** Steps towards `target` until `arrived()`; false when `maxSteps` ran out. Fails when no safe step is left. */
+async function tunnel(
+  bot: Bot,
+  target: Vec3,
+  arrived: () => boolean,
+  signal: AbortSignal,
+  maxSteps: number,
+): Promise<boolean> {
+  for (let steps = 0; !arrived(); steps++) {
+    if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
+    if (steps >= maxSteps) return false
+    const step = nextStep(bot, target)
+    if (!step) return fail('path_failed', `no safe way to dig towards ${target} from ${bot.entity.position.floored()}`)
+    for (const pos of step.clear) {
+      if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
+      if (pos.equals(target)) continue // dug by the caller, which collects its drop
+      const block = bot.blockAt(pos)
+      if (block && !isAir(block)) await bot.dig(block, true)
+    }
+    bot.pathfinder.setMovements(gentleMovements(bot))
+    await bot.pathfinder.goto(new goals.GoalBlock(step.stand.x, step.stand.y, step.stand.z))
+  }
+  return true
+}
+
+/** The safe step that brings the bot nearest to `target`, or undefined. */
+function nextStep(bot: Bot, target: Vec3): Step | undefined {
+  const feet = bot.entity.position.floored()
+  const dy = target.y - feet.y
+  const ranked = [...HORIZONTAL].sort(
+    ([ax, az], [bx, bz]) =>
+      Math.hypot(target.x - (feet.x + ax), target.z - (feet.z + az)) -
+      Math.hypot(target.x - (feet.x + bx), target.z - (feet.z + bz)),
+  )
+  for (const [dx, dz] of ranked) {
+    const ahead = feet.offset(dx, 0, dz)
+    // Down: into the column ahead through head height, then a block lower; up: head room first.
+    const step: Step =
+      dy < -1
+        ? { clear: [ahead.offset(0, 1, 0), ahead, ahead.offset(0, -1, 0)], stand: ahead.offset(0, -1, 0) }
+        : dy > 1
+          ? {
+              clear: [feet.offset(0, 2, 0), ahead.offset(0, 1, 0), ahead.offset(0, 2, 0)],
+              stand: ahead.offset(0, 1, 0),
+            }
+          : { clear: [ahead, ahead.offset(0, 1, 0)], stand: ahead }
+    if (isSafe(bot, step, feet)) return step
+  }
+  return undefined
+}
+
+function isSafe(bot: Bot, step: Step, feet: Vec3): boolean {
+  const floor = bot.blockAt(step.stand.offset(0, -1, 0))
+  if (floor?.boundingBox !== 'block' || LIQUIDS.has(floor.name)) return false
+  const cleared = (pos: Vec3) => step.clear.some((c) => c.equals(pos))
+  for (const pos of step.clear) {
+    const block = bot.blockAt(pos)
+    if (!block || LIQUIDS.has(block.name) || UNBREAKABLE.has(block.name)) return false
+    if (pos.x === feet.x && pos.z === feet.z && pos.y < feet.y) return false // never straight down
+    for (const [dx, dy, dz] of NEIGHBOURS) {
+      const next = pos.offset(dx, dy, dz)
+      const neighbour = bot.blockAt(next)
+      if (neighbour === null) return false // the edge of the loaded world: unknown is not safe
+      if (LIQUIDS.has(neighbour.name)) return false
+      if (dy === 1 && !cleared(next) && FALLING.has(neighbour.name)) return false
+    }
+  }
+  return true
+}
