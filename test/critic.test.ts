@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, mock, test } from 'node:test'
 import { runCarelessEpisode } from '../bench/careless-actor.js'
+import { createLaws } from '../plugin/agent/assembly.js'
 import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
 import { CriticSchedule, CronExpressionError } from '../plugin/agent/critic/critic-schedule.js'
+import { overConstrainedState } from '../plugin/agent/critic/deadlock.js'
 import { OfflineCritic } from '../plugin/agent/critic/offline-critic.js'
 import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
-import type { Trajectory } from '../plugin/agent/critic/types.js'
+import type { OverConstrainedState, Trajectory } from '../plugin/agent/critic/types.js'
 import { validateProposals } from '../plugin/agent/critic/validator.js'
 import { createShield, LawBook } from '../plugin/agent/laws.js'
 
@@ -169,28 +171,73 @@ describe('critic rounds, relaxation and the schedule', () => {
     assert.ok(again.rejected.some((r) => r.reason === 'a player rejected this law before'))
   })
 
-  test('an over-constrained state is relaxed by dropping the newest soft law involved', async () => {
+  test('a deadlock is relaxed by deleting only laws that blocked there: the dead monitors, per action', async () => {
     const log = new TrajectoryLog(path.join(dir, 'log2'))
     await log.append(failing('x'))
-    const shield = createShield({ actions: ['mine.iron_ore', 'mine.logs'] })
-    const laws = new LawBook(shield)
-    laws.add('G(sees.iron_ore -> X !mine.logs)', 'soft', 'critic')
-    laws.add('G(sees.iron_ore -> X !mine.iron_ore)', 'soft', 'critic')
-    const runner = new CriticRunner({ log, laws, critics: [] })
-    runner.noteOverConstrained({
-      state: ['sees.iron_ore'],
-      action: 'mine.logs',
-      blockedBy: ['C1', 'C2'],
-      at: '2026-11-30T00:00:00.000Z',
+    let runner: CriticRunner | undefined
+    const states: OverConstrainedState[] = []
+    const laws = createLaws({
+      lawSets: [],
+      onOverConstrained: (trueInState, action, blame) => {
+        const state = overConstrainedState(trueInState, action, blame)
+        states.push(state)
+        runner?.noteOverConstrained(state)
+      },
     })
+    laws.shield.addActions(['mine.logs', 'craft.planks'])
+    laws.add('G(!has.logs -> X !craft.planks)', 'soft', 'critic') // C1: blocks craft.planks
+    laws.add('G(sees.oak_log -> X !mine.logs)', 'soft', 'critic') // C2: blocks mine.logs
+    laws.add('G(!has.logs -> X !craft.planks)', 'hard', 'user') // L1: blocks craft.planks, hard
+    // C3 reads what is true there (the old guess made it the suspect, as the newest soft law) but blocks nothing.
+    laws.add('G(sees.oak_log -> X(mine.logs | craft.planks))', 'soft', 'critic')
+    runner = new CriticRunner({ log, laws, critics: [] })
+    laws.shield.observe(new Set(['sees.oak_log']))
+    assert.equal(laws.shield.check('craft.planks').fallback, true, 'every action is blocked')
+    assert.deepEqual(states[0]?.blame, { 'mine.logs': ['C2'], 'craft.planks': ['C1', 'L1'] })
+    assert.deepEqual(states[0]?.blockedBy, ['C2', 'C1', 'L1'])
     const report = await runner.run()
     assert.deepEqual(
       report.relaxed.map((r) => [r.lawId, r.change.type]),
       [['C2', 'delete']],
+      'mine.logs is freed by one deletion; craft.planks has a hard blocker',
     )
     assert.deepEqual(
-      shield.monitors().map((m) => m.id),
+      laws.shield.monitors().map((m) => m.id),
+      ['C1', 'L1', 'C3'],
+      'the law that blocked nothing stays',
+    )
+    laws.shield.reset()
+    laws.shield.observe(new Set(['sees.oak_log']))
+    const verdict = laws.shield.check('mine.logs')
+    assert.equal(verdict.allowed && !verdict.fallback, true, 'the deadlock is broken')
+  })
+
+  test('a deadlock whose action has two soft blockers loses both, and nothing else', async () => {
+    const log = new TrajectoryLog(path.join(dir, 'log4'))
+    await log.append(failing('y'))
+    const laws = new LawBook(createShield({ actions: ['mine.iron_ore', 'mine.logs'] }))
+    laws.add('G(sees.iron_ore -> X !mine.logs)', 'soft', 'critic')
+    laws.add('G(sees.iron_ore -> X !mine.iron_ore)', 'soft', 'critic')
+    laws.add('G(equipped.wooden_pickaxe -> X !mine.iron_ore)', 'soft', 'critic')
+    laws.add('G(sees.iron_ore -> X !mine.stone)', 'soft', 'critic')
+    const runner = new CriticRunner({ log, laws, critics: [] })
+    runner.noteOverConstrained(
+      overConstrainedState(
+        ['equipped.wooden_pickaxe', 'sees.iron_ore'],
+        'mine.iron_ore',
+        { 'mine.iron_ore': ['C2', 'C3'], 'mine.logs': ['C1', 'L9'], 'mine.stone': ['C4', 'C1'] },
+        '2026-11-30T00:00:00.000Z',
+      ),
+    )
+    // L9 is not in the shield any more (removed since), so mine.logs needs only C1: one deletion frees it.
+    const report = await runner.run()
+    assert.deepEqual(
+      report.relaxed.map((r) => r.lawId),
       ['C1'],
+    )
+    assert.deepEqual(
+      laws.shield.monitors().map((m) => m.id),
+      ['C2', 'C3', 'C4'],
     )
   })
 

@@ -9,7 +9,7 @@ import { type LlmGroundingStats, llmGrounding } from '../grounding/llm-grounding
 import { type GroundingComponents, offlineGrounding } from '../grounding/pipeline.js'
 import { type LlmClient, llmClientFor } from '../llm/llm-client.js'
 import type { Monitor } from '../ltl/monitor.js'
-import { describeVerdict, type Shield } from '../ltl/shield.js'
+import { type DeadlockBlame, describeVerdict, type Shield } from '../ltl/shield.js'
 import { LawFiles } from '../store/law-files.js'
 import { SkillStore } from '../store/skill-store.js'
 import type { Observation } from '../world/port.js'
@@ -70,7 +70,7 @@ export interface LawOptions {
   /** Keeps the critic's laws across restarts. */
   readonly files?: LawFiles
   readonly onDrop?: (monitor: Monitor, reason: string) => void
-  readonly onOverConstrained?: (trueInState: readonly string[], action: string) => void
+  readonly onOverConstrained?: (trueInState: readonly string[], action: string, blame: DeadlockBlame) => void
   /** A stored law that could not be put back, and why. */
   readonly warn?: (message: string) => void
 }
@@ -159,7 +159,7 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
       options.logger.warn(`cedar: ${reason}`)
       hooks.onLawDropped?.(monitor, reason)
     },
-    onOverConstrained: (trueInState, action) => critic?.noteOverConstrained(trueInState, action),
+    onOverConstrained: (trueInState, action, blame) => critic?.noteOverConstrained(trueInState, action, blame),
   })
   critic = new BotCritic({
     laws,

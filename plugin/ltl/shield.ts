@@ -31,10 +31,14 @@ export interface ShieldOptions {
   readonly onDrop?: (monitor: Monitor, reason: string) => void
   /**
    * Called once per state position in which every candidate action was blocked, with the laws' propositions that
-   * were true there, so the critic can study the state later.
+   * were true there and, for each candidate action, the ids of the laws whose monitors that action would kill (the
+   * laws that actually blocked it), so the critic can study the state later and relax only those.
    */
-  readonly onOverConstrained?: (trueInState: readonly string[], action: string) => void
+  readonly onOverConstrained?: (trueInState: readonly string[], action: string, blame: DeadlockBlame) => void
 }
+
+/** For each candidate action in an over-constrained state, the laws that blocked it (their monitors would die). */
+export type DeadlockBlame = Readonly<Record<string, readonly string[]>>
 
 interface Slot {
   readonly monitor: Monitor
@@ -204,7 +208,7 @@ export class Shield {
       // Every action is blocked: fall back to the hard laws alone, and tell whoever studies such states (once).
       if (forReal && !this.reportedOverConstraint) {
         this.reportedOverConstraint = true
-        this.options.onOverConstrained?.(this.trueInState(), action)
+        this.options.onOverConstrained?.(this.trueInState(), action, this.blame())
       }
       const hard = blockers.filter((slot) => slot.monitor.kind === 'hard')
       return this.verdict(
@@ -289,6 +293,19 @@ export class Shield {
       this.truth = truth
     }
     return index
+  }
+
+  /** Each action's killers, from the per-state masks the decision just computed. */
+  private blame(): DeadlockBlame {
+    const blame: Record<string, string[]> = {}
+    for (const action of this.actionList) blame[action] = []
+    for (const slot of this.slots) {
+      const mask = this.blockedMask(slot)
+      this.actionList.forEach((action, a) => {
+        if ((mask[a >>> 5]! & (1 << (a & 31))) !== 0) blame[action]!.push(slot.monitor.id)
+      })
+    }
+    return blame
   }
 
   private trueInState(): string[] {
