@@ -102,7 +102,7 @@ describe('law validation', () => {
         propose('G(time.night -> X !mine.logs)'),
         propose('G(time.day -> X(!mine.logs))'),
         propose('G(time.day & has.logs.1 -> X !mine.logs)'),
-        propose('G(has.logs.1 -> X !craft.planks & !mine.logs)'),
+        propose('G(has.logs.1 -> X(!craft.planks & !mine.logs))'),
         propose('G(has.logs.1 -> X craft.planks)'),
       ],
       { ...base, laws },
@@ -122,6 +122,36 @@ describe('law validation', () => {
       accepted.map((a) => a.text),
       ['G(has.logs.1 -> X craft.planks)'],
     )
+  })
+
+  test('only the safe form G(state condition -> X action) is accepted; every other shape is refused by name', () => {
+    const propose = (formula: string) => ({ formula, kind: 'soft' as const, explanation: '', origin: 'test' })
+    const shapes: [string, RegExp][] = [
+      ['G !craft.planks', /^not in the safe form: G !craft\.planks has no condition/],
+      ['F has.logs.1', /^not in the safe form: F \.\.\. is an eventuality/],
+      ['G(time.day -> X X !mine.logs)', /^not in the safe form: it has nested X/],
+      ['G(time.day -> X(craft.planks -> X mine.logs))', /^not in the safe form: it has nested X/],
+      ['G(mine.logs -> X !mine.logs)', /^not in the safe form: its condition names the action mine\.logs/],
+      ['G(time.day -> X has.logs.1)', /^not in the safe form: after X it names the state predicate has\.logs\.1/],
+      ['G(true -> X !mine.logs)', /^not in the safe form: its condition names no state predicate/],
+      ['G(time.day -> X F mine.logs)', /^not in the safe form: after X it has the temporal operator F/],
+      ['G(X time.day -> X !mine.logs)', /^not in the safe form: its condition has the temporal operator X/],
+      ['time.day -> X !mine.logs', /^not in the safe form: it is not the safe form .*does not start with G/],
+      ['G(time.night -> X !mine.logs)', /^its condition never held in a recorded state/],
+    ]
+    const { accepted, rejected } = validateProposals(
+      shapes.map(([formula]) => propose(formula)),
+      { ...base, laws: [] },
+    )
+    assert.deepEqual(accepted, [])
+    shapes.forEach(([formula, reason], i) => {
+      assert.match(rejected[i]?.reason ?? '', reason, formula)
+    })
+    const safe = validateProposals([propose('G(time.day & !has.logs.1 -> X(mine.logs | !craft.planks))')], {
+      ...base,
+      laws: [],
+    })
+    assert.equal(safe.accepted.length, 1, safe.rejected[0]?.reason)
   })
 })
 
