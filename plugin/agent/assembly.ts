@@ -85,6 +85,8 @@ export function createLaws(options: LawOptions): LawBook {
       options.onDrop?.(monitor, reason)
     },
     ...(options.onOverConstrained ? { onOverConstrained: options.onOverConstrained } : {}),
+    // Counted for `!laws` here, once per decision, whichever gate asked.
+    onBlocked: (verdict) => laws?.noteBlocked(verdict.blockedBy.map((law) => law.id)),
   })
   laws = new LawBook(shield, options.symbolProblem, options.files)
   for (const set of options.lawSets) laws.loadSet(set)
@@ -101,7 +103,7 @@ export function createLaws(options: LawOptions): LawBook {
 }
 
 /**
- * The shield as the controller's gate: asked before each act, in the state its atomic act starts from (after the
+ * The shield as the controller's gate: decides each act (`check`: soft blocks counted, deadlocks reported), in the state its atomic act starts from (after the
  * walk to the workstation; see actValuation). `commits` is for
  * worlds whose primitives are not gated themselves (the Sim); on a bot the gated primitives commit.
  */
@@ -109,7 +111,9 @@ export function shieldGate(shield: Shield, options: { readonly commits: boolean 
   return {
     check: (action, observation: Observation) => {
       shield.observe(actValuation(action, observation))
-      const verdict = shield.preview(action)
+      // A decision, not a question: it counts toward the soft-block limit (a soft law that keeps refusing the
+      // plan is dropped during the run) and reports an over-constrained state to the critic.
+      const verdict = shield.check(action)
       if (verdict.allowed) return undefined
       // The laws by name first: `blocked_by` and the chat lead with what refused, the alternatives after.
       return verdict.blockedBy.length > 0

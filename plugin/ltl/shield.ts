@@ -29,6 +29,8 @@ export interface ShieldOptions {
   /** The propositions true at an action position; default: just the action. */
   readonly actionProps?: (action: string) => ReadonlySet<string>
   readonly onDrop?: (monitor: Monitor, reason: string) => void
+  /** Every decision (`check`, not `preview`) that refused an action, whoever asked: the controller, a primitive. */
+  readonly onBlocked?: (verdict: Verdict) => void
   /**
    * Called once per state position in which every candidate action was blocked, with the laws' propositions that
    * were true there and, for each candidate action, the ids of the laws whose monitors that action would kill (the
@@ -160,12 +162,17 @@ export class Shield {
     return this.decide(action, false)
   }
 
-  /** An action position: the action was taken. */
+  /**
+   * An action position: the action was taken. A law it broke (one the fallback set aside, or an act the shield was
+   * not asked about) starts over from here: its monitor would otherwise stay dead and refuse every later action,
+   * and the law is about what comes next, not about the step already lost.
+   */
   commit(action: string): void {
     this.indexOfAction(action)
     const props = this.propsOf(action)
     for (const slot of this.slots) {
-      slot.settled = slot.monitor.stepAction(slot.current, action, props)
+      const next = slot.monitor.stepAction(slot.current, action, props)
+      slot.settled = slot.monitor.isDead(next) ? slot.monitor.initial : next
       slot.current = slot.settled
     }
     this.observation = undefined
@@ -211,15 +218,21 @@ export class Shield {
         this.options.onOverConstrained?.(this.trueInState(), action, this.blame())
       }
       const hard = blockers.filter((slot) => slot.monitor.kind === 'hard')
-      return this.verdict(
+      const verdict = this.verdict(
         action,
         hard,
         true,
         this.union((m) => m.kind === 'hard'),
       )
+      if (forReal && !verdict.allowed) this.options.onBlocked?.(verdict)
+      return verdict
     }
-    if (forReal) this.countSoftBlocks(action, blockers)
-    return this.verdict(action, blockers, false, all)
+    const verdict = this.verdict(action, blockers, false, all)
+    if (forReal) {
+      this.countSoftBlocks(action, blockers)
+      this.options.onBlocked?.(verdict)
+    }
+    return verdict
   }
 
   private verdict(action: string, blockers: readonly Slot[], fallback: boolean, blockedUnion: Uint32Array): Verdict {
