@@ -229,8 +229,8 @@ export class Shield {
     }
     const verdict = this.verdict(action, blockers, false, all)
     if (forReal) {
-      this.countSoftBlocks(action, blockers)
       this.options.onBlocked?.(verdict)
+      this.countSoftBlocks(action, blockers)
     }
     return verdict
   }
