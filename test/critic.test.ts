@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, mock, test } from 'node:test'
+import mcData from 'minecraft-data'
 import { runCarelessEpisode } from '../bench/careless-actor.js'
 import { createLaws } from '../plugin/agent/assembly.js'
 import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
@@ -15,6 +16,7 @@ import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import type { OverConstrainedState, Trajectory } from '../plugin/agent/critic/types.js'
 import { validateProposals } from '../plugin/agent/critic/validator.js'
 import { createShield, LawBook } from '../plugin/agent/laws.js'
+import { symbolProblem } from '../plugin/grounding/validate.js'
 
 const trajectory = (id: string, steps: Trajectory['steps'], success = false): Trajectory => ({
   id,
@@ -39,7 +41,12 @@ describe('offline critic on a careless actor in the Sim', () => {
       predicates: [...new Set(steps.flatMap((s) => s.state))].sort(),
     }
     const proposals = await new OfflineCritic().propose(runs, context)
-    const { accepted, rejected } = validateProposals(proposals, { ...context, trajectories: runs })
+    const registry = mcData('1.21.4')
+    const { accepted, rejected } = validateProposals(proposals, {
+      ...context,
+      trajectories: runs,
+      symbolProblem: (symbol) => symbolProblem(symbol, registry),
+    })
     assert.ok(accepted.length >= 5, `accepted ${accepted.length}, rejected ${rejected.map((r) => r.reason).join('; ')}`)
     const shield = createShield({ actions: context.actions })
     const book = new LawBook(shield)

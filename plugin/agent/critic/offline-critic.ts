@@ -1,6 +1,8 @@
 /**
  * A critic without a model: laws from the trajectories alone (LogicGuard's three kinds of evidence).
- * - Environment feedback: an action that failed in states sharing a condition, chosen so that it held in every
+ * - Preconditions: a failure whose reason the rules explain (a tool, an ingredient, a table, a thing in sight)
+ *   gives the exact condition under which the action cannot work (precondition-laws.ts).
+ * - Environment feedback, for the other failures: an action that failed in states sharing a condition, chosen so that it held in every
  *   failing state and in no state where the same action succeeded:
  *   `G(cond -> X !action)` (hard: the world refused it).
  * - Repetition: an action taken again, after its first success made something true, with nothing new coming of the
@@ -12,6 +14,7 @@
 import { familiesOf } from '../../vocabulary/families.js'
 import { parseSymbol } from '../../vocabulary/symbols.js'
 import { loadRules, type Rules } from '../../world/rules.js'
+import { preconditionLaws, preconditionOf } from './precondition-laws.js'
 import type { Critic, CriticContext, LawProposal, Trajectory, TrajectoryStep } from './types.js'
 
 /** A condition literal: a predicate, or its negation. */
@@ -60,10 +63,14 @@ export class OfflineCritic implements Critic {
 
   constructor(private readonly rules: Rules = loadRules()) {}
 
-  async propose(trajectories: readonly Trajectory[], _context: CriticContext): Promise<LawProposal[]> {
+  async propose(trajectories: readonly Trajectory[], context: CriticContext): Promise<LawProposal[]> {
     const relevance = relevanceFor(this.rules)
+    const recorded = new Set([...context.predicates, ...trajectories.flatMap((t) => t.steps.flatMap((s) => s.state))])
+    // A failure the rules explain gets its exact precondition; only the others are guessed from the states.
+    const explained = (s: TrajectoryStep) => preconditionOf(s, this.rules, recorded) !== undefined
     const proposals = [
-      ...feedbackLaws(trajectories, relevance),
+      ...preconditionLaws(trajectories, this.rules, recorded),
+      ...feedbackLaws(trajectories, relevance, explained),
       ...repetitionLaws(trajectories, relevance),
       ...progressLaws(trajectories, relevance),
     ]
@@ -80,12 +87,13 @@ function steps(trajectories: readonly Trajectory[]): TrajectoryStep[] {
 export function feedbackLaws(
   trajectories: readonly Trajectory[],
   relevance: Relevance = plainRelevance,
+  explained: (failure: TrajectoryStep) => boolean = () => false,
 ): LawProposal[] {
   const all = steps(trajectories)
   const out: LawProposal[] = []
   const kindOf = (s: TrajectoryStep) => (s.error ?? 'failed').split(':')[0] ?? 'failed'
   const groups = new Map<string, TrajectoryStep[]>()
-  for (const s of all.filter((s) => !s.ok)) {
+  for (const s of all.filter((s) => !s.ok && !explained(s))) {
     const key = `${s.action}|${kindOf(s)}`
     groups.set(key, [...(groups.get(key) ?? []), s])
   }
