@@ -164,6 +164,17 @@ describe('shield decisions', () => {
     assert.equal(shield.check('craft.planks').allowed, false, 'and it still holds')
   })
 
+  test('one vocabulary at both levels: a law about kill.zombie holds for the gate’s attack.zombie', () => {
+    const shield = createShield({ actions: ['attack.zombie', 'attack.cow', 'mine.stone'] })
+    shield.add(buildLaw('peace', 'G(time.day -> X !kill.zombie)', 'hard', 'user'))
+    shield.observe(state('time.day'))
+    assert.deepEqual(
+      shield.check('attack.zombie').blockedBy.map((l) => l.id),
+      ['peace'],
+    )
+    assert.equal(shield.check('attack.cow').allowed, true)
+  })
+
   test('a law added mid-trajectory starts at the current state', () => {
     const shield = createShield()
     shield.observe(state('time.night'))
