@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import mcData from 'minecraft-data'
 import { runCarelessEpisode } from '../bench/careless-actor.js'
-import { preconditionLaws, preconditionOf } from '../plugin/agent/critic/precondition-laws.js'
+import { preconditionLaws, preconditionOf, slowExplorationLaws } from '../plugin/agent/critic/precondition-laws.js'
 import { validateProposals } from '../plugin/agent/critic/validator.js'
 import { buildLaw, createShield } from '../plugin/agent/laws.js'
 import { symbolProblem } from '../plugin/grounding/validate.js'
@@ -116,5 +116,26 @@ describe('precondition laws from the failures’ reasons', () => {
       [],
       'every explained failure refused',
     )
+  })
+
+  test('an exploration that ran out of time digging by hand gives a soft efficiency law; with a pickaxe, none', () => {
+    const explore = (state: string[]) => ({
+      state,
+      action: 'explore.diamond_ore',
+      ok: false,
+      error: 'timeout: explore diamond_ore ran out of time after 12000 ticks',
+    })
+    const run = (steps: ReturnType<typeof explore>[]) => [
+      { id: 'r', task: 'get diamond', startedAt: '2026-12-01T00:00:00.000Z', success: false, steps },
+    ]
+    const [law, ...more] = slowExplorationLaws(run([explore(['time.day']), explore(['time.night'])]), rules)
+    assert.deepEqual(more, [], 'one law per action')
+    assert.equal(law?.kind, 'soft')
+    assert.equal(law?.origin, 'offline:efficiency')
+    assert.match(
+      law?.formula ?? '',
+      /^G\(!equipped\.wooden_pickaxe & .*!equipped\.netherite_pickaxe -> X !explore\.diamond_ore\)$/,
+    )
+    assert.deepEqual(slowExplorationLaws(run([explore(['equipped.stone_pickaxe'])]), rules), [])
   })
 })

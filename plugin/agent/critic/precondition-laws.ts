@@ -104,3 +104,28 @@ export function preconditionLaws(
   }
   return [...out.values()]
 }
+
+/**
+ * Efficiency laws for explorations that ran out of time digging their way with no tool for the ground in hand
+ * (the stair down to the diamonds is dug at the hand's speed): `G(no pickaxe in hand -> X !explore.X)`. Soft, as
+ * a lucky exploration by hand does happen; it is the slowness, not an impossibility, that the rules explain.
+ */
+export function slowExplorationLaws(trajectories: readonly Trajectory[], rules: Rules): LawProposal[] {
+  const tools = rules.harvestTools('stone')
+  if (tools.length === 0) return []
+  const out = new Map<string, LawProposal>()
+  for (const step of trajectories.flatMap((t) => t.steps)) {
+    if (step.ok || parseSymbol(step.action)?.verb !== 'explore' || failureOf(step).kind !== 'timeout') continue
+    if (tools.some((t) => step.state.includes(`equipped.${t}`))) continue
+    const condition = tools.map((t) => `!equipped.${t}`).join(' & ')
+    const formula = `G(${condition} -> X !${step.action})`
+    if (out.has(formula)) continue
+    out.set(formula, {
+      formula,
+      kind: 'soft',
+      explanation: `${step.action} ran out of time digging by hand (${step.error ?? 'timeout'})`,
+      origin: 'offline:efficiency',
+    })
+  }
+  return [...out.values()]
+}
