@@ -163,7 +163,7 @@ export const criticSuite: Suite = {
       const rate = (s: RoundStats) => s.failed / Math.max(1, s.actions)
       const summary =
         `Ours vs LogicGuard: failed actions ${pct(rate(base))} → ${pct(rate(last))} after two rounds (paper 23% → 4.5%): ` +
-        `${rate(last) > 0.045 ? 'ours stay well above the paper’s 4.5%' : 'at or below the paper’s 4.5%'}; ` +
+        `${rate(last) <= 0.045 ? 'at or below the paper’s 4.5%' : rate(last) <= 0.1 ? `${pct(rate(last) - 0.045)} points above the paper’s 4.5%` : 'well above the paper’s 4.5%'}; ` +
         `diamonds ${base.successes}/${n} → ${last.successes}/${n}; actions to a diamond ${cell(base, 'diamond')} → ` +
         `${cell(last, 'diamond')} (paper 45.5 → 35.8)${(last.subgoals.diamond?.mean ?? 0) > (base.subgoals.diamond?.mean ?? 0) ? ', so on that count ours got worse, not better' : ''}.`
       const markdown = [
@@ -178,7 +178,7 @@ export const criticSuite: Suite = {
         'The actor takes the next step of a shortest plan, or with probability 0.25 a random plausible action',
         '(mining iron with a wooden pickaxe, a second pickaxe, exploring for what is in sight); refused, it chooses',
         `again. Path failures 2%; at most 150 actions. Critic: the offline critic (no LLM; an LLM actor or critic is not`,
-        `part of this suite yet). Round 1 read ${first.trajectories} trajectories, proposed ${first.proposed}, kept ${first.accepted.length};`,
+        `part of this suite yet; its laws start soft). Round 1 read ${first.trajectories} trajectories, proposed ${first.proposed}, kept ${first.accepted.length};`,
         `round 2 read ${second.trajectories}, proposed ${second.proposed}, kept ${second.accepted.length}.`,
         '',
         'Laws the critic kept:',
