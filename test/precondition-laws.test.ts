@@ -4,7 +4,12 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import mcData from 'minecraft-data'
 import { runCarelessEpisode } from '../bench/careless-actor.js'
-import { preconditionLaws, preconditionOf, slowExplorationLaws } from '../plugin/agent/critic/precondition-laws.js'
+import {
+  preconditionLaws,
+  preconditionOf,
+  prematureExplorationLaws,
+  slowExplorationLaws,
+} from '../plugin/agent/critic/precondition-laws.js'
 import { validateProposals } from '../plugin/agent/critic/validator.js'
 import { buildLaw, createShield } from '../plugin/agent/laws.js'
 import { symbolProblem } from '../plugin/grounding/validate.js'
@@ -137,5 +142,33 @@ describe('precondition laws from the failures’ reasons', () => {
       /^G\(!equipped\.wooden_pickaxe & .*!equipped\.netherite_pickaxe -> X !explore\.diamond_ore\)$/,
     )
     assert.deepEqual(slowExplorationLaws(run([explore(['equipped.stone_pickaxe'])]), rules), [])
+  })
+
+  test('an exploration for a block nothing held could harvest, after which mining it failed, gives a soft law', () => {
+    const steps = [
+      { state: ['has.wooden_pickaxe.1'], action: 'explore.diamond_ore', ok: true },
+      {
+        state: ['has.wooden_pickaxe.1', 'sees.diamond_ore'],
+        action: 'mine.diamond_ore',
+        ok: false,
+        error: 'missing_tool: diamond_ore needs iron_pickaxe or diamond_pickaxe or netherite_pickaxe in hand',
+      },
+      { state: ['has.iron_pickaxe.1'], action: 'explore.iron_ore', ok: true },
+    ]
+    const laws = prematureExplorationLaws(
+      [{ id: 'r', task: 'get diamond', startedAt: '2026-12-01T00:00:00.000Z', success: false, steps }],
+      rules,
+    )
+    assert.deepEqual(
+      laws.map((l) => [l.formula, l.kind, l.origin]),
+      [
+        [
+          'G(!has.iron_pickaxe.1 & !has.diamond_pickaxe.1 & !has.netherite_pickaxe.1 -> X !explore.diamond_ore)',
+          'soft',
+          'offline:efficiency',
+        ],
+      ],
+      'explore.iron_ore with an iron pickaxe held was no waste',
+    )
   })
 })

@@ -14,7 +14,7 @@
 import { familiesOf } from '../../vocabulary/families.js'
 import { parseSymbol } from '../../vocabulary/symbols.js'
 import { loadRules, type Rules } from '../../world/rules.js'
-import { preconditionLaws, preconditionOf, slowExplorationLaws } from './precondition-laws.js'
+import { preconditionLaws, preconditionOf, prematureExplorationLaws, slowExplorationLaws } from './precondition-laws.js'
 import type { Critic, CriticContext, LawProposal, Trajectory, TrajectoryStep } from './types.js'
 
 /** A condition literal: a predicate, or its negation. */
@@ -71,6 +71,7 @@ export class OfflineCritic implements Critic {
     const proposals = [
       ...preconditionLaws(trajectories, this.rules, recorded),
       ...slowExplorationLaws(trajectories, this.rules),
+      ...prematureExplorationLaws(trajectories, this.rules),
       ...feedbackLaws(trajectories, relevance, explained),
       ...repetitionLaws(trajectories, relevance),
       ...progressLaws(trajectories, relevance),

@@ -129,3 +129,35 @@ export function slowExplorationLaws(trajectories: readonly Trajectory[], rules: 
   }
   return [...out.values()]
 }
+
+/**
+ * Efficiency laws for explorations the trajectories show were wasted: an exploration for a block that was done
+ * while nothing held could harvest it, after which mining it failed for want of the tool. Going to the diamonds
+ * before holding an iron pickaxe leaves the table, the logs and the iron behind: soft
+ * `G(no harvest tool of X held -> X !explore.X)`.
+ */
+export function prematureExplorationLaws(trajectories: readonly Trajectory[], rules: Rules): LawProposal[] {
+  const out = new Map<string, LawProposal>()
+  for (const trajectory of trajectories) {
+    trajectory.steps.forEach((step, i) => {
+      const parsed = parseSymbol(step.action)
+      if (!step.ok || parsed?.verb !== 'explore') return
+      const tools = rules.harvestTools(parsed.object)
+      if (tools.length === 0 || tools.some((t) => step.state.includes(`has.${t}.1`))) return
+      const wasted = trajectory.steps
+        .slice(i + 1)
+        .some((s) => s.action === `mine.${parsed.object}` && !s.ok && failureOf(s).kind === 'missing_tool')
+      if (!wasted) return
+      const condition = tools.map((t) => `!has.${t}.1`).join(' & ')
+      const formula = `G(${condition} -> X !${step.action})`
+      if (out.has(formula)) return
+      out.set(formula, {
+        formula,
+        kind: 'soft',
+        explanation: `${step.action} while nothing held could harvest ${parsed.object}; mining it then failed`,
+        origin: 'offline:efficiency',
+      })
+    })
+  }
+  return [...out.values()]
+}
