@@ -11,7 +11,7 @@ import { createLaws } from '../plugin/agent/assembly.js'
 import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
 import { CriticSchedule, CronExpressionError } from '../plugin/agent/critic/critic-schedule.js'
 import { overConstrainedState } from '../plugin/agent/critic/deadlock.js'
-import { OfflineCritic } from '../plugin/agent/critic/offline-critic.js'
+import { OfflineCritic, repetitionLaws } from '../plugin/agent/critic/offline-critic.js'
 import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import type { OverConstrainedState, Trajectory } from '../plugin/agent/critic/types.js'
 import { validateProposals } from '../plugin/agent/critic/validator.js'
@@ -73,6 +73,34 @@ describe('offline critic on a careless actor in the Sim', () => {
       return !shield.preview(s.action).allowed
     })
     assert.ok(blocked.length / failures.length > 0.6, `${blocked.length} of ${failures.length} failures blocked`)
+  })
+})
+
+describe('repetition laws', () => {
+  const step = (state: string[], action: string) => ({ state, action, ok: true })
+  test('a wasted repeat gives a soft law, unless the action made progress under the same condition elsewhere', () => {
+    const wasted = trajectory('w', [
+      step([], 'craft.wooden_pickaxe'),
+      step(['has.wooden_pickaxe.1'], 'craft.wooden_pickaxe'),
+      step(['has.wooden_pickaxe.1'], 'mine.stone'),
+      step(['has.wooden_pickaxe.1', 'has.cobblestone.1'], 'craft.stick'),
+      step(['has.wooden_pickaxe.1', 'has.cobblestone.1', 'has.stick.1'], 'craft.stick'),
+      step(['has.wooden_pickaxe.1', 'has.cobblestone.1', 'has.stick.1'], 'mine.stone'),
+    ])
+    const progress = trajectory('p', [
+      step([], 'craft.stick'),
+      step(['has.stick.1'], 'craft.stick'),
+      step(['has.stick.1', 'has.stick.8'], 'mine.stone'),
+    ])
+    assert.deepEqual(
+      repetitionLaws([wasted]).map((l) => l.formula),
+      ['G(has.wooden_pickaxe.1 -> X !craft.wooden_pickaxe)', 'G(has.stick.1 -> X !craft.stick)'],
+    )
+    assert.deepEqual(
+      repetitionLaws([wasted, progress]).map((l) => l.formula),
+      ['G(has.wooden_pickaxe.1 -> X !craft.wooden_pickaxe)'],
+      'more sticks while holding one were progress: no law against it',
+    )
   })
 })
 

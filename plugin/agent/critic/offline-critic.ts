@@ -142,6 +142,9 @@ export function repetitionLaws(
         (a, b) => relevance(b, step.action) - relevance(a, step.action) || a.localeCompare(b),
       )[0]
       if (!pred || relevance(pred, step.action) < MIN_RELEVANCE) continue
+      // One wasted repeat is not a rule: the law stands only if the action never made anything new while `pred`
+      // held, in any trajectory (more sticks while holding one are progress toward the next pickaxe).
+      if (progressedUnder(trajectories, step.action, pred)) continue
       out.push({
         formula: `G(${pred} -> X !${step.action})`,
         kind: 'soft',
@@ -151,6 +154,16 @@ export function repetitionLaws(
     }
   }
   return out
+}
+
+/** Did `action`, taken while `pred` held, ever succeed with something new true after it? */
+function progressedUnder(trajectories: readonly Trajectory[], action: string, pred: string): boolean {
+  return trajectories.some((t) =>
+    t.steps.some((s, i) => {
+      const next = t.steps[i + 1]
+      return s.action === action && s.ok && s.state.includes(pred) && next?.state.some((p) => !s.state.includes(p))
+    }),
+  )
 }
 
 /** Goal progress: a condition under which the same action always made progress, and no other action did. */
