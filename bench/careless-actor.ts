@@ -12,7 +12,7 @@ import { HAS_THRESHOLDS } from '../plugin/grounding/inventory-build.js'
 import type { Shield } from '../plugin/ltl/shield.js'
 import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import { EventLogger } from '../plugin/world/event-logger.js'
-import { observationValuation } from '../plugin/world/predicates.js'
+import { actValuation } from '../plugin/world/predicates.js'
 import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
 
 /** What the actor may try: the diamond route's actions, with the tools mixed up. */
@@ -58,6 +58,8 @@ export interface CarelessOptions {
   readonly maxActions?: number
   readonly shield?: Shield
   readonly world?: SimOptions
+  /** Each choice the shield refused, with the laws that refused it and the world as it was (to try it on a copy). */
+  readonly onRefusal?: (action: string, blockedBy: readonly string[], world: SimWorld) => void
 }
 
 export function runCarelessEpisode(options: CarelessOptions): CarelessEpisode {
@@ -93,29 +95,43 @@ export function runCarelessEpisode(options: CarelessOptions): CarelessEpisode {
   for (; acts < maxActions && !held(goal) && !world.dead; acts++) {
     const observation = world.observe()
     const state = [...logger.truePredicates(observation)].sort()
-    shield?.observe(observationValuation(observation))
-    // The actor's choice; refused by the shield, it is told which actions are allowed and picks again: the plan's
-    // step when that is allowed (after a fresh plan if the old one was refused), else one of the allowed at random.
+    // Each act is judged where its atomic act happens (a craft at the table it walks to), as on the bot.
+    const judged = (a: string) => {
+      shield?.observe(actValuation(a, observation))
+      return shield
+    }
+    // The actor's choice (the plan's step, a careless one, or a wander while no plan is found), every one of them
+    // put to the shield; refused, it is told which actions are allowed and picks again: the plan's step when that
+    // is allowed (after a fresh plan if the old one was refused), else one of the allowed at random.
     const careless = random() < epsilon
     let action = careless ? PLAUSIBLE_ACTIONS[randomInt(random, PLAUSIBLE_ACTIONS.length)] : nextOfPlan()
-    if (action !== undefined && shield && !shield.check(action).allowed) {
+    if (action === undefined) action = PLAUSIBLE_ACTIONS[randomInt(random, PLAUSIBLE_ACTIONS.length)]
+    if (action === undefined) break
+    const verdict = shield ? judged(action)?.check(action) : undefined
+    if (shield && verdict && !verdict.allowed) {
       refused++
+      options.onRefusal?.(
+        action,
+        verdict.blockedBy.map((law) => law.id),
+        world,
+      )
       if (!careless) plan = []
       const planned = nextOfPlan()
-      const allowed = PLAUSIBLE_ACTIONS.filter((a) => shield.preview(a).allowed)
+      const allowed = PLAUSIBLE_ACTIONS.filter((a) => judged(a)?.preview(a).allowed)
       action =
         planned !== undefined && allowed.includes(planned)
           ? planned
           : allowed.length > 0
-            ? allowed[randomInt(random, allowed.length)]
-            : planned
+            ? (allowed[randomInt(random, allowed.length)] as string)
+            : (planned ?? action)
     }
-    if (action === undefined) action = PLAUSIBLE_ACTIONS[randomInt(random, PLAUSIBLE_ACTIONS.length)]
-    if (action === undefined) break
     const primitive = parsePrimitive(action)
     if (!primitive) break
     const outcome = world.actNow(primitive)
-    if (outcome.ok) shield?.commit(action)
+    if (outcome.ok) {
+      judged(action)
+      shield?.commit(action)
+    }
     // The plan holds while its own steps succeed (a careless step in between leaves it be); when one of its steps
     // fails, it is made again from where the world is now.
     if (plan[0] === action) plan = outcome.ok ? plan.slice(1) : []

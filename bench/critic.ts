@@ -5,10 +5,15 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import mcData from 'minecraft-data'
 import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
+import { overConstrainedState } from '../plugin/agent/critic/deadlock.js'
 import { OfflineCritic } from '../plugin/agent/critic/offline-critic.js'
 import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import { createShield, LawBook } from '../plugin/agent/laws.js'
+import { symbolProblem } from '../plugin/grounding/validate.js'
+import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
+import { DEFAULT_RULES_VERSION } from '../plugin/world/rules.js'
 import { optimalPlan } from '../plugin/world/sim/index.js'
 import { type CarelessEpisode, PLAUSIBLE_ACTIONS, runCarelessEpisode, SUBGOALS } from './careless-actor.js'
 import { markdownTable } from './markdown-table.js'
@@ -59,10 +64,28 @@ export const criticSuite: Suite = {
     const dir = await mkdtemp(path.join(tmpdir(), 'cedar-bench-critic-'))
     try {
       const log = new TrajectoryLog(dir, 10_000)
-      // Critic laws stay in for the measurement: the shield's soft-law dropping would hide what they do.
-      const shield = createShield({ actions: PLAUSIBLE_ACTIONS, softBlockLimit: Number.MAX_SAFE_INTEGER })
+      // Critic laws stay in for the measurement: the shield's soft-law dropping would hide what they do. Deadlocks
+      // go to the critic, as on a bot, and the next round relaxes the laws that caused them.
+      let runner: CriticRunner | undefined
+      const deadlocks = { count: 0 }
+      const shield = createShield({
+        actions: PLAUSIBLE_ACTIONS,
+        softBlockLimit: Number.MAX_SAFE_INTEGER,
+        onOverConstrained: (trueInState, action, blame) => {
+          deadlocks.count++
+          runner?.noteOverConstrained(overConstrainedState(trueInState, action, blame))
+        },
+      })
       const laws = new LawBook(shield)
-      const runner = new CriticRunner({ log, laws, critics: [new OfflineCritic()], actions: () => PLAUSIBLE_ACTIONS })
+      // The symbols of the Sim's Minecraft version, as a bot checks them against its server's registry.
+      const registry = mcData(DEFAULT_RULES_VERSION)
+      runner = new CriticRunner({
+        log,
+        laws,
+        critics: [new OfflineCritic()],
+        actions: () => PLAUSIBLE_ACTIONS,
+        symbolProblem: (symbol) => symbolProblem(symbol, registry),
+      })
       const rounds: RoundStats[] = []
       const play = async (name: string, withShield: boolean) => {
         const episodes: CarelessEpisode[] = []
@@ -77,8 +100,25 @@ export const criticSuite: Suite = {
       await play('careless actor', false)
       // LogicGuard's shield with the paper's 19 hand-written hard laws (SayCan set), before any critic.
       const paperShield = createShield({ actions: PLAUSIBLE_ACTIONS })
-      new LawBook(paperShield).loadSet('saycan-hard')
-      const withPaperLaws: CarelessEpisode[] = seeds.map((seed) => runCarelessEpisode({ seed, shield: paperShield }))
+      const paperLaws = new LawBook(paperShield).loadSet('saycan-hard')
+      // Each refusal is tried on a copy of the world: did the law keep the actor from a failure, or from progress?
+      const perLaw = new Map(paperLaws.map((law) => [law.id, { blocked: 0, wouldHaveWorked: 0 }]))
+      const withPaperLaws: CarelessEpisode[] = seeds.map((seed) =>
+        runCarelessEpisode({
+          seed,
+          shield: paperShield,
+          onRefusal: (action, blockedBy, world) => {
+            const primitive = parsePrimitive(action)
+            const worked = primitive !== undefined && world.clone().actNow(primitive).ok
+            for (const id of blockedBy) {
+              const tally = perLaw.get(id)
+              if (!tally) continue
+              tally.blocked++
+              if (worked) tally.wouldHaveWorked++
+            }
+          },
+        }),
+      )
       const paperRow = stats('+ LogicGuard hard laws (paper’s)', withPaperLaws, paperShield.monitors().length)
       options.log(`[critic] paper's hard laws: ${paperRow.successes}/${n} diamonds`)
       const first = await runner.run()
@@ -123,7 +163,7 @@ export const criticSuite: Suite = {
       const rate = (s: RoundStats) => s.failed / Math.max(1, s.actions)
       const summary =
         `Ours vs LogicGuard: failed actions ${pct(rate(base))} → ${pct(rate(last))} after two rounds (paper 23% → 4.5%): ` +
-        `${rate(last) > 0.045 ? 'ours stay well above the paper’s 4.5%' : 'at or below the paper’s 4.5%'}; ` +
+        `${rate(last) <= 0.045 ? 'at or below the paper’s 4.5%' : rate(last) <= 0.1 ? `${pct(rate(last) - 0.045)} points above the paper’s 4.5%` : 'well above the paper’s 4.5%'}; ` +
         `diamonds ${base.successes}/${n} → ${last.successes}/${n}; actions to a diamond ${cell(base, 'diamond')} → ` +
         `${cell(last, 'diamond')} (paper 45.5 → 35.8)${(last.subgoals.diamond?.mean ?? 0) > (base.subgoals.diamond?.mean ?? 0) ? ', so on that count ours got worse, not better' : ''}.`
       const markdown = [
@@ -138,16 +178,37 @@ export const criticSuite: Suite = {
         'The actor takes the next step of a shortest plan, or with probability 0.25 a random plausible action',
         '(mining iron with a wooden pickaxe, a second pickaxe, exploring for what is in sight); refused, it chooses',
         `again. Path failures 2%; at most 150 actions. Critic: the offline critic (no LLM; an LLM actor or critic is not`,
-        `part of this suite yet). Round 1 read ${first.trajectories} trajectories, proposed ${first.proposed}, kept ${first.accepted.length};`,
+        `part of this suite yet; its laws start soft). Round 1 read ${first.trajectories} trajectories, proposed ${first.proposed}, kept ${first.accepted.length};`,
         `round 2 read ${second.trajectories}, proposed ${second.proposed}, kept ${second.accepted.length}.`,
         '',
         'Laws the critic kept:',
         '',
         ...accepted.map((l) => `- ${l.id} \`${l.text}\` (${l.origin})`),
+        '',
+        `The paper’s 19 hard laws (saycan-hard), per law: how often it refused the actor’s choice, and how many of those`,
+        'refused acts would have worked (each tried on a copy of the world).',
+        '',
+        markdownTable(
+          ['law', 'as loaded (our symbols)', 'blocked', 'would have worked'],
+          paperLaws.map((law) => {
+            const tally = perLaw.get(law.id) ?? { blocked: 0, wouldHaveWorked: 0 }
+            return [law.id, `\`${law.text}\``, String(tally.blocked), String(tally.wouldHaveWorked)]
+          }),
+        ),
+        '',
+        `Deadlocks met by the critic's shield (every action blocked; relaxed at the next round): ${deadlocks.count}.`,
       ].join('\n')
       return {
         markdown,
-        raw: { rounds, paperLaws: paperRow, floor, accepted, rejected: [...first.rejected, ...second.rejected] },
+        raw: {
+          rounds,
+          paperLaws: paperRow,
+          perPaperLaw: Object.fromEntries(perLaw),
+          deadlocks: deadlocks.count,
+          floor,
+          accepted,
+          rejected: [...first.rejected, ...second.rejected],
+        },
         mismatch: false,
       }
     } finally {

@@ -69,10 +69,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const shield = laws.shield
   if (options.shield.gate) {
     installShieldGate(bot, shield, {
-      onBlocked: (verdict) => {
-        laws.noteBlocked(verdict.blockedBy.map((law) => law.id))
-        bot.emit('cedarShieldBlocked', verdict)
-      },
+      onBlocked: (verdict) => bot.emit('cedarShieldBlocked', verdict),
       onFallback: (verdict) => bot.emit('cedarShieldFallback', verdict),
       onAction: (action) => bot.emit('cedarAction', action),
     })

@@ -36,4 +36,17 @@ describe('the shield gate of an assembled agent', () => {
     gate.commit?.('mine.oak_log', observation)
     assert.equal(gate.check('mine.oak_log', observation), 'L1 (hard) G(mine.oak_log -> X G !mine.oak_log)')
   })
+
+  test('each decision of the gate counts toward the soft-block limit: a soft law refusing it past the limit is dropped', () => {
+    const dropped: string[] = []
+    const world = new SimWorld({ seed: 0, startInventory: { oak_log: 1 } })
+    const laws = createLaws({ lawSets: [], softBlockLimit: 2, onDrop: (monitor) => dropped.push(monitor.id) })
+    laws.add('G !craft.planks', 'soft', 'user')
+    laws.shield.addActions(['mine.logs'])
+    const gate = shieldGate(laws.shield, { commits: true })
+    for (let i = 0; i < 3; i++) assert.equal(gate.check('craft.planks', world.observe()), 'L1 (soft) G !craft.planks')
+    assert.deepEqual(dropped, ['L1'], 'three blocks, limit 2')
+    assert.equal(laws.blockCount('L1'), 0, 'a dropped law has no count left')
+    assert.equal(gate.check('craft.planks', world.observe()), undefined)
+  })
 })

@@ -32,6 +32,7 @@ test('events fire when predicates become true, not while they stay true', () => 
   assert.deepEqual(logger.record({ verb: 'mine', object: 'stone' }, { ok: true }, mined), [
     'mine.stone',
     'has.cobblestone.1',
+    'has.stone_crafting_materials.1', // the family stone tools are made of
   ])
   const three = observation({ inventory: new Map([['cobblestone', 3]]) })
   assert.deepEqual(logger.record({ verb: 'mine', object: 'stone' }, { ok: true }, three), [
@@ -45,6 +46,7 @@ test('events fire when predicates become true, not while they stay true', () => 
     'time.day',
     'mine.stone',
     'has.cobblestone.1',
+    'has.stone_crafting_materials.1',
     'mine.stone',
     'has.cobblestone.3',
     'time.night',

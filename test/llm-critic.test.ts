@@ -189,6 +189,7 @@ describe('LLM critic', () => {
       state: ['equipped.wooden_pickaxe', 'sees.iron_ore'],
       action: 'mine.iron_ore',
       blockedBy: ['L1', 'L2'],
+      blame: { 'mine.iron_ore': ['L1'], 'explore.any': ['L2'] },
       at: '2025-01-01T00:00:10.000Z',
     }
     server.onChat = () =>
@@ -220,6 +221,7 @@ describe('LLM critic', () => {
     assert.ok(prompt.includes('Action the agent tried: mine.iron_ore'))
     assert.ok(prompt.includes('L1 (soft, from user): G(sees.iron_ore & equipped.stone_pickaxe -> X mine.iron_ore)'))
     assert.ok(prompt.includes('"changes"'))
+    assert.ok(prompt.includes('  - mine.iron_ore: L1\n  - explore.any: L2'), 'which law blocked which action')
   })
 
   test('an unreachable endpoint is reported as LlmUnavailableError', async () => {

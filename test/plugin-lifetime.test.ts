@@ -26,6 +26,8 @@ function tries(weak: string, strong: string, block: string): TrajectoryStep[] {
       error: `missing_tool: ${block} needs a better pickaxe`,
     },
     { state: [`equipped.${strong}`, `sees.${block}`], action: `mine.${block}`, ok: true },
+    // Something else the bot did meanwhile: with it, a law against the mine never leaves a state with nothing to do.
+    { state: [`equipped.${strong}`], action: 'mine.stone', ok: true },
   ]
 }
 

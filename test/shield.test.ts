@@ -150,6 +150,31 @@ describe('shield decisions', () => {
     assert.deepEqual(shield.allowedActions(), ['mine.logs'])
   })
 
+  test('a law broken by an act the shield was not asked about starts over instead of refusing everything after', () => {
+    const shield = createShield({ actions: ['mine.logs', 'craft.planks'] })
+    shield.add(buildLaw('h13', 'G(!has.logs -> X !craft.planks)', 'hard', 'builtin'))
+    shield.observe(state())
+    assert.equal(shield.check('craft.planks').allowed, false)
+    shield.commit('craft.planks') // taken anyway (no gate on that path)
+    shield.observe(state('has.logs'))
+    assert.equal(shield.check('mine.logs').allowed, true, 'not dead for good')
+    assert.equal(shield.check('craft.planks').allowed, true, 'with logs the law allows it')
+    shield.commit('craft.planks')
+    shield.observe(state())
+    assert.equal(shield.check('craft.planks').allowed, false, 'and it still holds')
+  })
+
+  test('one vocabulary at both levels: a law about kill.zombie holds for the gate’s attack.zombie', () => {
+    const shield = createShield({ actions: ['attack.zombie', 'attack.cow', 'mine.stone'] })
+    shield.add(buildLaw('peace', 'G(time.day -> X !kill.zombie)', 'hard', 'user'))
+    shield.observe(state('time.day'))
+    assert.deepEqual(
+      shield.check('attack.zombie').blockedBy.map((l) => l.id),
+      ['peace'],
+    )
+    assert.equal(shield.check('attack.cow').allowed, true)
+  })
+
   test('a law added mid-trajectory starts at the current state', () => {
     const shield = createShield()
     shield.observe(state('time.night'))

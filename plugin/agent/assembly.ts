@@ -9,7 +9,7 @@ import { type LlmGroundingStats, llmGrounding } from '../grounding/llm-grounding
 import { type GroundingComponents, offlineGrounding } from '../grounding/pipeline.js'
 import { type LlmClient, llmClientFor } from '../llm/llm-client.js'
 import type { Monitor } from '../ltl/monitor.js'
-import { describeVerdict, type Shield } from '../ltl/shield.js'
+import { type DeadlockBlame, describeVerdict, type Shield } from '../ltl/shield.js'
 import { LawFiles } from '../store/law-files.js'
 import { SkillStore } from '../store/skill-store.js'
 import type { Observation } from '../world/port.js'
@@ -74,7 +74,7 @@ export interface LawOptions {
   /** Keeps the critic's laws across restarts. */
   readonly files?: LawFiles
   readonly onDrop?: (monitor: Monitor, reason: string) => void
-  readonly onOverConstrained?: (trueInState: readonly string[], action: string) => void
+  readonly onOverConstrained?: (trueInState: readonly string[], action: string, blame: DeadlockBlame) => void
   /** A stored law that could not be put back, and why. */
   readonly warn?: (message: string) => void
 }
@@ -89,6 +89,8 @@ export function createLaws(options: LawOptions): LawBook {
       options.onDrop?.(monitor, reason)
     },
     ...(options.onOverConstrained ? { onOverConstrained: options.onOverConstrained } : {}),
+    // Counted for `!laws` here, once per decision, whichever gate asked.
+    onBlocked: (verdict) => laws?.noteBlocked(verdict.blockedBy.map((law) => law.id)),
   })
   laws = new LawBook(shield, options.symbolProblem, options.files)
   for (const set of options.lawSets) laws.loadSet(set)
@@ -105,7 +107,7 @@ export function createLaws(options: LawOptions): LawBook {
 }
 
 /**
- * The shield as the controller's gate: asked before each act, in the state its atomic act starts from (after the
+ * The shield as the controller's gate: decides each act (`check`: soft blocks counted, deadlocks reported), in the state its atomic act starts from (after the
  * walk to the workstation; see actValuation). `commits` is for
  * worlds whose primitives are not gated themselves (the Sim); on a bot the gated primitives commit.
  */
@@ -113,7 +115,9 @@ export function shieldGate(shield: Shield, options: { readonly commits: boolean 
   return {
     check: (action, observation: Observation) => {
       shield.observe(actValuation(action, observation))
-      const verdict = shield.preview(action)
+      // A decision, not a question: it counts toward the soft-block limit (a soft law that keeps refusing the
+      // plan is dropped during the run) and reports an over-constrained state to the critic.
+      const verdict = shield.check(action)
       if (verdict.allowed) return undefined
       // The laws by name first: `blocked_by` and the chat lead with what refused, the alternatives after.
       return verdict.blockedBy.length > 0
@@ -168,7 +172,7 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
       options.logger.warn(`cedar: ${reason}`)
       hooks.onLawDropped?.(monitor, reason)
     },
-    onOverConstrained: (trueInState, action) => critic?.noteOverConstrained(trueInState, action),
+    onOverConstrained: (trueInState, action, blame) => critic?.noteOverConstrained(trueInState, action, blame),
   })
   critic = new BotCritic({
     laws,

@@ -1,16 +1,28 @@
 import type { BotCritic } from '../agent/critic/bot-critic.js'
+import type { CriticRunner } from '../agent/critic/critic-runner.js'
+import type { RejectedProposal } from '../agent/critic/types.js'
 import { type LawBook, LawError } from '../agent/laws.js'
 import { defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
 
 /** At most this many laws are listed one per line; beyond, the rest by id. */
 const LIST_IN_FULL = 8
+/** Refused proposals shown with their reasons (the newest first). */
+const REJECTED_SHOWN = 3
+
+const rejectionLine = (r: RejectedProposal) => `refused ${r.formula} (${r.origin}): ${r.reason}`
+
+/** What the commands use of a bot's critic. */
+export interface CriticCommandsCritic {
+  run: BotCritic['run']
+  readonly runner: Pick<CriticRunner, 'rejected' | 'refuse'>
+}
 
 /** `!laws`, `!critic run`, `!law accept|reject <id>`: LogicGuard's critic from chat. */
 export function registerCriticCommands(
   registry: CommandRegistry,
   prefix: string,
-  { laws, critic }: { readonly laws: LawBook; readonly critic: BotCritic },
+  { laws, critic }: { readonly laws: LawBook; readonly critic: CriticCommandsCritic },
 ): void {
   registry.register(
     defineCommand({
@@ -19,12 +31,20 @@ export function registerCriticCommands(
       params: [],
       run: () => {
         const monitors = laws.shield.monitors()
-        if (monitors.length === 0) return 'no laws; every action is allowed'
         const line = (m: (typeof monitors)[number]) =>
           `${m.id} ${m.kind} ${m.source}, blocked ${laws.blockCount(m.id)}x: ${m.text}`
-        const shown = monitors.slice(0, LIST_IN_FULL).map(line)
+        const shown =
+          monitors.length === 0 ? ['no laws; every action is allowed'] : monitors.slice(0, LIST_IN_FULL).map(line)
         const rest = monitors.slice(LIST_IN_FULL).map((m) => m.id)
         if (rest.length > 0) shown.push(`and ${rest.length} more: ${rest.join(', ')} (${prefix}ltl show <id>)`)
+        // What the validator kept out, and why: a player sees why a law they expected is not in force.
+        const rejected = critic.runner.rejected
+        if (rejected.length > 0) {
+          shown.push(
+            `the critic's last ${Math.min(REJECTED_SHOWN, rejected.length)} of ${rejected.length} refused proposals:`,
+          )
+          shown.push(...rejected.slice(-REJECTED_SHOWN).reverse().map(rejectionLine))
+        }
         return shown.join('\n')
       },
     }),
@@ -40,6 +60,10 @@ export function registerCriticCommands(
         const lines = [
           `critic: ${report.trajectories} new trajectories, ${report.proposed} proposals, ${report.accepted.length} laws added, ${report.rejected.length} rejected`,
           ...report.accepted.map((law) => `${law.id} (soft): ${law.text}`),
+          ...report.rejected.slice(0, REJECTED_SHOWN).map(rejectionLine),
+          ...(report.rejected.length > REJECTED_SHOWN
+            ? [`and ${report.rejected.length - REJECTED_SHOWN} more refused (${prefix}laws lists the newest)`]
+            : []),
           ...report.relaxed.map(
             (r) => `relaxed ${r.lawId}: ${r.change.type === 'delete' ? 'deleted' : r.change.formula}`,
           ),

@@ -11,9 +11,10 @@ export const LOGICGUARD_ALIASES: Readonly<Record<string, string>> = {
   obs_has_4x_plank: 'has.planks.4',
   obs_has_11x_plank: 'has.planks.11',
   obs_has_2x_stick: 'has.stick.2',
-  obs_has_3x_cobble: 'has.cobblestone.3',
-  obs_has_8x_cobble: 'has.cobblestone.8',
-  obs_has_11x_cobble: 'has.cobblestone.11',
+  // The paper's "cobble" is whatever stone tools and furnaces take: mining deepslate gives cobbled_deepslate.
+  obs_has_3x_cobble: 'has.stone_crafting_materials.3',
+  obs_has_8x_cobble: 'has.stone_crafting_materials.8',
+  obs_has_11x_cobble: 'has.stone_crafting_materials.11',
   obs_has_wood_pickaxe: 'has.wooden_pickaxe',
   obs_has_wooden_pickaxe: 'has.wooden_pickaxe',
   obs_has_stone_pickaxe: 'has.stone_pickaxe',

@@ -14,6 +14,7 @@ export { LtlSyntaxError, parseLtl } from './parser.js'
 export { printLtl } from './printer.js'
 export {
   type BlockingLaw,
+  type DeadlockBlame,
   describeVerdict,
   Shield,
   ShieldBlockedError,

@@ -29,12 +29,18 @@ export interface ShieldOptions {
   /** The propositions true at an action position; default: just the action. */
   readonly actionProps?: (action: string) => ReadonlySet<string>
   readonly onDrop?: (monitor: Monitor, reason: string) => void
+  /** Every decision (`check`, not `preview`) that refused an action, whoever asked: the controller, a primitive. */
+  readonly onBlocked?: (verdict: Verdict) => void
   /**
    * Called once per state position in which every candidate action was blocked, with the laws' propositions that
-   * were true there, so the critic can study the state later.
+   * were true there and, for each candidate action, the ids of the laws whose monitors that action would kill (the
+   * laws that actually blocked it), so the critic can study the state later and relax only those.
    */
-  readonly onOverConstrained?: (trueInState: readonly string[], action: string) => void
+  readonly onOverConstrained?: (trueInState: readonly string[], action: string, blame: DeadlockBlame) => void
 }
+
+/** For each candidate action in an over-constrained state, the laws that blocked it (their monitors would die). */
+export type DeadlockBlame = Readonly<Record<string, readonly string[]>>
 
 interface Slot {
   readonly monitor: Monitor
@@ -156,12 +162,17 @@ export class Shield {
     return this.decide(action, false)
   }
 
-  /** An action position: the action was taken. */
+  /**
+   * An action position: the action was taken. A law it broke (one the fallback set aside, or an act the shield was
+   * not asked about) starts over from here: its monitor would otherwise stay dead and refuse every later action,
+   * and the law is about what comes next, not about the step already lost.
+   */
   commit(action: string): void {
     this.indexOfAction(action)
     const props = this.propsOf(action)
     for (const slot of this.slots) {
-      slot.settled = slot.monitor.stepAction(slot.current, action, props)
+      const next = slot.monitor.stepAction(slot.current, action, props)
+      slot.settled = slot.monitor.isDead(next) ? slot.monitor.initial : next
       slot.current = slot.settled
     }
     this.observation = undefined
@@ -204,18 +215,24 @@ export class Shield {
       // Every action is blocked: fall back to the hard laws alone, and tell whoever studies such states (once).
       if (forReal && !this.reportedOverConstraint) {
         this.reportedOverConstraint = true
-        this.options.onOverConstrained?.(this.trueInState(), action)
+        this.options.onOverConstrained?.(this.trueInState(), action, this.blame())
       }
       const hard = blockers.filter((slot) => slot.monitor.kind === 'hard')
-      return this.verdict(
+      const verdict = this.verdict(
         action,
         hard,
         true,
         this.union((m) => m.kind === 'hard'),
       )
+      if (forReal && !verdict.allowed) this.options.onBlocked?.(verdict)
+      return verdict
     }
-    if (forReal) this.countSoftBlocks(action, blockers)
-    return this.verdict(action, blockers, false, all)
+    const verdict = this.verdict(action, blockers, false, all)
+    if (forReal) {
+      this.options.onBlocked?.(verdict)
+      this.countSoftBlocks(action, blockers)
+    }
+    return verdict
   }
 
   private verdict(action: string, blockers: readonly Slot[], fallback: boolean, blockedUnion: Uint32Array): Verdict {
@@ -289,6 +306,19 @@ export class Shield {
       this.truth = truth
     }
     return index
+  }
+
+  /** Each action's killers, from the per-state masks the decision just computed. */
+  private blame(): DeadlockBlame {
+    const blame: Record<string, string[]> = {}
+    for (const action of this.actionList) blame[action] = []
+    for (const slot of this.slots) {
+      const mask = this.blockedMask(slot)
+      this.actionList.forEach((action, a) => {
+        if ((mask[a >>> 5]! & (1 << (a & 31))) !== 0) blame[action]!.push(slot.monitor.id)
+      })
+    }
+    return blame
   }
 
   private trueInState(): string[] {

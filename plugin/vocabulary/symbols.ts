@@ -72,13 +72,25 @@ export function isActionSymbol(symbol: string): boolean {
 }
 
 /**
+ * The bot-method gate's names for acts that are steps of a primitive the controller names otherwise: a hit
+ * (`bot.attack`, `attack.zombie`) is an act of killing (`kill.zombie`), so one law holds at both levels.
+ */
+const SAME_ACT: Readonly<Record<string, string>> = { attack: 'kill' }
+
+/**
  * The propositions true at an action position: the action's own symbol and the family symbols it is an instance
- * of, so a law about `mine.logs` sees `mine.oak_log`, and one about `mine.iron_ore` sees `mine.deepslate_iron_ore`.
+ * of, so a law about `mine.logs` sees `mine.oak_log`, and one about `mine.iron_ore` sees `mine.deepslate_iron_ore`;
+ * and the controller's name for a gate-level act (`kill.zombie` for `attack.zombie`).
  */
 export function actionPropositions(action: string): Set<string> {
   const props = new Set([action])
   const parsed = parseSymbol(action)
-  if (parsed) for (const family of familiesOf(parsed.object)) props.add(`${parsed.verb}.${family}`)
+  if (!parsed) return props
+  const verbs = [parsed.verb, ...(SAME_ACT[parsed.verb] ? [SAME_ACT[parsed.verb] as string] : [])]
+  for (const verb of verbs) {
+    props.add(`${verb}.${parsed.object}`)
+    for (const family of familiesOf(parsed.object)) props.add(`${verb}.${family}`)
+  }
   return props
 }
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { LlmClient } from '../../llm/llm-client.js'
+import type { DeadlockBlame } from '../../ltl/shield.js'
 import type { LawFiles } from '../../store/law-files.js'
 import type { SkillStore } from '../../store/skill-store.js'
 import { DEFAULT_RULES_VERSION } from '../../world/rules.js'
@@ -13,6 +14,7 @@ import type { AgentComputation } from '../computation.js'
 import type { LawBook } from '../laws.js'
 import { type CriticReport, CriticRunner } from './critic-runner.js'
 import { CriticSchedule } from './critic-schedule.js'
+import { overConstrainedState } from './deadlock.js'
 import { LlmCritic } from './llm-critic.js'
 import { OfflineCritic } from './offline-critic.js'
 import { TrajectoryLog } from './trajectory-log.js'
@@ -100,17 +102,8 @@ export class BotCritic {
     return this.log.append({ id: randomUUID(), task, startedAt: new Date().toISOString(), steps, success })
   }
 
-  /** The shield found every action blocked: the soft laws reading what was true there are the suspects. */
-  noteOverConstrained(trueInState: readonly string[], action: string): void {
-    const suspects = this.options.laws.shield
-      .monitors()
-      .filter((m) => m.kind === 'soft' && (m.props ?? []).some((p) => trueInState.includes(p) || p === action))
-      .map((m) => m.id)
-    this.runner.noteOverConstrained({
-      state: trueInState,
-      action,
-      blockedBy: suspects,
-      at: new Date().toISOString(),
-    })
+  /** The shield found every action blocked; `blame` names, per action, the laws whose monitors it would kill. */
+  noteOverConstrained(trueInState: readonly string[], action: string, blame: DeadlockBlame): void {
+    this.runner.noteOverConstrained(overConstrainedState(trueInState, action, blame))
   }
 }

@@ -7,6 +7,7 @@
  * the bot's state, so the prompts ask for the listed names only (the validator rejects any other).
  */
 import type { ChatMessage } from '../../llm/llm-client.js'
+import { blameOf } from './deadlock.js'
 import type { CriticContext, LawView, OverConstrainedState, Trajectory, TrajectoryStep } from './types.js'
 
 /** The reply shape the trajectory prompt asks for, quoted in the prompt and in the critic's error. */
@@ -155,7 +156,8 @@ export function relaxationMessages(
     '### Inputs:',
     `- State (observations true): {${state.state.join(', ')}}`,
     `- Action the agent tried: ${state.action}`,
-    `- Laws that blocked it (the only laws you may change):\n${lawList(involved)}`,
+    `- Laws that blocked the actions there (the only laws you may change):\n${lawList(involved)}`,
+    `- Which of them blocked each action (an action is free again only when all of its blockers are changed):\n${blameList(state)}`,
     `- All laws in force:\n${lawList(context.laws)}`,
     `- Actions: ${context.actions.join(', ')}`,
     `- Observations: ${context.predicates.join(', ')}`,
@@ -239,6 +241,12 @@ function vocabulary(context: CriticContext): string {
     'The actions the agent can perform are:',
     ...meanings(context.actions, ACTION_MEANINGS),
   ].join('\n')
+}
+
+function blameList(state: OverConstrainedState): string {
+  return Object.entries(blameOf(state))
+    .map(([action, blockers]) => `  - ${action}: ${blockers.join(', ') || 'nothing'}`)
+    .join('\n')
 }
 
 function lawList(laws: readonly LawView[]): string {

@@ -2,14 +2,16 @@
  * One critic round (LogicGuard §3.4): the trajectories logged since the last round go to every critic; each proposal
  * is validated against all kept trajectories and the laws in force; accepted laws enter the shield at once, as soft
  * laws from the critic (a player makes them hard with `!law accept`); rejected ones are kept with their reasons.
- * Over-constrained states the shield recorded are relaxed: by the LLM critic when there is one, else by dropping
- * the newest soft law involved.
+ * Over-constrained states the shield recorded are relaxed, touching only the laws that blocked there (the dead
+ * monitors): by the LLM critic when there is one, then, if no action is free yet, by deleting the fewest soft
+ * blockers that free one.
  */
 
 import { LtlMonitor } from '../../ltl/monitor.js'
 import type { LawFiles } from '../../store/law-files.js'
 import { isActionSymbol } from '../../vocabulary/symbols.js'
 import type { LawBook } from '../laws.js'
+import { offlineRelaxation, relieved } from './deadlock.js'
 import type { LlmCritic } from './llm-critic.js'
 import type { TrajectoryLog } from './trajectory-log.js'
 import type {
@@ -164,38 +166,43 @@ export class CriticRunner {
     return this.options.laws.shield.monitors().map((m) => ({ id: m.id, text: m.text, kind: m.kind, source: m.source }))
   }
 
-  /** Each recorded over-constrained state: one relaxation that leaves some action allowed there. */
+  /**
+   * Each recorded over-constrained state: relaxations of the laws that blocked there until some action is free. The
+   * LLM critic's changes come first (each validated), then the offline rule deletes the fewest soft blockers left.
+   */
   private async relaxAll(context: CriticContext, trajectories: readonly Trajectory[], errors: string[]) {
     const done: Relaxation[] = []
+    const shield = this.options.laws.shield
+    const order = new Map(shield.monitors().map((m, i) => [m.id, i]))
+    const facts = {
+      present: (id: string) => shield.get(id) !== undefined,
+      kind: (id: string) => shield.get(id)?.kind,
+      order: (id: string) => order.get(id) ?? -1,
+    }
     while (this.overConstrained.length > 0) {
       const state = this.overConstrained.shift() as OverConstrainedState
-      const involved = state.blockedBy.filter((id) => this.options.laws.shield.get(id))
-      if (involved.length === 0) continue
-      let choices: Relaxation[] = []
+      if (!state.blockedBy.some(facts.present) || relieved(state, new Set(), facts.present)) continue
+      const relaxed = new Set<string>()
       if (this.options.relaxer) {
+        let choices: Relaxation[] = []
         try {
           choices = await this.options.relaxer.relax(state, { ...context, laws: this.lawViews() })
         } catch (error) {
           errors.push(`llm relax: ${(error as Error).message}`)
         }
+        for (const choice of choices) {
+          if (relieved(state, relaxed, facts.present)) break
+          if (!state.blockedBy.includes(choice.lawId) || !this.apply(choice, context, trajectories)) continue
+          relaxed.add(choice.lawId)
+          done.push(choice)
+        }
       }
-      const fallback = this.newestSoft(involved)
-      const applied =
-        choices.find((c) => this.apply(c, context, trajectories)) ??
-        (fallback && this.apply(fallback, context, trajectories) ? fallback : undefined)
-      if (applied) done.push(applied)
+      if (relieved(state, relaxed, facts.present)) continue
+      for (const deletion of offlineRelaxation(state, facts, relaxed)) {
+        if (this.apply(deletion, context, trajectories)) done.push(deletion)
+      }
     }
     return done
-  }
-
-  private newestSoft(ids: readonly string[]): Relaxation | undefined {
-    const order = this.options.laws.shield.monitors().map((m) => m.id)
-    const soft = ids
-      .filter((id) => this.options.laws.shield.get(id)?.kind === 'soft')
-      .sort((a, b) => order.indexOf(b) - order.indexOf(a))[0]
-    return soft
-      ? { lawId: soft, change: { type: 'delete' }, explanation: 'the newest soft law involved', origin: 'offline' }
-      : undefined
   }
 
   private apply(relaxation: Relaxation, context: CriticContext, trajectories: readonly Trajectory[]): boolean {

@@ -1,6 +1,8 @@
 /**
  * A critic without a model: laws from the trajectories alone (LogicGuard's three kinds of evidence).
- * - Environment feedback: an action that failed in states sharing a condition, chosen so that it held in every
+ * - Preconditions: a failure whose reason the rules explain (a tool, an ingredient, a table, a thing in sight)
+ *   gives the exact condition under which the action cannot work (precondition-laws.ts).
+ * - Environment feedback, for the other failures: an action that failed in states sharing a condition, chosen so that it held in every
  *   failing state and in no state where the same action succeeded:
  *   `G(cond -> X !action)` (hard: the world refused it).
  * - Repetition: an action taken again, after its first success made something true, with nothing new coming of the
@@ -12,6 +14,7 @@
 import { familiesOf } from '../../vocabulary/families.js'
 import { parseSymbol } from '../../vocabulary/symbols.js'
 import { loadRules, type Rules } from '../../world/rules.js'
+import { preconditionLaws, preconditionOf, prematureExplorationLaws, slowExplorationLaws } from './precondition-laws.js'
 import type { Critic, CriticContext, LawProposal, Trajectory, TrajectoryStep } from './types.js'
 
 /** A condition literal: a predicate, or its negation. */
@@ -60,10 +63,16 @@ export class OfflineCritic implements Critic {
 
   constructor(private readonly rules: Rules = loadRules()) {}
 
-  async propose(trajectories: readonly Trajectory[], _context: CriticContext): Promise<LawProposal[]> {
+  async propose(trajectories: readonly Trajectory[], context: CriticContext): Promise<LawProposal[]> {
     const relevance = relevanceFor(this.rules)
+    const recorded = new Set([...context.predicates, ...trajectories.flatMap((t) => t.steps.flatMap((s) => s.state))])
+    // A failure the rules explain gets its exact precondition; only the others are guessed from the states.
+    const explained = (s: TrajectoryStep) => preconditionOf(s, this.rules, recorded) !== undefined
     const proposals = [
-      ...feedbackLaws(trajectories, relevance),
+      ...preconditionLaws(trajectories, this.rules, recorded),
+      ...slowExplorationLaws(trajectories, this.rules),
+      ...prematureExplorationLaws(trajectories, this.rules),
+      ...feedbackLaws(trajectories, relevance, explained),
       ...repetitionLaws(trajectories, relevance),
       ...progressLaws(trajectories, relevance),
     ]
@@ -80,12 +89,13 @@ function steps(trajectories: readonly Trajectory[]): TrajectoryStep[] {
 export function feedbackLaws(
   trajectories: readonly Trajectory[],
   relevance: Relevance = plainRelevance,
+  explained: (failure: TrajectoryStep) => boolean = () => false,
 ): LawProposal[] {
   const all = steps(trajectories)
   const out: LawProposal[] = []
   const kindOf = (s: TrajectoryStep) => (s.error ?? 'failed').split(':')[0] ?? 'failed'
   const groups = new Map<string, TrajectoryStep[]>()
-  for (const s of all.filter((s) => !s.ok)) {
+  for (const s of all.filter((s) => !s.ok && !explained(s))) {
     const key = `${s.action}|${kindOf(s)}`
     groups.set(key, [...(groups.get(key) ?? []), s])
   }
@@ -132,6 +142,9 @@ export function repetitionLaws(
         (a, b) => relevance(b, step.action) - relevance(a, step.action) || a.localeCompare(b),
       )[0]
       if (!pred || relevance(pred, step.action) < MIN_RELEVANCE) continue
+      // One wasted repeat is not a rule: the law stands only if the action never made anything new while `pred`
+      // held, in any trajectory (more sticks while holding one are progress toward the next pickaxe).
+      if (progressedUnder(trajectories, step.action, pred)) continue
       out.push({
         formula: `G(${pred} -> X !${step.action})`,
         kind: 'soft',
@@ -141,6 +154,16 @@ export function repetitionLaws(
     }
   }
   return out
+}
+
+/** Did `action`, taken while `pred` held, ever succeed with something new true after it? */
+function progressedUnder(trajectories: readonly Trajectory[], action: string, pred: string): boolean {
+  return trajectories.some((t) =>
+    t.steps.some((s, i) => {
+      const next = t.steps[i + 1]
+      return s.action === action && s.ok && s.state.includes(pred) && next?.state.some((p) => !s.state.includes(p))
+    }),
+  )
 }
 
 /** Goal progress: a condition under which the same action always made progress, and no other action did. */

@@ -62,8 +62,13 @@ export interface Critic {
 export interface OverConstrainedState {
   readonly state: readonly string[]
   readonly action: string
-  /** Ids of the laws that blocked `action` there. */
+  /** Ids of every law that blocked some action there (the union of `blame`), in the shield's order. */
   readonly blockedBy: readonly string[]
+  /**
+   * For each candidate action, the laws whose monitors it would have killed there: the laws that blocked it. A
+   * relaxation touches only these; unblocking an action needs every one of its own blockers relaxed.
+   */
+  readonly blame?: Readonly<Record<string, readonly string[]>>
   readonly at: string
 }
 

@@ -1,6 +1,6 @@
 /**
  * Every law a critic proposes is checked before it goes in (LogicGuard §3.4 and Theorem 1): it parses; it names only
- * propositions the bot knows; its condition held in at least one recorded state (a law about states never seen
+ * propositions the bot knows; it is in the safe form G(state condition -> X action) (safe-form.ts); its condition held in at least one recorded state (a law about states never seen
  * cannot be grounded); with it, every recorded state still allows some action; and it is neither a duplicate of a
  * law in force nor implied by one. Model output is data: a proposal that fails is kept with its reason, never used.
  */
@@ -10,6 +10,7 @@ import { compileLtl, type Letter, MAX_VALUATION_PROPOSITIONS } from '../../ltl/c
 import type { LtlMonitor } from '../../ltl/monitor.js'
 import type { Shield } from '../../ltl/shield.js'
 import { buildLaw, createShield } from '../laws.js'
+import { safeFormProblem } from './safe-form.js'
 import type { LawProposal, LawView, RejectedProposal, Trajectory } from './types.js'
 
 export interface ValidationContext {
@@ -55,6 +56,8 @@ export function validateProposal(proposal: LawProposal, context: ValidationConte
   } catch (error) {
     return { ok: false, reason: `does not parse: ${(error as Error).message}` }
   }
+  const unsafe = safeFormProblem(law.formula)
+  if (unsafe) return { ok: false, reason: `not in the safe form: ${unsafe}` }
   const known = new Set([...context.actions, ...context.predicates])
   // Beyond the recorded symbols, the inventory's check decides (no problem: known); without it, nothing else is.
   const problem = (p: string) => (context.symbolProblem ? context.symbolProblem(p) : 'unknown')

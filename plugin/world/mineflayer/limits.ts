@@ -1,5 +1,5 @@
 import type { Bot } from 'mineflayer'
-import { ShieldBlockedError } from '../../ltl/shield.js'
+import { ShieldBlockedError, type Verdict } from '../../ltl/shield.js'
 import { haltMotion } from '../pathfinding.js'
 import { failure, type Outcome } from '../port.js'
 
@@ -54,7 +54,7 @@ export async function runLimited(
 
 function toOutcome(what: string, error: unknown): Outcome {
   if (error instanceof PrimitiveFailure) return error.outcome
-  if (error instanceof ShieldBlockedError) return failure('blocked', error.message)
+  if (error instanceof ShieldBlockedError) return failure('blocked', blockedMessage(error.verdict))
   const err = error instanceof Error ? error : new Error(String(error))
   if (
     ['NoPath', 'Timeout', 'GoalChanged', 'PathStopped', 'NoItem'].includes(err.name) ||
@@ -63,4 +63,14 @@ function toOutcome(what: string, error: unknown): Outcome {
     return failure('path_failed', `${what}: ${err.message}`)
   }
   return failure('server_error', `${what}: ${err.message}`)
+}
+
+/**
+ * What a step refused by the bot's own gate reads as: the act the gate saw and the laws by name ("place.furnace
+ * blocked by H19 (hard) ..."), like a refusal by the controller's gate; not the verdict's sentence, which would
+ * read "X failed: X is blocked by" in the step's report.
+ */
+function blockedMessage(verdict: Verdict): string {
+  const laws = verdict.blockedBy.map((law) => `${law.id} (${law.kind}) ${law.text}`).join('; ')
+  return `${verdict.action} blocked by ${laws}`
 }
