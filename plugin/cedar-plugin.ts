@@ -96,8 +96,13 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     hooks,
   )
 
-  const agent = new BotAgent(bot, shield, assembly.store, assembly.agent, (task, steps, success) =>
-    critic.record(task, steps, success),
+  const agent = new BotAgent(
+    bot,
+    shield,
+    assembly.store,
+    assembly.agent,
+    (task, steps, success) => critic.record(task, steps, success),
+    options.search,
   )
 
   const api: CedarApi = {

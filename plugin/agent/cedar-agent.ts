@@ -96,6 +96,8 @@ export type AgentProgress =
   | { readonly type: 'learning'; readonly skill: string; readonly event: LearningEvent }
   | { readonly type: 'composed'; readonly composition: Composition }
   | { readonly type: 'step'; readonly step: ControllerStep; readonly plan: readonly string[] }
+  /** An act starts (no detail), or a long one says what it is doing. */
+  | { readonly type: 'acting'; readonly action: string; readonly detail?: string }
 
 export class CedarAgent {
   private readonly standing = new Map<string, StandingConstraint>()

@@ -9,6 +9,7 @@ import type { SkillStore } from '../store/skill-store.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
+import { askerPosition, comeBack, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
 
 /** While a run goes on, at most one progress line per this many actions (failures and blocks always). */
 const STEP_REPORT_EVERY = 10
@@ -89,16 +90,20 @@ const doCommand = defineCommand({
   params: [param.text('instruction', { description: 'what to do, and the rules to keep while doing it' })],
   run: (context, { instruction }) =>
     runAsTask(context, `do ${instruction}`, async (signal) => {
-      const report = await context.cedar.agent.do(instruction, {
-        signal,
-        onProgress: withLearningEvents(context, progressReporter(context.reply)),
-      })
+      const asker = askerPosition(context)
+      const progress = new RunProgress(context.reply, (say) => withLearningEvents(context, progressReporter(say)))
+      const report = await context.cedar.agent
+        .do(instruction, { signal, onProgress: progress.start().onProgress })
+        .finally(() => progress.stop())
       if (report.refusal) return `refused: ${report.refusal}`
       const result = report.result
       if (!result) return 'nothing ran'
       const actions = result.steps.length
       if (result.outcome === 'goal') return `done in ${actions} actions: ${result.message}`
-      return `not done (${result.outcome}): ${result.message}; say ${context.cedar.options.prefix}wrong if the plan itself was wrong`
+      const hint = `say ${context.cedar.options.prefix}wrong if the plan itself was wrong`
+      if (!searchedInVain(result)) return `not done (${result.outcome}): ${plainFailure(result)}; ${hint}`
+      context.reply(`not done (${result.outcome}): ${plainFailure(result)}; I'm coming back to you (${hint})`)
+      return comeBack(context, asker, signal)
     }),
 })
 

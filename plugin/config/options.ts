@@ -77,6 +77,13 @@ export const cedarOptionsSchema = z.strictObject({
       trajectoryCap: z.number().int().min(1).max(10_000).optional(),
     })
     .optional(),
+  /** How far the bot explores for a block it cannot see: a square spiral of `legs` legs, the first `legLength` long. */
+  search: z
+    .strictObject({
+      legs: z.number().int().min(1).max(32).optional(),
+      legLength: z.number().int().min(2).max(64).optional(),
+    })
+    .optional(),
   logger: logger.optional(),
 })
 
@@ -117,6 +124,7 @@ export interface ResolvedCedarOptions {
     readonly softBlockLimit: number
   }
   readonly critic: { readonly schedule: string | false; readonly trajectoryCap: number }
+  readonly search: { readonly legs: number; readonly legLength: number }
   readonly logger: CedarLogger
 }
 
@@ -160,6 +168,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       schedule: options.critic?.schedule ?? '*/10 * * * *',
       trajectoryCap: options.critic?.trajectoryCap ?? 200,
     },
+    search: { legs: options.search?.legs ?? 8, legLength: options.search?.legLength ?? 16 },
     logger: options.logger ?? console,
   }
 }

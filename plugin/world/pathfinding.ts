@@ -1,6 +1,7 @@
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Entity } from 'prismarine-entity'
+import { Vec3 } from 'vec3'
 
 // Named ESM imports of pathfinder type-check but fail at run time (it is CommonJS): destructure the default.
 const { goals, Movements } = pathfinderModule
@@ -24,6 +25,31 @@ export async function walkTo(bot: Bot, target: Entity, range: number, signal: Ab
   const { x, y, z } = target.position
   bot.pathfinder.setMovements(gentleMovements(bot))
   await untilAborted(signal, bot, bot.pathfinder.goto(new goals.GoalNear(x, y, z, range)))
+}
+
+/**
+ * Walks back to `position` (where a player was), then to the player if the bot can see them by then. A long way
+ * back crosses chunks the bot no longer has, so the pathfinder goes in partial paths and is asked again.
+ */
+export async function returnTo(
+  bot: Bot,
+  username: string,
+  position: { readonly x: number; readonly y: number; readonly z: number },
+  range: number,
+  signal: AbortSignal,
+): Promise<void> {
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const player = playerEntity(bot, username)
+    const goal = player?.position ?? position
+    if (bot.entity.position.distanceTo(new Vec3(goal.x, goal.y, goal.z)) <= range + 0.5) return
+    try {
+      await untilAborted(signal, bot, bot.pathfinder.goto(new goals.GoalNear(goal.x, goal.y, goal.z, range)))
+    } catch (error) {
+      if (signal.aborted) throw error
+      // no full path yet: walk the part there is, and ask again
+    }
+  }
 }
 
 /** Keeps within `range` blocks of the entity until the signal aborts; never resolves otherwise. */

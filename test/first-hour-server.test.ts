@@ -1,0 +1,63 @@
+// The player's first hour on a real server: a run that says what it is doing, fails in plain words and comes
+// back; items handed over with !give and "bring me ..."; a bot that answers its name.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Bot } from 'mineflayer'
+import { type CedarSession, openCedarSession, waitFor, waitUntil } from './harness/index.js'
+
+/** Cedar's chat lines from now on, each with the milliseconds since `since`. */
+function listen(alex: Bot, since: number): { lines: { at: number; text: string }[]; stop(): void } {
+  const lines: { at: number; text: string }[] = []
+  const onChat = (username: string, message: string) => {
+    if (username === 'cedar') lines.push({ at: Date.now() - since, text: message })
+  }
+  alex.on('chat', onChat)
+  return { lines, stop: () => alex.off('chat', onChat) }
+}
+
+describe('a run a player can follow', () => {
+  let cedar: CedarSession
+  // A superflat world: no tree anywhere. A short search (4 legs from 8 blocks) keeps the test's walk small.
+  before(async () => {
+    cedar = await openCedarSession({ cedar: { search: { legs: 4, legLength: 8 } } })
+  })
+  after(() => cedar?.close())
+
+  test('!do collect an oak log in a world without trees: progress within 15 s, a plain failure, and the bot comes back', async () => {
+    const { alex, bot } = cedar
+    const asked = Date.now()
+    const heard = listen(alex, asked)
+    try {
+      const done = waitFor(
+        alex,
+        'chat',
+        (u: string, m: string) => u === 'cedar' && /^(back with you|I came back)/.test(m),
+        170_000,
+      )
+      alex.chat('!do collect an oak log')
+      await done
+    } finally {
+      heard.stop()
+    }
+    const lines = heard.lines
+    const said = lines.map((l) => `${Math.round(l.at / 1000)}s ${l.text}`).join('\n')
+    assert.ok((lines[0]?.at ?? Infinity) < 15_000, `a first line within 15 s:\n${said}`)
+    assert.ok(
+      lines.some((l) => l.text === 'no oak_log in sight; searching' && l.at < 15_000 + (lines[0]?.at ?? 0)),
+      said,
+    )
+    // Never a quarter minute of silence while the search runs (a little slack for a loaded machine).
+    for (let i = 1; i < lines.length; i++) {
+      assert.ok((lines[i]?.at ?? 0) - (lines[i - 1]?.at ?? 0) < 20_000, `a silence before line ${i}:\n${said}`)
+    }
+    const failure = lines.find((l) => l.text.startsWith('not done'))?.text ?? ''
+    assert.match(
+      failure,
+      /^not done \(no-path\): I found no oak_log: I searched (once|\d+ times) \(\d+ legs, about \d+ blocks walked\) and saw none; I'm coming back to you/,
+      said,
+    )
+    assert.equal(lines.at(-1)?.text, 'back with you, Alex', said)
+    const alexAt = alex.entity.position
+    await waitUntil(bot, () => bot.entity.position.distanceTo(alexAt) <= 5, 'cedar is within 5 blocks of Alex', 10_000)
+  })
+})
