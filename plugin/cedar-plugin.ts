@@ -9,6 +9,7 @@ import type { CedarAgentApi, CedarApi, CedarStatus, ExecuteOptions, LawInfo, Law
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
 import { registerCriticCommands } from './chat/critic-commands.js'
 import { CommandDispatcher, type DispatcherHooks } from './chat/dispatcher.js'
+import { registerHandOverCommands } from './chat/hand-over-commands.js'
 import { registerLtlCommands } from './chat/ltl-commands.js'
 import { ChatQuestions, registerAnswerCommands } from './chat/questions.js'
 import { CommandRegistry } from './chat/registry.js'
@@ -157,6 +158,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   registerLtlCommands(registry, options.prefix, laws)
   registerAnswerCommands(registry, questions)
   registerSkillCommands(registry, assembly.store)
+  registerHandOverCommands(registry)
   registerCriticCommands(registry, options.prefix, { laws, critic })
   critic.start()
 

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
-import { type CedarSession, openCedarSession, waitFor, waitUntil } from './harness/index.js'
+import { Vec3 } from 'vec3'
+import { type CedarSession, countItem, giveItem, openCedarSession, waitFor, waitUntil } from './harness/index.js'
 
 /** Cedar's chat lines from now on, each with the milliseconds since `since`. */
 function listen(alex: Bot, since: number): { lines: { at: number; text: string }[]; stop(): void } {
@@ -59,5 +60,51 @@ describe('a run a player can follow', () => {
     assert.equal(lines.at(-1)?.text, 'back with you, Alex', said)
     const alexAt = alex.entity.position
     await waitUntil(bot, () => bot.entity.position.distanceTo(alexAt) <= 5, 'cedar is within 5 blocks of Alex', 10_000)
+  })
+})
+
+describe('handing things over', () => {
+  let cedar: CedarSession
+  before(async () => {
+    cedar = await openCedarSession()
+  })
+  after(() => cedar?.close())
+
+  test('!inventory lists what the bot holds; !give oak_log 3 puts 3 logs in the player’s inventory', async () => {
+    const { alex, bot, session } = cedar
+    assert.deepEqual(await cedar.converse('!inventory', /./), ['my inventory is empty'])
+    await giveItem(session.server, bot, 'oak_log', 5)
+    assert.deepEqual(await cedar.converse('!inv', /./), ['I hold 5 oak_log, with oak_log in hand'])
+    const replies = await cedar.converse('!give oak_log 3', /^(here you are|I threw|!give failed)/, 60_000)
+    assert.deepEqual(replies, ['here you are, Alex: 3 oak_log'])
+    await waitUntil(alex, () => countItem(alex, 'oak_log') === 3, 'Alex holds 3 oak_log', 10_000)
+    assert.equal(countItem(bot, 'oak_log'), 2)
+  })
+
+  test('!give names what is wrong: an unknown item, one the bot lacks', async () => {
+    assert.deepEqual(await cedar.converse('!give oak_lgo', /./), [
+      'there is no item called oak_lgo (did you mean oak_log?); I hold 2 oak_log',
+    ])
+    assert.deepEqual(await cedar.converse('!give stone 2', /./), ['I have no stone; I hold 2 oak_log'])
+  })
+
+  test('"bring me 2 oak logs": mined, then handed over, end to end', async () => {
+    const { alex, bot, session } = cedar
+    // The bot's own logs go first, so the two it brings are the two it mines.
+    assert.match((await cedar.converse('!give logs', /^(here you are|I threw)/, 60_000))[0] ?? '', /2 oak_log/)
+    await waitUntil(alex, () => countItem(alex, 'oak_log') === 5, 'Alex holds 5 oak_log', 10_000)
+    for (const x of [4, 5]) await session.server.setBlock({ x, y: 5, z: 3 }, 'oak_log')
+    await waitUntil(bot, () => bot.blockAt(new Vec3(5, 5, 3))?.name === 'oak_log', 'the logs are there')
+    const lines = await cedar.converse(
+      '!do bring me 2 oak logs',
+      /^(here you are|I threw|not done|refused|!do failed)/,
+      170_000,
+    )
+    assert.match(
+      lines.find((l) => l.startsWith('done')) ?? lines.join('\n'),
+      /^done in \d+ actions: .*; bringing it to you$/,
+    )
+    assert.equal(lines.at(-1), 'here you are, Alex: 2 oak_log', lines.join('\n'))
+    await waitUntil(alex, () => countItem(alex, 'oak_log') === 7, 'Alex holds 7 oak_log', 10_000)
   })
 })

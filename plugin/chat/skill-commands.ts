@@ -5,9 +5,11 @@ import { costsText } from '../agent/constraint-teaching.js'
 import { TaskCancelledError } from '../agent/task-runner.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
+import { wantsHandOver } from '../grounding/hand-over.js'
 import type { SkillStore } from '../store/skill-store.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
+import { giveGoalItems } from './hand-over-commands.js'
 import type { CommandRegistry } from './registry.js'
 import { askerPosition, comeBack, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
 
@@ -99,6 +101,10 @@ const doCommand = defineCommand({
       const result = report.result
       if (!result) return 'nothing ran'
       const actions = result.steps.length
+      if (result.outcome === 'goal' && wantsHandOver(instruction)) {
+        context.reply(`done in ${actions} actions: ${result.message}; bringing it to you`)
+        return giveGoalItems(context, report.goal, signal)
+      }
       if (result.outcome === 'goal') return `done in ${actions} actions: ${result.message}`
       const hint = `say ${context.cedar.options.prefix}wrong if the plan itself was wrong`
       if (!searchedInVain(result)) return `not done (${result.outcome}): ${plainFailure(result)}; ${hint}`

@@ -28,6 +28,21 @@ export async function walkTo(bot: Bot, target: Entity, range: number, signal: Ab
 }
 
 /**
+ * Walks to a spot `distance` blocks from the entity, on the side the bot is on (a bot standing on the player steps
+ * back): for acts that need some room, such as throwing an item to land at the player's feet.
+ */
+export async function walkToDistance(bot: Bot, target: Entity, distance: number, signal: AbortSignal): Promise<void> {
+  const from = target.position
+  const away = bot.entity.position.minus(from)
+  away.y = 0
+  const length = away.norm()
+  const direction = length < 0.5 ? new Vec3(1, 0, 0) : away.scaled(1 / length)
+  const spot = from.plus(direction.scaled(distance))
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  await untilAborted(signal, bot, bot.pathfinder.goto(new goals.GoalBlock(spot.x, from.y, spot.z)))
+}
+
+/**
  * Walks back to `position` (where a player was), then to the player if the bot can see them by then. A long way
  * back crosses chunks the bot no longer has, so the pathfinder goes in partial paths and is asked again.
  */

@@ -8,6 +8,7 @@ import { installBeds } from './beds.js'
 import { installCrafting } from './crafting.js'
 import { installFurnaces } from './furnace.js'
 import { type HungerOptions, installHunger } from './hunger.js'
+import { installWholeStackPickups } from './pickups.js'
 import { WindowSessions } from './window-session.js'
 
 export interface SurvivalMechanicsOptions {
@@ -25,12 +26,15 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
   if (!Number.isInteger(sleepTicks) || sleepTicks < 1) throw new Error(`sleepTicks must be a positive integer`)
   return {
     server(serv: MCServer) {
+      // Each mechanic listens for new players, on top of flying-squid's own listeners: not a leak.
+      serv.setMaxListeners(Math.max(serv.getMaxListeners(), 20))
       const sessions = new WindowSessions(serv)
       installCrafting(serv, sessions)
       installFurnaces(serv, sessions)
       installBeds(serv, { sleepTicks })
       if (options.hunger !== false) installHunger(serv, options.hunger)
       installAnimalDrops(serv)
+      installWholeStackPickups(serv)
     },
   }
 }
