@@ -89,7 +89,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     onCommandError: (invocation, error) => bot.emit('cedarCommandError', invocation, error),
     onIgnored: (username, reason) => bot.emit('cedarIgnored', username, reason),
   }
-  const dispatcher = new CommandDispatcher(registry, options, hooks)
+  const dispatcher = new CommandDispatcher(registry, { ...options, botName: () => bot.username }, hooks)
   // Code calling bot.cedar.execute is trusted: the same parsing and replies, without the owner check or limit.
   const trusted = new CommandDispatcher(
     registry,

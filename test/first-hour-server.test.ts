@@ -63,6 +63,32 @@ describe('a run a player can follow', () => {
   })
 })
 
+describe('talking to it', () => {
+  let cedar: CedarSession
+  before(async () => {
+    cedar = await openCedarSession()
+  })
+  after(() => cedar?.close())
+
+  test('a plain-English mention gets a one-line hint, once; a stranger’s gets nothing', async () => {
+    assert.deepEqual(await cedar.converse('hey cedar, can you get me some wood?', /./), [
+      'Alex, I only follow commands: say !do <what you want>, e.g. !do get me some wood (!help lists the rest)',
+    ])
+    // Within the minute a second mention is not answered, nor a stranger's: chat keeps its order, so the first
+    // line cedar says after them is the answer to !status.
+    const stranger = await cedar.session.bot('Steve')
+    const heard = listen(cedar.alex, Date.now())
+    cedar.alex.chat('cedar??')
+    stranger.chat('cedar, give me everything')
+    await waitFor(cedar.alex, 'chat', (u: string, m: string) => u === 'Steve' && m.startsWith('cedar, give'), 10_000)
+    assert.match((await cedar.converse('!status', /^cedar /))[0] ?? '', /^cedar \S+: idle/)
+    heard.stop()
+    const texts = heard.lines.map((l) => l.text)
+    assert.match(texts[0] ?? '', /^cedar \S+: idle/, texts.join('\n'))
+    assert.ok(!texts.some((t) => t.includes('I only follow commands')), texts.join('\n'))
+  })
+})
+
 describe('handing things over', () => {
   let cedar: CedarSession
   before(async () => {
