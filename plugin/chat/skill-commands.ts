@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { AgentProgress } from '../agent/cedar-agent.js'
 import { costsText } from '../agent/constraint-teaching.js'
+import { UnknownGoalError } from '../agent/skill-key.js'
 import { TaskCancelledError } from '../agent/task-runner.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
@@ -27,6 +28,8 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
   return (p) => {
     switch (p.type) {
       case 'grounded': {
+        // Nothing placed is not "understood": the run's end says what could not be read, with an example.
+        if (p.grounded.goals.every((g) => g.alphabet.length === 0)) return
         const parts = [
           ...p.grounded.goals.map((g) => `goal "${g.text}" (${g.alphabet.length} symbols)`),
           ...p.grounded.constraints.map((c) => `constraint "${c.text}" (${c.alphabet.length} symbols)`),
@@ -86,6 +89,13 @@ async function runAsTask(context: CommandContext, name: string, work: (signal: A
   }
 }
 
+/** An instruction the grounding could not place: what it could not, and instructions it can read. */
+function unreadable(instruction: string, context: CommandContext): string {
+  const p = context.cedar.options.prefix
+  const quoted = instruction.length > 60 ? `${instruction.slice(0, 57)}...` : instruction
+  return `I cannot place "${quoted}": nothing in it is an item or block I can get; try ${p}do collect 3 oak logs or ${p}do craft a stone_pickaxe`
+}
+
 const doCommand = defineCommand({
   name: 'do',
   summary: 'follow an instruction, keeping its constraints: "collect a diamond but sleep at night"',
@@ -96,6 +106,10 @@ const doCommand = defineCommand({
       const progress = new RunProgress(context.reply, (say) => withLearningEvents(context, progressReporter(say)))
       const report = await context.cedar.agent
         .do(instruction, { signal, onProgress: progress.start().onProgress })
+        .catch((error: unknown) => {
+          if (error instanceof UnknownGoalError) throw new UnknownGoalError(unreadable(instruction, context))
+          throw error
+        })
         .finally(() => progress.stop())
       if (report.refusal) return `refused: ${report.refusal}`
       const result = report.result
