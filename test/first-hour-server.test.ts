@@ -1,10 +1,12 @@
 // The player's first hour on a real server: a run that says what it is doing, fails in plain words and comes
 // back; items handed over with !give and "bring me ..."; a bot that answers its name.
 import assert from 'node:assert/strict'
+import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { type CedarSession, countItem, giveItem, openCedarSession, waitFor, waitUntil } from './harness/index.js'
+import { root } from './support/cli.js'
 
 /** Cedar's chat lines from now on, each with the milliseconds since `since`. */
 function listen(alex: Bot, since: number): { lines: { at: number; text: string }[]; stop(): void } {
@@ -65,8 +67,11 @@ describe('a run a player can follow', () => {
 
 describe('talking to it', () => {
   let cedar: CedarSession
+  // LogicGuard's SayCan laws and the shipped seeds: lists longer than a chat reply.
   before(async () => {
-    cedar = await openCedarSession()
+    cedar = await openCedarSession({
+      cedar: { shield: { lawSets: ['saycan-hard'] }, seedPath: path.join(root, 'skills-store') },
+    })
   })
   after(() => cedar?.close())
 
@@ -86,6 +91,26 @@ describe('talking to it', () => {
     const texts = heard.lines.map((l) => l.text)
     assert.match(texts[0] ?? '', /^cedar \S+: idle/, texts.join('\n'))
     assert.ok(!texts.some((t) => t.includes('I only follow commands')), texts.join('\n'))
+  })
+
+  test('long lists page: !laws 2, !skills 2, and a page past the end says how many there are', async () => {
+    const first = await cedar.converse('!laws', /^page 1 of \d+/)
+    const pages = Number(/of (\d+)/.exec(first.at(-1) ?? '')?.[1])
+    assert.ok(pages >= 2, first.join('\n'))
+    assert.equal(first.length, 6, first.join('\n'))
+    assert.match(first.at(-1) ?? '', /^page 1 of \d+: say !laws 2 for more$/)
+    const second = await cedar.converse('!laws 2', /^page 2 of/)
+    assert.ok(
+      second.slice(0, -1).every((l) => !first.includes(l)),
+      'page 2 shows other laws',
+    )
+    assert.deepEqual(await cedar.converse('!laws 99', /./), [
+      `!laws failed: there are ${pages} pages; say !laws ${pages}`,
+    ])
+    const skills = await cedar.converse('!skills', /^page 1 of/)
+    assert.match(skills[0] ?? '', /^skills: craft\.bucket \(seed\), /)
+    const more = await cedar.converse('!skills 2', /^page 2 of/)
+    assert.match(more[0] ?? '', /^skills: .*\(seed\)/)
   })
 })
 

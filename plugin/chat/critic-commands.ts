@@ -1,10 +1,8 @@
 import type { BotCritic } from '../agent/critic/bot-critic.js'
 import { type LawBook, LawError } from '../agent/laws.js'
 import { defineCommand, param } from './command.js'
+import { linesPerPage, pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
-
-/** At most this many laws are listed one per line; beyond, the rest by id. */
-const LIST_IN_FULL = 8
 
 /** `!laws`, `!critic run`, `!law accept|reject <id>`: LogicGuard's critic from chat. */
 export function registerCriticCommands(
@@ -16,16 +14,16 @@ export function registerCriticCommands(
     defineCommand({
       name: 'laws',
       summary: 'the laws in force: where each came from, and how often it blocked an action',
-      params: [],
-      run: () => {
+      params: [param.int('page', { optional: true, description: 'which page of a long list (default 1)' })],
+      run: ({ cedar }, { page }) => {
         const monitors = laws.shield.monitors()
         if (monitors.length === 0) return 'no laws; every action is allowed'
         const line = (m: (typeof monitors)[number]) =>
           `${m.id} ${m.kind} ${m.source}, blocked ${laws.blockCount(m.id)}x: ${m.text}`
-        const shown = monitors.slice(0, LIST_IN_FULL).map(line)
-        const rest = monitors.slice(LIST_IN_FULL).map((m) => m.id)
-        if (rest.length > 0) shown.push(`and ${rest.length} more: ${rest.join(', ')} (${prefix}ltl show <id>)`)
-        return shown.join('\n')
+        // Room left for a law whose line wraps onto a second chat line.
+        const perPage = Math.max(1, linesPerPage(cedar.options.maxReplyLines) - 2)
+        const shown = pageOf(monitors, page, perPage, `${prefix}laws`)
+        return [...shown.items.map(line), ...(shown.footer ? [shown.footer] : [])].join('\n')
       },
     }),
   )

@@ -11,6 +11,7 @@ import type { SkillStore } from '../store/skill-store.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import { giveGoalItems } from './hand-over-commands.js'
+import { pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
 import { askerPosition, comeBack, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
 
@@ -161,18 +162,23 @@ const unconstrainCommand = defineCommand({
       : `no constraint ${id}; say ${cedar.options.prefix}constraints`,
 })
 
+/** Skills named on one page: about two chat lines' worth. */
+const SKILLS_PER_PAGE = 8
+
 const skillsCommand = (store: SkillStore) =>
   defineCommand({
     name: 'skills',
-    summary: 'the skills in the store',
-    params: [],
-    run: async ({ cedar }) => {
+    summary: 'the skills in the store (the shipped seeds and what was learned)',
+    params: [param.int('page', { optional: true, description: 'which page of a long list (default 1)' })],
+    run: async ({ cedar }, { page }) => {
       const { records, problems } = await store.load()
       const skills = records.filter((r) => r.kind === 'skill')
+      const shown = pageOf(skills, page, SKILLS_PER_PAGE, `${cedar.options.prefix}skills`)
       const lines = [
         skills.length === 0
           ? `no skills yet; ${cedar.options.prefix}do something to learn one`
-          : `skills: ${skills.map((s) => `${s.name} (${s.provenance.path})`).join(', ')}`,
+          : `skills: ${shown.items.map((s) => `${s.name} (${s.provenance.path})`).join(', ')}`,
+        ...(shown.footer ? [shown.footer] : []),
       ]
       if (problems.length > 0)
         lines.push(`${problems.length} store file(s) set aside: ${problems.map((p) => p.file).join(', ')}`)
