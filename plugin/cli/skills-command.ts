@@ -147,19 +147,28 @@ export function addSkillsCommand(program: Command): void {
       })
     })
 
-  storeCommand(skills, 'render <name>', "draw a record's DFA as SVG or DOT (by the --out extension)")
+  storeCommand(
+    skills,
+    'render <name>',
+    "draw a record's DFA: SVG or DOT to standard output, or to --out FILE (the format by its extension)",
+  )
     .addOption(kindOption())
-    .requiredOption('-o, --out <file>', 'FILE.svg or FILE.dot')
-    .option('--json', 'print {"file", "states"}')
-    .action(async (name: string, flags: SkillsFlags & { out: string }) => {
+    .option('-o, --out <file>', 'FILE.svg or FILE.dot (default: standard output)')
+    .addOption(new Option('--format <format>', 'for standard output').choices(['svg', 'dot']).default('svg'))
+    .option('--json', 'print {"file", "states"} (without --out: {"format", "states", "picture"})')
+    .action(async (name: string, flags: SkillsFlags & { format: 'svg' | 'dot' }) => {
       const out = createOutput(flags.json ?? false)
       await guarded(out, async () => {
-        const format = path.extname(flags.out).toLowerCase()
+        const format = flags.out === undefined ? `.${flags.format}` : path.extname(flags.out).toLowerCase()
         if (format !== '.svg' && format !== '.dot') throw new Error(`--out must end in .svg or .dot, not ${flags.out}`)
         const record = await resolve(openStore(flags), name, flags.kind, 'rendering')
         const dfa = parseDfaJson(record.dfa, `${record.kind} ${record.name}`)
         const picture =
           format === '.dot' ? toDot(dfa, { name: record.name }) : await renderSvg(dfa, { name: record.name })
+        if (flags.out === undefined) {
+          out.result(picture.trimEnd(), { format: format.slice(1), states: dfa.stateCount, picture })
+          return
+        }
         await writeDurably(path.resolve(flags.out), picture)
         out.result(`wrote ${flags.out} (${record.kind} ${record.name}, ${count(dfa.stateCount, 'state')})`, {
           file: flags.out,
