@@ -40,10 +40,17 @@ test('skills start and end in chat; a long act is heard from at least every 15 s
   progress.beat()
   assert.equal(said.length, 2, 'the heartbeat itself is speech')
   progress.onProgress({ type: 'step', step: step('mine.logs', true), plan: [] })
-  assert.equal(said[2], 'done mine.logs (1 of 2); next craft.planks')
+  assert.equal(said[2], 'finished mine.logs (1 of 2); next craft.planks')
   now += 60_000
   progress.beat()
   assert.equal(said.length, 3, 'nothing runs between acts: no heartbeat')
+  progress.onProgress({ type: 'acting', action: 'craft.planks' })
+  now += 1000
+  progress.beat()
+  assert.equal(said.length, 3, 'an act just begun after a long silence is no news yet')
+  now += HEARTBEAT_MS
+  progress.beat()
+  assert.equal(said[3], 'still on craft.planks (16 s)')
 })
 
 test('a failed search reads as what was searched and how far; other failures name the act', () => {

@@ -71,7 +71,8 @@ export class RunProgress {
   /** A heartbeat tick: speaks only after HEARTBEAT_MS of silence while an act runs. */
   beat(): void {
     const acting = this.acting
-    if (!acting || this.now() - this.lastSaid < HEARTBEAT_MS) return
+    // Quiet since the act began or the last line, whichever is later: an act just started is no news yet.
+    if (!acting || this.now() - Math.max(this.lastSaid, acting.since) < HEARTBEAT_MS) return
     const seconds = Math.round((this.now() - acting.since) / 1000)
     this.say(`still on ${acting.action} (${seconds} s)${acting.detail ? `: ${acting.detail}` : ''}`)
   }
@@ -98,7 +99,8 @@ export class RunProgress {
     this.nextSkill = index + 1
     if (this.skills.length < 2) return
     const next = this.skills[this.nextSkill]
-    this.say(`done ${action} (${index + 1} of ${this.skills.length})${next ? `; next ${next}` : ''}`)
+    // Not "done ...": that is how the run's own last line begins.
+    this.say(`finished ${action} (${index + 1} of ${this.skills.length})${next ? `; next ${next}` : ''}`)
   }
 
   private say(text: string): void {
