@@ -79,6 +79,6 @@ export type { LawKind, LawSource, Monitor, Valuation } from './plugin/ltl/monito
 export { LtlSyntaxError } from './plugin/ltl/parser.js'
 export { type BlockingLaw, describeVerdict, Shield, ShieldBlockedError, type Verdict } from './plugin/ltl/shield.js'
 export type { SkillRecord } from './plugin/store/record.js'
-export { RecordValidationError } from './plugin/store/skill-store.js'
+export { ReadOnlyStoreError, RecordValidationError } from './plugin/store/skill-store.js'
 export { LlmResponseError } from './plugin/teachers/llm-teacher.js'
 export { CEDAR_VERSION } from './plugin/version.js'

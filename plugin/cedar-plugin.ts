@@ -9,6 +9,7 @@ import type { CedarAgentApi, CedarApi, CedarStatus, ExecuteOptions, LawInfo, Law
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
 import { registerCriticCommands } from './chat/critic-commands.js'
 import { CommandDispatcher, type DispatcherHooks } from './chat/dispatcher.js'
+import { registerHandOverCommands } from './chat/hand-over-commands.js'
 import { registerLtlCommands } from './chat/ltl-commands.js'
 import { answersOpenQuestion, ChatQuestions, registerAnswerCommands } from './chat/questions.js'
 import { CommandRegistry } from './chat/registry.js'
@@ -92,7 +93,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     onIgnored: (username, reason) => bot.emit('cedarIgnored', username, reason),
     exemptFromLimit: (username, text) => answersOpenQuestion(questions, username, text),
   }
-  const dispatcher = new CommandDispatcher(registry, options, hooks)
+  const dispatcher = new CommandDispatcher(registry, { ...options, botName: () => bot.username }, hooks)
   // Code calling bot.cedar.execute is trusted: the same parsing and replies, without the owner check or limit.
   const trusted = new CommandDispatcher(
     registry,
@@ -125,8 +126,13 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const consoleAddress = running?.then(({ host, port, token, url }) => ({ host, port, token, url }))
   consoleAddress?.catch(() => undefined) // reported above; code awaiting bot.cedar.console still sees the error
 
-  const agent = new BotAgent(bot, shield, assembly.store, assembly.agent, (task, steps, success) =>
-    critic.record(task, steps, success),
+  const agent = new BotAgent(
+    bot,
+    shield,
+    assembly.store,
+    assembly.agent,
+    (task, steps, success) => critic.record(task, steps, success),
+    options.search,
   )
 
   const api: CedarApi = {
@@ -186,6 +192,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   registerLtlCommands(registry, options.prefix, laws)
   registerAnswerCommands(registry, questions)
   registerSkillCommands(registry, assembly.store)
+  registerHandOverCommands(registry)
   registerCriticCommands(registry, options.prefix, { laws, critic })
   critic.start()
 

@@ -101,8 +101,7 @@ describe('skills and constraints over the real protocol', () => {
 
   test('bad input gets a clear answer and nothing runs', async () => {
     assert.deepEqual(await converse('!do dance a little', /failed/), [
-      'understood: goal "dance a little" (0 symbols)',
-      '!do failed: no item or block to get in "dance a little"',
+      '!do failed: I cannot place "dance a little": nothing in it is an item or block I can get; try !do collect 3 oak logs or !do craft a stone_pickaxe',
     ])
     assert.deepEqual(await converse('!ce reject fly.to_moon', /./), [
       '!ce failed: fly.to_moon is not a symbol I know (say !alphabet <instruction> to see some)',

@@ -28,7 +28,7 @@ describe('cedar skills', () => {
 
   test('import saves every record and says so; list and show describe them', async () => {
     const store = file('store')
-    const imported = await cedar(['skills', 'import', file('export.json'), '--store', store])
+    const imported = await cedar(['skills', 'import', file('export.json'), '--store', store, '--no-seeds'])
     assert.equal(imported.code, 0, imported.stderr)
     assert.equal(
       imported.stdout,
@@ -39,11 +39,11 @@ describe('cedar skills', () => {
     assert.equal((await new SkillStore(store, { logger: silent }).list()).length, 3, 'on disk before it was printed')
 
     const [list, listJson, show, showJson, both] = await Promise.all([
-      cedar(['skills', 'list', '--store', store]),
-      cedar(['skills', 'list', '--json'], '', { CEDAR_STORE: store }),
-      cedar(['skills', 'show', 'sleep-before-mining', '--store', store]),
-      cedar(['skills', 'show', 'craft.wooden_pickaxe', '--json', '--store', store]),
-      cedar(['skills', 'show', 'craft.wooden_pickaxe', '--kind', 'constraint', '--store', store]),
+      cedar(['skills', 'list', '--store', store, '--no-seeds']),
+      cedar(['skills', 'list', '--json', '--no-seeds'], '', { CEDAR_STORE: store }),
+      cedar(['skills', 'show', 'sleep-before-mining', '--store', store, '--no-seeds']),
+      cedar(['skills', 'show', 'craft.wooden_pickaxe', '--json', '--store', store, '--no-seeds']),
+      cedar(['skills', 'show', 'craft.wooden_pickaxe', '--kind', 'constraint', '--store', store, '--no-seeds']),
     ])
     assert.equal(
       list.stdout,
@@ -94,11 +94,11 @@ describe('cedar skills', () => {
 
   test('export round-trips through import; rm deletes; render draws the DFA', async () => {
     const store = file('round-trip')
-    await cedar(['skills', 'import', file('export.json'), '--store', store])
+    await cedar(['skills', 'import', file('export.json'), '--store', store, '--no-seeds'])
     const [all, one, toFile] = await Promise.all([
-      cedar(['skills', 'export', '--store', store]),
-      cedar(['skills', 'export', 'sleep-before-mining', '--store', store]),
-      cedar(['skills', 'export', '--out', file('again.json'), '--store', store]),
+      cedar(['skills', 'export', '--store', store, '--no-seeds']),
+      cedar(['skills', 'export', 'sleep-before-mining', '--store', store, '--no-seeds']),
+      cedar(['skills', 'export', '--out', file('again.json'), '--store', store, '--no-seeds']),
     ])
     const records = JSON.parse(all.stdout).records
     const strip = ({ createdAt: _c, updatedAt: _u, ...rest }: Record<string, unknown>) => rest
@@ -110,13 +110,13 @@ describe('cedar skills', () => {
     assert.equal(toFile.stdout, `exported 3 records to ${file('again.json')}\n`)
     assert.deepEqual(JSON.parse(await readFile(file('again.json'), 'utf8')), JSON.parse(all.stdout))
 
-    const again = await cedar(['skills', 'import', file('again.json'), '--json', '--store', store])
+    const again = await cedar(['skills', 'import', file('again.json'), '--json', '--store', store, '--no-seeds'])
     assert.deepEqual(JSON.parse(again.stdout).saved[0], { kind: 'skill', name: 'craft.wooden_pickaxe', version: 2 })
 
     const [svg, dot, badOut] = await Promise.all([
-      cedar(['skills', 'render', 'craft.wooden_pickaxe', '--out', file('pickaxe.svg'), '--store', store]),
-      cedar(['skills', 'render', 'sleep-before-mining', '-o', file('sleep.dot'), '--store', store]),
-      cedar(['skills', 'render', 'sleep-before-mining', '-o', file('sleep.png'), '--store', store]),
+      cedar(['skills', 'render', 'craft.wooden_pickaxe', '--out', file('pickaxe.svg'), '--store', store, '--no-seeds']),
+      cedar(['skills', 'render', 'sleep-before-mining', '-o', file('sleep.dot'), '--store', store, '--no-seeds']),
+      cedar(['skills', 'render', 'sleep-before-mining', '-o', file('sleep.png'), '--store', store, '--no-seeds']),
     ])
     assert.equal(svg.stdout, `wrote ${file('pickaxe.svg')} (skill craft.wooden_pickaxe, 5 states)\n`, svg.stderr)
     const picture = await readFile(file('pickaxe.svg'), 'utf8')
@@ -129,11 +129,11 @@ describe('cedar skills', () => {
     assert.equal(badOut.code, 1)
     assert.equal(badOut.stderr, `cedar: --out must end in .svg or .dot, not ${file('sleep.png')}\n`)
 
-    const removed = await cedar(['skills', 'rm', 'sleep-before-mining', '--store', store])
+    const removed = await cedar(['skills', 'rm', 'sleep-before-mining', '--store', store, '--no-seeds'])
     assert.equal(removed.stdout, 'removed constraint sleep-before-mining\n')
     const [gone, typo] = await Promise.all([
-      cedar(['skills', 'rm', 'sleep-before-mining', '--store', store]),
-      cedar(['skills', 'rm', 'craft.wooden_pickax', '--store', store]),
+      cedar(['skills', 'rm', 'sleep-before-mining', '--store', store, '--no-seeds']),
+      cedar(['skills', 'rm', 'craft.wooden_pickax', '--store', store, '--no-seeds']),
     ])
     assert.equal(gone.code, 1)
     assert.equal(gone.stderr, `cedar: no skill or constraint named sleep-before-mining in ${store}\n`)
@@ -167,9 +167,9 @@ describe('cedar skills', () => {
     await writeFile(file('not-export.json'), JSON.stringify([pickaxe]))
 
     const [bad, notJson, notExport] = await Promise.all([
-      cedar(['skills', 'import', file('bad.json'), '--store', store]),
-      cedar(['skills', 'import', file('not-json.json'), '--store', store]),
-      cedar(['skills', 'import', file('not-export.json'), '--store', store]),
+      cedar(['skills', 'import', file('bad.json'), '--store', store, '--no-seeds']),
+      cedar(['skills', 'import', file('not-json.json'), '--store', store, '--no-seeds']),
+      cedar(['skills', 'import', file('not-export.json'), '--store', store, '--no-seeds']),
     ])
     assert.equal(bad.code, 1)
     assert.equal(bad.stdout, '')
@@ -186,10 +186,10 @@ describe('cedar skills', () => {
 
   test('list reports a file it had to set aside, and still lists the rest', async () => {
     const store = file('damaged')
-    await cedar(['skills', 'import', file('export.json'), '--store', store])
+    await cedar(['skills', 'import', file('export.json'), '--store', store, '--no-seeds'])
     await mkdir(path.join(store, 'skills'), { recursive: true })
     await writeFile(path.join(store, 'skills', 'craft.torch.json'), '{"schema": 1, "kind": "skill", "name": "craft.t')
-    const list = await cedar(['skills', 'list', '--store', store])
+    const list = await cedar(['skills', 'list', '--store', store, '--no-seeds'])
     assert.equal(list.code, 0, list.stderr)
     const lines = list.stdout.trimEnd().split('\n')
     assert.equal(lines.length, 1 + 3 + 2)
@@ -198,7 +198,7 @@ describe('cedar skills', () => {
       lines[5] ?? '',
       /^ {2}skills\/craft\.torch\.json: not JSON \(.+\) \(moved to corrupt\/craft\.torch\..+\.json\)$/,
     )
-    const json = JSON.parse((await cedar(['skills', 'list', '--json', '--store', store])).stdout)
+    const json = JSON.parse((await cedar(['skills', 'list', '--json', '--store', store, '--no-seeds'])).stdout)
     assert.equal(json.records.length, 3)
     assert.deepEqual(json.problems, [], 'the file was moved aside the first time')
   })

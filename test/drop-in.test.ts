@@ -147,8 +147,46 @@ describe('drop-in: the packed plugin in a user bot with the newest mineflayer', 
 
     alex = await connectBot(server, 'Alex')
     const reply = nextChat(alex, 'cedar', () => true, 30_000)
+    const logged = new Promise<void>((resolve) => {
+      const look = () => output.join('').includes('command Alex help') && resolve()
+      child?.stdout?.on('data', look)
+      look()
+    })
     alex.chat('!help')
     assert.match((await reply).message, /^commands: !help, !status, !stop, .* Say !help <command> for details\.$/)
-    assert.match(output.join(''), /command Alex help/)
+    // The bot's own log line comes through its stdout pipe, which may lag the chat.
+    await withTimeout(logged, 10_000, 'the user’s cedarCommand listener to log the command')
+  })
+
+  test('npx cedar start from the installed package starts the embedded server (flying-squid, optional) and the bot', async () => {
+    const cedarBin = path.join(project, 'node_modules', '.bin', 'cedar')
+    const started = spawn(cedarBin, ['start', '--port', '0', '--world', 'flat'], {
+      cwd: project,
+      env: { ...process.env, CEDAR_STORE: path.join(work, 'start-store'), MC_HOST: '', OPENAI_API_KEY: '' },
+      // Its own process group, so a SIGINT to the group is what Ctrl-C in a terminal sends.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const output: string[] = []
+    const exited = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)))
+    // The pipe closes only when every process holding it has exited: that is "all stopped".
+    const closed = new Promise<void>((resolve) => started.stdout?.once('close', () => resolve()))
+    try {
+      const joined = new Promise<void>((resolve, reject) => {
+        const look = (chunk: string) => {
+          output.push(chunk)
+          if (/bot cedar joined 127\.0\.0\.1:\d+/.test(output.join(''))) resolve()
+        }
+        started.stdout?.setEncoding('utf8').on('data', look)
+        started.stderr?.setEncoding('utf8').on('data', look)
+        void exited.then((code) => reject(new Error(`cedar start exited (${code}):\n${output.join('')}`)))
+      })
+      await withTimeout(joined, 120_000, 'the installed cedar start to bring its bot in')
+      assert.match(output.join(''), /listening on 127\.0\.0\.1:\d+/)
+    } finally {
+      process.kill(-(started.pid ?? 0), 'SIGINT')
+      await withTimeout(closed, 30_000, `cedar start to stop on Ctrl-C:\n${output.join('')}`)
+    }
+    assert.match(output.join(''), /\nstopped\n/, 'a clean stop')
   })
 })

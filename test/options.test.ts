@@ -3,13 +3,15 @@ import { test } from 'node:test'
 import { CedarOptionsError, describeLlm, parseOwners, resolveOptions } from '../plugin/config/options.js'
 
 test('defaults: prefix !, nobody owns the bot, no LLM', () => {
-  const options = resolveOptions({}, {})
+  const options = resolveOptions({}, { HOME: '/home/alex' })
   assert.equal(options.prefix, '!')
   assert.deepEqual(options.owners, [])
   assert.equal(options.replyMode, 'same')
   assert.equal(options.llm.enabled, false)
   assert.equal(describeLlm(options.llm), 'off (offline teachers)')
-  assert.match(options.storePath, /skills-store$/)
+  // Never the working directory (a checkout's skills-store/ holds the versioned seeds): the user's data directory.
+  if (process.platform === 'linux') assert.equal(options.storePath, '/home/alex/.local/share/mineflayer-cedar/store')
+  assert.equal(options.seedPath, undefined, 'the shipped seeds')
 })
 
 test('a bad option names the field and the reason', () => {

@@ -4,13 +4,14 @@
  * sim do`, `cedar alphabet` and the bench. A setting read here (CEDAR_EMBED_MODEL, the law sets) therefore means the
  * same on a bot as in a dry run.
  */
-import type { LlmSettings, ResolvedCedarOptions } from '../config/options.js'
+import { CedarOptionsError, type LlmSettings, type ResolvedCedarOptions } from '../config/options.js'
 import { type LlmGroundingStats, llmGrounding } from '../grounding/llm-grounding.js'
 import { type GroundingComponents, offlineGrounding } from '../grounding/pipeline.js'
 import { type LlmClient, llmClientFor } from '../llm/llm-client.js'
 import type { Monitor } from '../ltl/monitor.js'
 import { type DeadlockBlame, describeVerdict, type Shield } from '../ltl/shield.js'
 import { LawFiles } from '../store/law-files.js'
+import { isSeedDir, SHIPPED_SEEDS } from '../store/shipped-seeds.js'
 import { SkillStore } from '../store/skill-store.js'
 import type { Observation } from '../world/port.js'
 import { actValuation } from '../world/predicates.js'
@@ -128,6 +129,21 @@ export function shieldGate(shield: Shield, options: { readonly commits: boolean 
   }
 }
 
+/**
+ * The store a bot learns into, with the seeds showing through it. A store that is the seed directory itself is
+ * refused: the bot would rewrite the shipped (and, in a checkout, versioned) seeds.
+ */
+export function openBotStore(options: Pick<ResolvedCedarOptions, 'storePath' | 'seedPath' | 'logger'>): SkillStore {
+  const seeds = options.seedPath === undefined ? SHIPPED_SEEDS : options.seedPath || undefined
+  if (isSeedDir(options.storePath, seeds)) {
+    throw new CedarOptionsError(
+      `storePath ${options.storePath} is the seed skills' directory, which is only read; choose another directory ` +
+        '(the default is your data directory) — the seeds show through it',
+    )
+  }
+  return new SkillStore(options.storePath, { logger: options.logger, ...(seeds ? { seeds } : {}) })
+}
+
 /** Everything a bot runs on, as the plugin's options describe it. */
 export interface BotAssembly {
   readonly grounding: AgentGrounding
@@ -152,7 +168,7 @@ export interface BotAssemblyHooks {
 
 /** The plugin's assembly: the store on disk, the laws (the critic's reloaded from it), the critic on its schedule. */
 export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemblyHooks = {}): BotAssembly {
-  const store = new SkillStore(options.storePath, { logger: options.logger })
+  const store = openBotStore(options)
   const files = new LawFiles(store.dir, options.logger)
   const grounding = agentGrounding(options.llm, DEFAULT_RULES_VERSION, (reason) => {
     options.logger.warn(`cedar: ${reason}; using the offline teachers and grounding`)

@@ -11,6 +11,7 @@ import type { Shield } from '../ltl/shield.js'
 import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
+import type { SearchExtent } from '../world/mineflayer/gather.js'
 import { MineflayerWorld } from '../world/mineflayer-world.js'
 import { shieldGate } from './assembly.js'
 import type {
@@ -48,6 +49,8 @@ export class BotAgent {
     private readonly core: () => CedarAgent,
     /** Where finished runs' trajectories go (the critic's log). */
     private readonly onTrajectory?: (task: string, steps: readonly TrajectoryStep[], success: boolean) => Promise<void>,
+    /** How far the bot explores for a block it cannot see. */
+    private readonly search?: SearchExtent,
   ) {}
 
   get lastRun(): LastRun | undefined {
@@ -55,7 +58,7 @@ export class BotAgent {
   }
 
   async do(instruction: string, { signal, onProgress }: ProgressCallOptions = {}): Promise<DoReport> {
-    const world = new MineflayerWorld(this.bot)
+    const world = new MineflayerWorld(this.bot, this.search)
     const prepared = await this.core().prepare(instruction, world.observe(), { onProgress, signal })
     const composition = prepared.composition
     if (prepared.refusal || !composition) return prepared
@@ -73,6 +76,8 @@ export class BotAgent {
         gate: shieldGate(this.shield, { commits: false }),
         ...(signal ? { signal } : {}),
         onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
+        onActing: (action, detail) =>
+          onProgress?.({ type: 'acting', action, ...(detail === undefined ? {} : { detail }) }),
       })
       const main = prepared.skills.at(-1)
       const constraints = prepared.constraints.map((c) => c.id)

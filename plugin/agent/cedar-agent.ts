@@ -92,6 +92,8 @@ export type AgentProgress =
   | { readonly type: 'constraint'; readonly constraint: RunConstraint; readonly reused: boolean }
   | { readonly type: 'composed'; readonly composition: Composition }
   | { readonly type: 'step'; readonly step: ControllerStep; readonly plan: readonly string[] }
+  /** An act starts (no detail), or a long one says what it is doing. */
+  | { readonly type: 'acting'; readonly action: string; readonly detail?: string }
 
 export class CedarAgent {
   private readonly manager: SkillManager

@@ -11,7 +11,7 @@ import type { Dfa } from '../automata/dfa.js'
 import { distancesToAcceptance, shortestPathToAcceptance } from '../automata/search.js'
 import { isActionSymbol, parsePrimitive, parseSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
-import type { Observation, Outcome, World } from '../world/port.js'
+import type { ActOptions, Observation, Outcome, World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
 import type { TrajectoryStep } from './critic/types.js'
 
@@ -75,6 +75,8 @@ export interface ControllerOptions {
   /** A clock for step records (the Sim's ticks); default: acts so far. */
   readonly clock?: () => number
   readonly onStep?: (step: ControllerStep, plan: readonly string[]) => void
+  /** An act starts (no detail), or a long one says what it is doing (the world's `onProgress`). */
+  readonly onActing?: (action: string, detail?: string) => void
 }
 
 const WAIT_CHUNK = 200
@@ -138,6 +140,10 @@ export async function runController(options: ControllerOptions): Promise<Control
     const avoid = biomes.filter((b) => (distance[dfa.step(s, b)] ?? 0) < 0).map((b) => b.slice('biome.'.length))
     return avoid.length > 0 ? { avoidBiomes: avoid } : {}
   }
+  const acting = (action: string, s: number): ActOptions => {
+    const onActing = options.onActing
+    return { ...avoiding(s), ...(onActing ? { onProgress: (detail: string) => onActing(action, detail) } : {}) }
+  }
   const usable = (s: number, a: number) => isActionSymbol(dfa.alphabet.symbol(a)) && !disabled.has(s * k + a)
 
   for (let acts = 0; ; acts++) {
@@ -180,7 +186,8 @@ export async function runController(options: ControllerOptions): Promise<Control
       report(step, plan)
       continue
     }
-    const outcome: Outcome = await world.act(primitive, signal, avoiding(state))
+    options.onActing?.(action)
+    const outcome: Outcome = await world.act(primitive, signal, acting(action, state))
     const after = world.observe()
     const events = logger.record(primitive, outcome, after).slice(1)
     if (outcome.ok) {
@@ -201,7 +208,8 @@ export async function runController(options: ControllerOptions): Promise<Control
         disabled.add(key)
         continue
       }
-      const found = await world.act({ verb: 'explore', object: primitive.object }, signal, avoiding(state))
+      options.onActing?.(search)
+      const found = await world.act({ verb: 'explore', object: primitive.object }, signal, acting(search, state))
       const seen = world.observe()
       const searchEvents = logger.record({ verb: 'explore', object: primitive.object }, found, seen).slice(1)
       if (found.ok) {

@@ -49,8 +49,11 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
       return { verb, object, item: object, count }
     case 'smelt': {
       const output = rules.smeltingOutput(object)
-      if (!output) throw new UnknownGoalError(`${object} cannot be smelted`)
-      return { verb, object, item: output, count }
+      if (output) return { verb, object, item: output, count }
+      // Players name the product ("smelt iron_ingot"): the skill smelts what makes it.
+      const input = rules.smeltingInput(object)
+      if (input) return { verb, object: input, item: object, count }
+      throw new UnknownGoalError(`${object} cannot be smelted, and no smelting makes it`)
     }
     case 'mine': {
       if (object === 'logs') return { verb, object, item: 'logs', count }

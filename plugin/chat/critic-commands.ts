@@ -3,10 +3,9 @@ import type { CriticRunner } from '../agent/critic/critic-runner.js'
 import type { RejectedProposal } from '../agent/critic/types.js'
 import { type LawBook, LawError } from '../agent/laws.js'
 import { defineCommand, param } from './command.js'
+import { linesPerPage, pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
 
-/** At most this many laws are listed one per line; beyond, the rest by id. */
-const LIST_IN_FULL = 8
 /** Refused proposals shown with their reasons (the newest first). */
 const REJECTED_SHOWN = 3
 
@@ -28,24 +27,27 @@ export function registerCriticCommands(
     defineCommand({
       name: 'laws',
       summary: 'the laws in force: where each came from, and how often it blocked an action',
-      params: [],
-      run: () => {
+      params: [param.int('page', { optional: true, description: 'which page of a long list (default 1)' })],
+      run: ({ cedar }, { page }) => {
         const monitors = laws.shield.monitors()
         const line = (m: (typeof monitors)[number]) =>
           `${m.id} ${m.kind} ${m.source}, blocked ${laws.blockCount(m.id)}x: ${m.text}`
-        const shown =
-          monitors.length === 0 ? ['no laws; every action is allowed'] : monitors.slice(0, LIST_IN_FULL).map(line)
-        const rest = monitors.slice(LIST_IN_FULL).map((m) => m.id)
-        if (rest.length > 0) shown.push(`and ${rest.length} more: ${rest.join(', ')} (${prefix}ltl show <id>)`)
-        // What the validator kept out, and why: a player sees why a law they expected is not in force.
+        // Room left for a law whose line wraps onto a second chat line.
+        const perPage = Math.max(1, linesPerPage(cedar.options.maxReplyLines) - 2)
+        const shown = pageOf(monitors, page, perPage, `${prefix}laws`)
+        const lines = monitors.length === 0 ? ['no laws; every action is allowed'] : shown.items.map(line)
+        if (shown.footer) lines.push(shown.footer)
+        // What the validator kept out, and why (after the last page): a player sees why a law they expected is not
+        // in force.
         const rejected = critic.runner.rejected
-        if (rejected.length > 0) {
-          shown.push(
+        const last = (page ?? 1) >= Math.ceil(monitors.length / perPage)
+        if (rejected.length > 0 && last) {
+          lines.push(
             `the critic's last ${Math.min(REJECTED_SHOWN, rejected.length)} of ${rejected.length} refused proposals:`,
           )
-          shown.push(...rejected.slice(-REJECTED_SHOWN).reverse().map(rejectionLine))
+          lines.push(...rejected.slice(-REJECTED_SHOWN).reverse().map(rejectionLine))
         }
-        return shown.join('\n')
+        return lines.join('\n')
       },
     }),
   )

@@ -2,6 +2,7 @@ import type { CedarLogger } from '../config/options.js'
 import { CedarError } from '../errors.js'
 import { parseArguments, usageLine } from './arguments.js'
 import type { Channel, CommandDefinition } from './command.js'
+import { MentionHint } from './mention-hint.js'
 import { RateLimiter } from './rate-limiter.js'
 import type { CommandRegistry } from './registry.js'
 
@@ -18,6 +19,8 @@ export interface DispatcherSettings {
   readonly rateLimit: { readonly commands: number; readonly perSeconds: number }
   readonly logger: CedarLogger
   readonly now?: () => number
+  /** The bot's name: a line from an owner that mentions it without a command gets a hint (rate limited). */
+  readonly botName?: () => string | undefined
 }
 
 export interface DispatcherHooks {
@@ -44,6 +47,7 @@ export class CommandDispatcher {
   private readonly limiter: RateLimiter
   private readonly owners: ReadonlySet<string> | '*'
   private readonly reportedStrangers = new Set<string>()
+  private readonly mentionHint: MentionHint
 
   constructor(
     private readonly registry: CommandRegistry,
@@ -52,6 +56,7 @@ export class CommandDispatcher {
   ) {
     this.limiter = new RateLimiter(settings.rateLimit.commands, settings.rateLimit.perSeconds * 1000, settings.now)
     this.owners = settings.owners === '*' ? '*' : new Set(settings.owners.map((o) => o.toLowerCase()))
+    this.mentionHint = new MentionHint(settings.prefix, settings.now)
   }
 
   isOwner(username: string): boolean {
@@ -78,7 +83,12 @@ export class CommandDispatcher {
 
   private async route(incoming: IncomingMessage, reply: (text: string) => void): Promise<void> {
     const text = this.commandText(incoming)
-    if (text === undefined) return
+    if (text === undefined) {
+      if (!this.isOwner(incoming.username)) return
+      const hint = this.mentionHint.hintFor(incoming.username, incoming.message, this.settings.botName?.())
+      if (hint) reply(hint)
+      return
+    }
     if (!this.isOwner(incoming.username)) {
       if (!this.reportedStrangers.has(incoming.username)) {
         this.reportedStrangers.add(incoming.username)

@@ -2,16 +2,21 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { AgentProgress } from '../agent/cedar-agent.js'
 import { costsText } from '../agent/constraint-teaching.js'
+import { UnknownGoalError } from '../agent/skill-key.js'
 import { describeStuck } from '../agent/stuck-runs.js'
 import { TaskCancelledError, type TaskVerdict } from '../agent/task-runner.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
+import { wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
+import { giveGoalItems } from './hand-over-commands.js'
+import { pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
+import { askerPosition, comeBack, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
 
 /** While a run goes on, at most one progress line per this many actions (failures and blocks always). */
 const STEP_REPORT_EVERY = 10
@@ -27,6 +32,8 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
   return (p) => {
     switch (p.type) {
       case 'grounded': {
+        // Nothing placed is not "understood": the run's end says what could not be read, with an example.
+        if (p.grounded.goals.every((g) => g.alphabet.length === 0)) return
         const parts = [
           ...p.grounded.goals.map((g) => `goal "${g.text}" (${g.alphabet.length} symbols)`),
           ...p.grounded.constraints.map((c) => `constraint "${c.text}" (${c.alphabet.length} symbols)`),
@@ -105,33 +112,46 @@ function refusedReply(reason: string): TaskReply {
   return { reply: `refused: ${reason}`, verdict: { status: 'refused', reason } }
 }
 
+/** An instruction the grounding could not place: what it could not, and instructions it can read. */
+function unreadable(instruction: string, context: CommandContext): string {
+  const p = context.cedar.options.prefix
+  const quoted = instruction.length > 60 ? `${instruction.slice(0, 57)}...` : instruction
+  return `I cannot place "${quoted}": nothing in it is an item or block I can get; try ${p}do collect 3 oak logs or ${p}do craft a stone_pickaxe`
+}
+
 const doCommand = defineCommand({
   name: 'do',
   summary: 'follow an instruction, keeping its constraints: "collect a diamond but sleep at night"',
   params: [param.text('instruction', { description: 'what to do, and the rules to keep while doing it' })],
   run: (context, { instruction }) =>
     runAsTask(context, `do ${instruction}`, async (signal) => {
-      const report = await context.cedar.agent.do(instruction, {
-        signal,
-        onProgress: withProgressEvents(context, progressReporter(context.reply)),
-      })
+      const asker = askerPosition(context)
+      const progress = new RunProgress(context.reply, (say) => withProgressEvents(context, progressReporter(say)))
+      const report = await context.cedar.agent
+        .do(instruction, { signal, onProgress: progress.start().onProgress })
+        .catch((error: unknown) => {
+          if (error instanceof UnknownGoalError) throw new UnknownGoalError(unreadable(instruction, context))
+          throw error
+        })
+        .finally(() => progress.stop())
       if (report.refusal) return refusedReply(report.refusal)
       const result = report.result
       if (!result) return { reply: 'nothing ran', verdict: { status: 'refused', reason: 'nothing ran' } }
       const actions = result.steps.length
+      if (result.outcome === 'goal' && wantsHandOver(instruction)) {
+        context.reply(`done in ${actions} actions: ${result.message}; bringing it to you`)
+        return giveGoalItems(context, report.goal, signal)
+      }
       if (result.outcome === 'goal') return `done in ${actions} actions: ${result.message}`
-      if (report.stuck) {
-        const reason = `stuck: ${result.message}`
-        return { reply: `not done (${reason}); ${describeStuck(report.stuck)}`, verdict: { status: 'failed', reason } }
-      }
-      const why = report.worldFault
-        ? `; ${report.worldFault}`
-        : `; say ${context.cedar.options.prefix}wrong if the plan itself was wrong`
-      const reason = `${result.outcome}: ${result.message}`
-      return {
-        reply: `not done (${reason})${why}`,
-        verdict: { status: 'failed', reason: reason + (report.worldFault ? `; ${report.worldFault}` : '') },
-      }
+      // Whose fault a miss was: the world's or a skill's when the run got stuck, the world's when it changed under
+      // the run, else perhaps the plan's (the player can say so).
+      const hint = `say ${context.cedar.options.prefix}wrong if the plan itself was wrong`
+      const why = report.stuck ? describeStuck(report.stuck) : (report.worldFault ?? hint)
+      const reason = `${result.outcome}: ${plainFailure(result)}`
+      const verdict: TaskVerdict = { status: 'failed', reason: `${reason}; ${why}` }
+      if (!searchedInVain(result)) return { reply: `not done (${reason}); ${why}`, verdict }
+      context.reply(`not done (${reason}); I'm coming back to you (${why})`)
+      return { reply: await comeBack(context, asker, signal), verdict }
     }),
 })
 
@@ -189,18 +209,23 @@ const unconstrainCommand = defineCommand({
       : `no constraint ${id}; say ${cedar.options.prefix}constraints`,
 })
 
+/** Skills named on one page: about two chat lines' worth. */
+const SKILLS_PER_PAGE = 8
+
 const skillsCommand = (store: SkillStore) =>
   defineCommand({
     name: 'skills',
-    summary: 'the skills in the store',
-    params: [],
-    run: async ({ cedar }) => {
+    summary: 'the skills in the store (the shipped seeds and what was learned)',
+    params: [param.int('page', { optional: true, description: 'which page of a long list (default 1)' })],
+    run: async ({ cedar }, { page }) => {
       const { records, problems } = await store.load()
       const skills = records.filter((r) => r.kind === 'skill')
+      const shown = pageOf(skills, page, SKILLS_PER_PAGE, `${cedar.options.prefix}skills`)
       const lines = [
         skills.length === 0
           ? `no skills yet; ${cedar.options.prefix}do something to learn one`
-          : `skills: ${skills.map((s) => `${s.name} (${s.provenance.path})`).join(', ')}`,
+          : `skills: ${shown.items.map((s) => `${s.name} (${s.provenance.path})`).join(', ')}`,
+        ...(shown.footer ? [shown.footer] : []),
       ]
       if (problems.length > 0)
         lines.push(`${problems.length} store file(s) set aside: ${problems.map((p) => p.file).join(', ')}`)

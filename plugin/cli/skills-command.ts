@@ -3,7 +3,9 @@ import { type Command, Option } from 'commander'
 import { z } from 'zod'
 import { seedSkills } from '../agent/seed-skills.js'
 import { parseDfaJson, renderSvg, toDot } from '../automata/index.js'
+import { resolveStorePath } from '../config/data-dir.js'
 import { type RecordKind, SCHEMA_VERSION, type SkillRecord } from '../store/record.js'
+import { SHIPPED_SEEDS } from '../store/shipped-seeds.js'
 import { pickByName, SkillStore, type StoreLogger, type StoreProblem } from '../store/skill-store.js'
 import { formatJson, writeDurably } from '../store/store-files.js'
 import { closestName } from '../vocabulary/closest-name.js'
@@ -13,6 +15,8 @@ import { createOutput, guarded } from './output.js'
 
 interface SkillsFlags {
   store?: string
+  /** False with --no-seeds: the store alone, without the shipped seeds showing through. */
+  seeds?: boolean
   json?: boolean
   kind?: RecordKind
   out?: string
@@ -27,8 +31,10 @@ export function addSkillsCommand(program: Command): void {
     .description('the skill store: the skills and constraints bots have learned, one JSON file each')
     .addHelpText(
       'after',
-      '\nThe store is --store DIR, else $CEDAR_STORE, else ./skills-store. NAME is a skill or a constraint; when\n' +
-        'both kinds have it the skill is meant, unless --kind constraint is given.',
+      '\nThe store is --store DIR, else $CEDAR_STORE, else your data directory (~/.local/share/mineflayer-cedar/store\n' +
+        'on Linux), the one a bot uses; the shipped seed skills show through it and are never written (--no-seeds\n' +
+        'hides them). NAME is a skill or a constraint; when both kinds have it the skill is meant, unless --kind\n' +
+        'constraint is given.',
     )
 
   storeCommand(skills, 'list', 'every skill and constraint, and any file that could not be loaded')
@@ -141,19 +147,28 @@ export function addSkillsCommand(program: Command): void {
       })
     })
 
-  storeCommand(skills, 'render <name>', "draw a record's DFA as SVG or DOT (by the --out extension)")
+  storeCommand(
+    skills,
+    'render <name>',
+    "draw a record's DFA: SVG or DOT to standard output, or to --out FILE (the format by its extension)",
+  )
     .addOption(kindOption())
-    .requiredOption('-o, --out <file>', 'FILE.svg or FILE.dot')
-    .option('--json', 'print {"file", "states"}')
-    .action(async (name: string, flags: SkillsFlags & { out: string }) => {
+    .option('-o, --out <file>', 'FILE.svg or FILE.dot (default: standard output)')
+    .addOption(new Option('--format <format>', 'for standard output').choices(['svg', 'dot']).default('svg'))
+    .option('--json', 'print {"file", "states"} (without --out: {"format", "states", "picture"})')
+    .action(async (name: string, flags: SkillsFlags & { format: 'svg' | 'dot' }) => {
       const out = createOutput(flags.json ?? false)
       await guarded(out, async () => {
-        const format = path.extname(flags.out).toLowerCase()
+        const format = flags.out === undefined ? `.${flags.format}` : path.extname(flags.out).toLowerCase()
         if (format !== '.svg' && format !== '.dot') throw new Error(`--out must end in .svg or .dot, not ${flags.out}`)
         const record = await resolve(openStore(flags), name, flags.kind, 'rendering')
         const dfa = parseDfaJson(record.dfa, `${record.kind} ${record.name}`)
         const picture =
           format === '.dot' ? toDot(dfa, { name: record.name }) : await renderSvg(dfa, { name: record.name })
+        if (flags.out === undefined) {
+          out.result(picture.trimEnd(), { format: format.slice(1), states: dfa.stateCount, picture })
+          return
+        }
         await writeDurably(path.resolve(flags.out), picture)
         out.result(`wrote ${flags.out} (${record.kind} ${record.name}, ${count(dfa.stateCount, 'state')})`, {
           file: flags.out,
@@ -167,7 +182,8 @@ function storeCommand(parent: Command, usage: string, description: string): Comm
   return parent
     .command(usage)
     .description(description)
-    .option('--store <dir>', 'the store directory (default $CEDAR_STORE, else ./skills-store)')
+    .option('--store <dir>', 'the store directory (default $CEDAR_STORE, else your data directory)')
+    .option('--no-seeds', 'the store alone: without the shipped seed skills showing through it')
 }
 
 function kindOption(): Option {
@@ -180,8 +196,10 @@ function kindOption(): Option {
 /** Warnings about files the store moved aside go to standard error, away from the command's output. */
 const stderrLogger: StoreLogger = { warn: (message) => process.stderr.write(`cedar: ${message}\n`) }
 
+/** The store the bot would use, with the shipped seeds under it (unless it is the seed directory itself). */
 function openStore(flags: SkillsFlags, logger: StoreLogger = stderrLogger): SkillStore {
-  return new SkillStore(path.resolve(flags.store ?? process.env.CEDAR_STORE ?? 'skills-store'), { logger })
+  const seeds = flags.seeds === false ? undefined : SHIPPED_SEEDS
+  return new SkillStore(resolveStorePath(flags.store), { logger, ...(seeds ? { seeds } : {}) })
 }
 
 /** The record NAME means: the skill when both kinds have it (and a note saying so), else an error with a hint. */

@@ -41,7 +41,8 @@ export function addSymbolsCommand(program: Command): void {
           out.result(countsText(summary), summary)
           return
         }
-        const matches = inventory.search(flags.search, limit)
+        // The counted variants of one symbol (has.diamond.1 ... .64) would fill the list: one row stands for them.
+        const matches = collapseCounts(inventory.search(flags.search, limit * 20)).slice(0, limit)
         const text = matches.length === 0 ? `no symbol matches "${flags.search}"` : matchesText(matches)
         out.result(text, {
           ...summary,
@@ -71,7 +72,36 @@ function countsText(s: {
   ].join('\n')
 }
 
-function matchesText(matches: readonly { entry: SymbolEntry; score: number }[]): string {
+interface Match {
+  readonly entry: SymbolEntry
+  readonly score: number
+  /** How many counted variants (`has.diamond.1` ... `.9`) this row stands for, when more than one. */
+  readonly variants?: number
+}
+
+/** Keeps the best-scoring variant of each counted symbol, named `has.diamond.N`, in rank order. */
+export function collapseCounts(matches: readonly { entry: SymbolEntry; score: number }[]): Match[] {
+  const rows = new Map<string, Match>()
+  for (const match of matches) {
+    const counted = /^(.+)\.\d+$/.exec(match.entry.symbol)?.[1]
+    const key = counted ? `${counted}.N` : match.entry.symbol
+    const row = rows.get(key)
+    if (!row) {
+      const entry = counted ? { ...match.entry, symbol: key } : match.entry
+      rows.set(key, { ...match, entry, ...(counted ? { variants: 1 } : {}) })
+    } else if (row.variants !== undefined) {
+      rows.set(key, { ...row, variants: row.variants + 1 })
+    }
+  }
+  return [...rows.values()]
+}
+
+function matchesText(matches: readonly Match[]): string {
   const width = Math.max(...matches.map((m) => m.entry.symbol.length))
-  return matches.map(({ entry }) => `${entry.symbol.padEnd(width)}  ${entry.description}`).join('\n')
+  return matches
+    .map(({ entry, variants }) => {
+      const counts = variants === undefined ? '' : ' (.N: at least N)'
+      return `${entry.symbol.padEnd(width)}  ${entry.description}${counts}`
+    })
+    .join('\n')
 }

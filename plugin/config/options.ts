@@ -2,6 +2,7 @@ import path from 'node:path'
 import cron from 'node-cron'
 import { z } from 'zod'
 import { CedarError } from '../errors.js'
+import { resolveStorePath } from './data-dir.js'
 
 /** A Minecraft player name: what the server puts in front of a chat line. */
 const playerName = z.string().regex(/^[A-Za-z0-9_]{1,16}$/, 'a player name is 1-16 letters, digits or underscores')
@@ -38,7 +39,10 @@ export const cedarOptionsSchema = z.strictObject({
     .regex(/^\S+$/, 'the prefix cannot contain spaces')
     .refine((p) => !p.startsWith('/'), 'the prefix cannot start with / (the server would take it as its own command)')
     .optional(),
+  /** Where learned skills, constraints and laws are kept (default CEDAR_STORE, else the user's data directory). */
   storePath: z.string().min(1).optional(),
+  /** Skills read under the store, never written: the package's shipped seeds by default, or `false` for none. */
+  seedPath: z.union([z.string().min(1), z.literal(false)]).optional(),
   llm: llmSchema.optional(),
   /** `same` answers the way the command came; `public` always in chat; `whisper` always privately. */
   replyMode: z.enum(['same', 'public', 'whisper']).optional(),
@@ -95,6 +99,13 @@ export const cedarOptionsSchema = z.strictObject({
       owner: playerName.optional(),
     })
     .optional(),
+  /** How far the bot explores for a block it cannot see: a square spiral of `legs` legs, the first `legLength` long. */
+  search: z
+    .strictObject({
+      legs: z.number().int().min(1).max(32).optional(),
+      legLength: z.number().int().min(2).max(64).optional(),
+    })
+    .optional(),
   logger: logger.optional(),
 })
 
@@ -121,6 +132,8 @@ export interface ResolvedCedarOptions {
   readonly owners: readonly string[] | '*'
   readonly prefix: string
   readonly storePath: string
+  /** A directory of seed skills; `undefined` means the package's shipped seeds, `false` none. */
+  readonly seedPath: string | false | undefined
   readonly llm: LlmSettings
   readonly replyMode: 'same' | 'public' | 'whisper'
   readonly chatLimit: number | undefined
@@ -139,6 +152,7 @@ export interface ResolvedCedarOptions {
     readonly askWhenUncertain: boolean
   }
   readonly console: ConsoleSettings | undefined
+  readonly search: { readonly legs: number; readonly legLength: number }
   readonly logger: CedarLogger
 }
 
@@ -187,7 +201,8 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
   return {
     owners: options.owners === '*' ? '*' : [...new Set(options.owners ?? [])],
     prefix: options.prefix ?? '!',
-    storePath: path.resolve(options.storePath ?? 'skills-store'),
+    storePath: resolveStorePath(options.storePath, env),
+    seedPath: typeof options.seedPath === 'string' ? path.resolve(options.seedPath) : options.seedPath,
     llm,
     replyMode: options.replyMode ?? 'same',
     chatLimit: options.chatLimit,
@@ -213,6 +228,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       host: options.console.host ?? '127.0.0.1',
       owner: options.console.owner ?? (options.owners === '*' ? 'console' : options.owners?.[0]),
     },
+    search: { legs: options.search?.legs ?? 8, legLength: options.search?.legLength ?? 16 },
     logger: options.logger ?? console,
   }
 }

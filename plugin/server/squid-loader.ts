@@ -19,7 +19,7 @@ export interface LoadedSquid {
 
 let loaded: Promise<LoadedSquid> | undefined
 
-/** Imports flying-squid (a dev dependency) once per process. */
+/** Imports flying-squid (an optional dependency: npm installs it unless told to omit optional ones) once per process. */
 export function loadFlyingSquid(): Promise<LoadedSquid> {
   loaded ??= (async () => {
     let squid: FlyingSquid
@@ -30,8 +30,8 @@ export function loadFlyingSquid(): Promise<LoadedSquid> {
     } catch (cause) {
       loaded = undefined
       throw new Error(
-        'The embedded Minecraft server needs the dev dependency flying-squid, which could not be loaded ' +
-          '(install the dev dependencies: npm install --include=dev).',
+        'The embedded Minecraft server needs flying-squid, an optional dependency that is not installed ' +
+          '(npm install flying-squid, or install without --omit=optional); or join a server with MC_HOST.',
         { cause },
       )
     }

@@ -47,6 +47,13 @@ export interface SkillStoreOptions {
    * lock's time every half of this, and allows no less than 2000 ms). Default 10 000.
    */
   lockStaleMs?: number
+  /**
+   * A store read underneath this one (the shipped seed skills): its records show through wherever this store has
+   * none of that kind and name, and it is never written — saving a seed's name writes this store's own copy.
+   */
+  seeds?: string
+  /** Never write: bad files are reported and left in place, older schemas are migrated in memory only. */
+  readOnly?: boolean
 }
 
 /** What `cedar skills export` writes and `import` reads. */
@@ -58,6 +65,11 @@ export interface StoreExport {
 /** A record that failed validation; nothing was written. */
 export class RecordValidationError extends CedarError {
   override name = 'RecordValidationError'
+}
+
+/** A write to a store that is only read (the shipped seeds), or the removal of a seed. */
+export class ReadOnlyStoreError extends CedarError {
+  override name = 'ReadOnlyStoreError'
 }
 
 const KIND_DIRS: Record<RecordKind, string> = { skill: 'skills', constraint: 'constraints' }
@@ -83,14 +95,26 @@ export class SkillStore {
   readonly dir: string
   private readonly logger: StoreLogger
   private readonly lockStaleMs: number
+  private readonly readOnly: boolean
+  /** The seed store under this one, if any (never the same directory). */
+  readonly seeds: SkillStore | undefined
 
   constructor(dir: string, options: SkillStoreOptions = {}) {
     this.dir = path.resolve(dir)
     this.logger = options.logger ?? console
     this.lockStaleMs = Math.max(options.lockStaleMs ?? 10_000, 2000)
+    this.readOnly = options.readOnly ?? false
+    const seeds = options.seeds === undefined ? undefined : path.resolve(options.seeds)
+    this.seeds =
+      seeds === undefined || seeds === this.dir
+        ? undefined
+        : new SkillStore(seeds, { logger: this.logger, readOnly: true })
   }
 
-  /** Every record that validates (skills, then constraints, each by name), and the files that did not. A missing store is empty. */
+  /**
+   * Every record that validates (skills, then constraints, each by name; a seed where this store has none of that
+   * name), and the files that did not. A missing store is empty.
+   */
   async load(): Promise<{ records: SkillRecord[]; problems: StoreProblem[] }> {
     const refs: FileRef[] = []
     for (const kind of KINDS) {
@@ -98,14 +122,28 @@ export class SkillStore {
         refs.push(this.ref(kind, file.slice(0, -'.json'.length)))
       }
     }
-    return this.readFiles(refs)
+    const own = await this.readFiles(refs)
+    if (!this.seeds) return own
+    const seeded = await this.seeds.load()
+    const mine = new Set(own.records.map((r) => `${r.kind}/${r.name}`))
+    const records = [...own.records, ...seeded.records.filter((r) => !mine.has(`${r.kind}/${r.name}`))]
+    records.sort(byKindAndName)
+    const problems = [...own.problems, ...seeded.problems.map((p) => ({ ...p, file: `seeds/${p.file}` }))]
+    return { records, problems }
   }
 
-  /** The record of that kind and name, if the store has a valid one. */
+  /** The record of that kind and name, if the store (or, failing it, the seeds) has a valid one. */
   async get(kind: RecordKind, name: string): Promise<SkillRecord | undefined> {
     if (!isName(name)) return undefined
     const { records } = await this.readFiles([this.ref(kind, name)])
-    return records[0]
+    return records[0] ?? (await this.seeds?.get(kind, name))
+  }
+
+  /** Whether the record shown under that name is a shipped seed (this store has no copy of its own). */
+  async isSeed(kind: RecordKind, name: string): Promise<boolean> {
+    if (!this.seeds || !isName(name)) return false
+    const { records } = await this.readFiles([this.ref(kind, name)])
+    return records.length === 0 && (await this.seeds.get(kind, name)) !== undefined
   }
 
   async list(kind?: RecordKind): Promise<SkillRecord[]> {
@@ -120,12 +158,15 @@ export class SkillStore {
   async save(record: NewRecord): Promise<SkillRecord> {
     const fresh = newRecordSchema.safeParse(record)
     if (!fresh.success) throw new RecordValidationError(`${label(record)}: ${describeIssues(fresh.error)}`)
+    this.refuseWrites(`save ${label(record)}`)
+    // A corrected seed continues the seed's version count in this store.
+    const seed = await this.seeds?.get(fresh.data.kind, fresh.data.name)
     return this.locked(async () => {
       const ref = this.ref(fresh.data.kind, fresh.data.name)
       const existing = await this.inspect(ref)
       if (existing.state === 'bad' && existing.keep) throw new Error(`cannot overwrite ${existing.message}`)
       if (existing.state === 'bad') await this.setAside(ref, existing.message)
-      const before = existing.state === 'ok' ? existing.record : undefined
+      const before = existing.state === 'ok' ? existing.record : seed
       const now = new Date().toISOString()
       const checked = readStoredRecord({
         schema: SCHEMA_VERSION,
@@ -142,10 +183,22 @@ export class SkillStore {
     })
   }
 
-  /** Deletes a record; false when there was none. */
+  /**
+   * Deletes this store's record; false when there was none. A seed under it shows through again; a seed itself
+   * cannot be removed (ReadOnlyStoreError).
+   */
   async remove(kind: RecordKind, name: string): Promise<boolean> {
     if (!isName(name)) return false
-    return this.locked(() => removeDurably(this.absolute(this.ref(kind, name))))
+    this.refuseWrites(`remove ${kind} ${name}`)
+    const removed = await this.locked(() => removeDurably(this.absolute(this.ref(kind, name))))
+    if (!removed && (await this.seeds?.get(kind, name))) {
+      throw new ReadOnlyStoreError(`${kind} ${name} is a shipped seed; it cannot be removed, only replaced`)
+    }
+    return removed
+  }
+
+  private refuseWrites(what: string): void {
+    if (this.readOnly) throw new ReadOnlyStoreError(`cannot ${what}: ${this.dir} is read-only (the shipped seeds)`)
   }
 
   /**
@@ -192,7 +245,8 @@ export class SkillStore {
     const needsLock: FileRef[] = []
     for (const ref of refs) {
       const found = await this.inspect(ref)
-      if (found.state === 'ok' && !found.migrated) records.push(found.record)
+      if (found.state === 'ok' && (!found.migrated || this.readOnly)) records.push(found.record)
+      else if (found.state === 'bad' && this.readOnly) problems.push(this.report(ref, found.message))
       else if (found.state !== 'missing') needsLock.push(ref)
     }
     if (needsLock.length > 0) {
@@ -210,7 +264,7 @@ export class SkillStore {
         }
       })
     }
-    records.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || a.name.localeCompare(b.name))
+    records.sort(byKindAndName)
     return { records, problems }
   }
 
@@ -331,6 +385,10 @@ export function pickByName(
   const named = records.filter((record) => record.name === name && (!kind || record.kind === kind))
   const record = named.find((r) => r.kind === 'skill') ?? named[0]
   return { record, both: named.length > 1 }
+}
+
+function byKindAndName(a: SkillRecord, b: SkillRecord): number {
+  return KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || a.name.localeCompare(b.name)
 }
 
 /** The part of a record its author gives; the store fills in the rest on save. */

@@ -1,7 +1,7 @@
 import type { Bot } from 'mineflayer'
 import { type Primitive, primitiveSymbol } from '../vocabulary/symbols.js'
 import { withBiomeFence } from './mineflayer/biome-fence.js'
-import { eat, equip, explore, kill, mine, place } from './mineflayer/gather.js'
+import { DEFAULT_SEARCH, eat, equip, explore, kill, mine, place, type SearchExtent } from './mineflayer/gather.js'
 import { runLimited } from './mineflayer/limits.js'
 import { craft, sleep, smelt } from './mineflayer/workstations.js'
 import { observeBot } from './mineflayer-observation.js'
@@ -26,7 +26,11 @@ const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
  * outcomes, never exceptions. The shield gate (when installed) sees these primitives' calls like any other code's.
  */
 export class MineflayerWorld implements World {
-  constructor(private readonly bot: Bot) {}
+  constructor(
+    private readonly bot: Bot,
+    /** How far an explore looks before it gives up. */
+    private readonly search: SearchExtent = DEFAULT_SEARCH,
+  ) {}
 
   observe(): Observation {
     return observeBot(this.bot)
@@ -44,11 +48,15 @@ export class MineflayerWorld implements World {
     const what = primitiveSymbol(primitive)
     const timeoutMs = options.timeoutMs ?? TIMEOUTS[primitive.verb]
     return runLimited(bot, what, timeoutMs, signal, (inner) =>
-      withBiomeFence(bot, options.avoidBiomes, () => this.perform(primitive, inner)),
+      withBiomeFence(bot, options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
     )
   }
 
-  private async perform(primitive: Primitive, inner: AbortSignal): Promise<Outcome> {
+  private async perform(
+    primitive: Primitive,
+    inner: AbortSignal,
+    onProgress: ((detail: string) => void) | undefined,
+  ): Promise<Outcome> {
     const bot = this.bot
     switch (primitive.verb) {
       case 'mine':
@@ -58,7 +66,7 @@ export class MineflayerWorld implements World {
       case 'place':
         return place(bot, primitive.object)
       case 'explore':
-        return explore(bot, primitive.object, inner)
+        return explore(bot, primitive.object, inner, this.search, onProgress)
       case 'eat':
         return eat(bot, primitive.object)
       case 'kill':

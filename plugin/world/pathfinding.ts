@@ -1,6 +1,7 @@
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Entity } from 'prismarine-entity'
+import { Vec3 } from 'vec3'
 
 // Named ESM imports of pathfinder type-check but fail at run time (it is CommonJS): destructure the default.
 const { goals, Movements } = pathfinderModule
@@ -24,6 +25,46 @@ export async function walkTo(bot: Bot, target: Entity, range: number, signal: Ab
   const { x, y, z } = target.position
   bot.pathfinder.setMovements(gentleMovements(bot))
   await untilAborted(signal, bot, bot.pathfinder.goto(new goals.GoalNear(x, y, z, range)))
+}
+
+/**
+ * Walks to a spot `distance` blocks from the entity, on the side the bot is on (a bot standing on the player steps
+ * back): for acts that need some room, such as throwing an item to land at the player's feet.
+ */
+export async function walkToDistance(bot: Bot, target: Entity, distance: number, signal: AbortSignal): Promise<void> {
+  const from = target.position
+  const away = bot.entity.position.minus(from)
+  away.y = 0
+  const length = away.norm()
+  const direction = length < 0.5 ? new Vec3(1, 0, 0) : away.scaled(1 / length)
+  const spot = from.plus(direction.scaled(distance))
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  await untilAborted(signal, bot, bot.pathfinder.goto(new goals.GoalBlock(spot.x, from.y, spot.z)))
+}
+
+/**
+ * Walks back to `position` (where a player was), then to the player if the bot can see them by then. A long way
+ * back crosses chunks the bot no longer has, so the pathfinder goes in partial paths and is asked again.
+ */
+export async function returnTo(
+  bot: Bot,
+  username: string,
+  position: { readonly x: number; readonly y: number; readonly z: number },
+  range: number,
+  signal: AbortSignal,
+): Promise<void> {
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const player = playerEntity(bot, username)
+    const goal = player?.position ?? position
+    if (bot.entity.position.distanceTo(new Vec3(goal.x, goal.y, goal.z)) <= range + 0.5) return
+    try {
+      await untilAborted(signal, bot, bot.pathfinder.goto(new goals.GoalNear(goal.x, goal.y, goal.z, range)))
+    } catch (error) {
+      if (signal.aborted) throw error
+      // no full path yet: walk the part there is, and ask again
+    }
+  }
 }
 
 /** Keeps within `range` blocks of the entity until the signal aborts; never resolves otherwise. */

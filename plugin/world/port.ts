@@ -57,6 +57,8 @@ export interface ActOptions {
    * and block searches are fenced off them while the act runs (`mineflayer/biome-fence.ts`).
    */
   readonly avoidBiomes?: readonly string[]
+  /** While a long act runs, what it is doing now (an explore: its leg and the distance walked), for progress lines. */
+  readonly onProgress?: (detail: string) => void
 }
 
 export interface World {

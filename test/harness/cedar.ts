@@ -1,5 +1,5 @@
-// A server with the plugin bot "cedar" (owned by Alex, its own temporary skill store, no laws in the shield) and
-// Alex to talk to it — the setting of the chat-driven agent tests.
+// A server with the plugin bot "cedar" (owned by Alex, its own temporary skill store without the shipped seeds, no
+// laws in the shield) and Alex to talk to it — the setting of the chat-driven agent tests.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -43,6 +43,8 @@ export async function openCedarSession(
           cedar: createCedar({
             owners: ['Alex'],
             storePath: store,
+            // A store of its own, as before seeds showed through: what a test's bot knows is what it learned.
+            seedPath: false,
             logger: quietLogger,
             shield: { lawSets: [] },
             rateLimit: { commands: 100, perSeconds: 10 },

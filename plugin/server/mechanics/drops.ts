@@ -1,13 +1,20 @@
 // Dropping items into the world the way flying-squid's digging does (one item entity per stack, picked up by
 // walking over it), for what a closed or broken container cannot keep.
-import type { MCServer, SquidVec3, SquidWorld } from 'flying-squid'
+import type { MCServer, SquidPlayer, SquidVec3, SquidWorld } from 'flying-squid'
 import { Vec3 } from 'vec3'
 
 interface ObjectSpawner {
   spawnObject(type: number, world: SquidWorld, position: unknown, data: Record<string, unknown>): void
 }
 
-export function dropItem(serv: MCServer, world: SquidWorld, at: SquidVec3, itemId: number, count: number): void {
+export function dropItem(
+  serv: MCServer,
+  world: SquidWorld,
+  at: SquidVec3,
+  itemId: number,
+  count: number,
+  pickupTime = 500,
+): void {
   const itemEntity = serv.registry.entitiesByName.item?.id
   if (itemEntity === undefined || count <= 0) return
   ;(serv as unknown as ObjectSpawner).spawnObject(itemEntity, world, new Vec3(at.x, at.y, at.z), {
@@ -15,7 +22,23 @@ export function dropItem(serv: MCServer, world: SquidWorld, at: SquidVec3, itemI
     itemId,
     itemDamage: 0,
     itemCount: count,
-    pickupTime: 500,
+    pickupTime,
     deathTime: 60 * 5 * 1000,
   })
+}
+
+/** Vanilla's pickup delay for an item a player throws (40 ticks): the thrower does not catch it at once. */
+const THROWN_PICKUP_MS = 2000
+/** How far ahead of the thrower a thrown item comes down (vanilla's throw lands about two blocks out). */
+const THROW_DISTANCE = 2
+
+/**
+ * An item a player throws (Q, or a click outside the inventory window), landing where vanilla's throw would: about
+ * two blocks ahead along the player's look, not in the thrower's own pick-up range, so it can be handed to a player
+ * standing there. flying-squid keeps yaw in 1/256 turns; yaw 0 faces +z, and it turns towards -x.
+ */
+export function throwItem(serv: MCServer, player: SquidPlayer, itemId: number, count: number): void {
+  const turn = (player.yaw * 2 * Math.PI) / 256
+  const at = player.position.offset(-Math.sin(turn) * THROW_DISTANCE, 0.25, Math.cos(turn) * THROW_DISTANCE)
+  dropItem(serv, player.world, at, itemId, count, THROWN_PICKUP_MS)
 }

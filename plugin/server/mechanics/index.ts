@@ -10,6 +10,7 @@ import { installCrafting } from './crafting.js'
 import { installFurnaces } from './furnace.js'
 import { type HostileMobOptions, installHostileMobs } from './hostile-mobs.js'
 import { type HungerOptions, installHunger } from './hunger.js'
+import { installWholeStackPickups } from './pickups.js'
 import { WindowSessions } from './window-session.js'
 
 export interface SurvivalMechanicsOptions {
@@ -29,6 +30,8 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
   if (!Number.isInteger(sleepTicks) || sleepTicks < 1) throw new Error(`sleepTicks must be a positive integer`)
   return {
     server(serv: MCServer) {
+      // Each mechanic listens for new players, on top of flying-squid's own listeners: not a leak.
+      serv.setMaxListeners(Math.max(serv.getMaxListeners(), 20))
       const sessions = new WindowSessions(serv)
       installCrafting(serv, sessions)
       installFurnaces(serv, sessions)
@@ -36,6 +39,7 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
       if (options.hunger !== false) installHunger(serv, options.hunger)
       installAnimalDrops(serv)
       if (options.hostileMobs) installHostileMobs(serv, options.hostileMobs === true ? {} : options.hostileMobs)
+      installWholeStackPickups(serv)
     },
   }
 }

@@ -6,7 +6,7 @@
 // (results, furnace output) and sends back every slot that changed, so mineflayer's prediction is confirmed or
 // corrected.
 import type { MCServer, SquidItem, SquidPlayer, SquidWindow } from 'flying-squid'
-import { dropItem } from './drops.js'
+import { dropItem, throwItem } from './drops.js'
 import { type ItemClass, itemClass, type WindowFactory, windowFactory } from './prismarine.js'
 
 const CLICK_MODE_PICKUP = 0
@@ -246,10 +246,10 @@ export class WindowSessions {
       const item = click.item
       if (!item || window.selectedItem) return
       const count = click.mouseButton === 1 ? item.count : 1
-      dropItem(this.serv, player.world, player.position.offset(0, 1.3, 0), item.type, count)
+      throwItem(this.serv, player, item.type, count)
     } else if (click.mode === CLICK_MODE_PICKUP && click.slot === OUTSIDE_WINDOW && window.selectedItem) {
       const count = click.mouseButton === 1 ? 1 : window.selectedItem.count
-      dropItem(this.serv, player.world, player.position.offset(0, 1.3, 0), window.selectedItem.type, count)
+      throwItem(this.serv, player, window.selectedItem.type, count)
     }
     if (click.mode === CLICK_MODE_DRAG || click.mode === CLICK_MODE_DOUBLE) {
       throw new Error(`click mode ${click.mode} is not supported`) // prismarine-windows has neither: resync

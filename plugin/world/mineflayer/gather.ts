@@ -225,12 +225,21 @@ export function placementSpot(bot: Bot): Block | null {
  * otherwise walk outwards in a square spiral of legs until X is in sight, looking as the bot moves (so a leg ends
  * the moment X appears, not at its far end).
  */
+export interface SearchExtent {
+  /** Legs of the square spiral (default 8). */
+  readonly legs: number
+  /** The first legs' length in blocks; every second leg is longer by as much (default 16: 320 blocks in all). */
+  readonly legLength: number
+}
+
+export const DEFAULT_SEARCH: SearchExtent = { legs: 8, legLength: 16 }
+
 export async function explore(
   bot: Bot,
   object: string,
   signal: AbortSignal,
-  legs = 8,
-  legLength = 16,
+  { legs, legLength }: SearchExtent = DEFAULT_SEARCH,
+  onProgress?: (detail: string) => void,
 ): Promise<Outcome> {
   if (findNearestBlock(bot, object)) return success(`${object} is in sight`)
   if (blockIdsOf(bot, object).length === 0) return fail('not_found', `there is no block called ${object}`)
@@ -258,24 +267,28 @@ export async function explore(
   }
   bot.on('move', look)
   let failures = 0
+  let walked = 0
   try {
     for (let leg = 0; leg < legs && !signal.aborted && !seen; leg++) {
       const [dx, dz] = directions[leg % 4] ?? [1, 0]
       const length = legLength * (1 + Math.floor(leg / 2))
-      const { x, z } = bot.entity.position
+      const from = bot.entity.position.clone()
+      const { x, z } = from
+      onProgress?.(`leg ${leg + 1} of ${legs}, about ${Math.round(walked)} blocks walked`)
       bot.pathfinder.setMovements(gentleMovements(bot))
       try {
         await bot.pathfinder.goto(new goals.GoalNearXZ(x + dx * length, z + dz * length, 2))
       } catch {
         if (!seen) failures++
       }
+      walked += bot.entity.position.distanceTo(from)
       if (seen || findNearestBlock(bot, object)) return success(`${object} in sight after ${leg + 1} legs`)
     }
   } finally {
     bot.removeListener('move', look)
   }
   if (failures === legs) return fail('path_failed', `could not walk anywhere to look for ${object}`)
-  return fail('not_found', `no ${object} found after ${legs} legs of exploring`)
+  return fail('not_found', `no ${object} in sight after ${legs} legs, about ${Math.round(walked)} blocks walked`)
 }
 
 /** eat.X: the food in hand, eaten. */
