@@ -51,7 +51,10 @@ describe('the critic commands name the reasons for refused proposals', () => {
       { prefix: '!', owners: ['Alex'], rateLimit: { commands: 10, perSeconds: 1 }, logger: quiet },
       {
         run: async (command, invocation, reply) => {
-          const result = await command.run({ reply } as never, invocation.args as never)
+          const result = await command.run(
+            { reply, cedar: { options: { maxReplyLines: 8 } } } as never,
+            invocation.args as never,
+          )
           if (typeof result === 'string') reply(result)
         },
       },

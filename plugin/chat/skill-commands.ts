@@ -143,14 +143,16 @@ const doCommand = defineCommand({
         return giveGoalItems(context, report.goal, signal)
       }
       if (result.outcome === 'goal') return `done in ${actions} actions: ${result.message}`
-      // Whose fault a miss was: the world's or a skill's when the run got stuck, the world's when it changed under
-      // the run, else perhaps the plan's (the player can say so).
+      // Whose fault a miss was: a skill's or the world's when the run got stuck (a search in vain says what it
+      // searched already), the world's when it changed under the run, else perhaps the plan's (the player may say so).
       const hint = `say ${context.cedar.options.prefix}wrong if the plan itself was wrong`
-      const why = report.stuck ? describeStuck(report.stuck) : (report.worldFault ?? hint)
-      const reason = `${result.outcome}: ${plainFailure(result)}`
-      const verdict: TaskVerdict = { status: 'failed', reason: `${reason}; ${why}` }
-      if (!searchedInVain(result)) return { reply: `not done (${reason}); ${why}`, verdict }
-      context.reply(`not done (${reason}); I'm coming back to you (${why})`)
+      const searched = searchedInVain(result)
+      const stuck = report.stuck && !(searched && report.stuck.kind === 'world') ? report.stuck : undefined
+      const why = stuck ? describeStuck(stuck) : (report.worldFault ?? hint)
+      const failure = plainFailure(result)
+      const verdict: TaskVerdict = { status: 'failed', reason: `${result.outcome}: ${failure}; ${why}` }
+      if (!searched) return { reply: `not done (${result.outcome}): ${failure}; ${why}`, verdict }
+      context.reply(`not done (${result.outcome}): ${failure}; I'm coming back to you (${why})`)
       return { reply: await comeBack(context, asker, signal), verdict }
     }),
 })
