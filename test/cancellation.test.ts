@@ -251,18 +251,26 @@ describe('the learning worker', () => {
     assert.deepEqual(there, here)
     assert.ok(here.length > 0)
     const validation = { ...context, trajectories }
-    const verdicts = await workers.validateLaws(there, { ...validation, registryVersion: rules.version })
+    // Both without the registry: the critic's precondition laws name pickaxes no trajectory held, which only a
+    // check against minecraft-data (below) knows.
+    const verdicts = await workers.validateLaws(there, validation)
     loop.disable()
     assert.deepEqual(verdicts, await inProcess.validateLaws(here, validation))
     // A real block no trajectory mentioned is known in the worker through the version's minecraft-data.
-    const emerald = { formula: 'G !mine.emerald_ore', kind: 'hard' as const, explanation: 'e', origin: 'test' }
+    // In the safe form the validator accepts (issue 20: G(condition -> X action), a condition the runs met).
+    const emerald = {
+      formula: 'G(time.day -> X !mine.emerald_ore)',
+      kind: 'hard' as const,
+      explanation: 'e',
+      origin: 'test',
+    }
     const known = await workers.validateLaws([emerald], { ...validation, registryVersion: rules.version })
     assert.deepEqual(
       known.accepted.map((a) => a.text),
-      ['G !mine.emerald_ore'],
+      ['G(time.day -> X !mine.emerald_ore)'],
     )
     const unchecked = await workers.validateLaws([emerald], validation)
-    assert.match(unchecked.rejected[0]?.reason ?? '', /^names unknown proposition mine\.emerald_ore/)
+    assert.match(unchecked.rejected[0]?.reason ?? '', /^names unknown propositions? .*mine\.emerald_ore/)
     t.diagnostic(`critic round in the worker: event-loop delay max ${(loop.max / 1e6).toFixed(0)} ms`)
   })
 })

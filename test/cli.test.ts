@@ -159,7 +159,15 @@ describe('cedar installed from the packed package', () => {
     const files = await readdir(path.join(project, 'node_modules', 'mineflayer-cedar'), { recursive: true })
     assert.ok(files.includes('dist/index.js') && files.includes('dist/index.d.ts'))
     assert.ok(files.includes('bin/cedar.js'))
-    assert.ok(!files.some((f) => f.startsWith('test/') || f.startsWith('plugin/')), files.join(' '))
+    // The console's page is static HTML, CSS and browser JavaScript, served as it is: the one part of plugin/ that ships.
+    const sources = files.filter(
+      (f) => f.startsWith('test/') || (f.startsWith('plugin/') && !f.startsWith('plugin/console')),
+    )
+    assert.deepEqual(sources, [])
+    assert.ok(!files.some((f) => f.startsWith('plugin/') && f.endsWith('.ts')), files.join(' '))
+    assert.ok(files.includes('plugin/console/static/index.html'))
+    // The shipped seed skills, read under the user's store (issue 23).
+    assert.ok(files.includes('skills-store/skills/mine.logs.json'))
   })
 
   test('npx cedar --help prints the subcommands', async () => {

@@ -203,7 +203,7 @@ describe('files and pipes', () => {
     const store = file('locked-store')
     await new SkillStore(store).save(pickaxeSkill())
     const exported = file('export.json')
-    const out = await boundedCedar(['skills', 'export', '--store', store])
+    const out = await boundedCedar(['skills', 'export', '--store', store, '--no-seeds'])
     await writeFile(exported, out.stdout)
     await writeFile(path.join(store, '.lock'), 'stale')
     const result = await boundedCedar(['skills', 'import', exported, '--store', store])
