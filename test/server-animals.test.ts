@@ -31,12 +31,13 @@ async function walkTo(bot: Bot, target: Vec3, range = 0.3): Promise<void> {
  */
 async function pickUp(bot: Bot, item: string, count: number): Promise<void> {
   const nearestDrop = () => bot.nearestEntity((e) => e.name === 'item')
-  for (let tries = 0; countItem(bot, item) < count && tries < 5; tries++) {
-    await waitUntil(bot, () => countItem(bot, item) >= count || nearestDrop() !== null, `a drop in view`, 10_000)
+  // Generous limits: on a loaded machine the server's pick-up tick and the bot's walk both lag.
+  for (let tries = 0; countItem(bot, item) < count && tries < 10; tries++) {
+    await waitUntil(bot, () => countItem(bot, item) >= count || nearestDrop() !== null, `a drop in view`, 30_000)
     const drop = nearestDrop()
     if (drop && countItem(bot, item) < count) await walkTo(bot, drop.position, 0.5).catch(() => undefined)
   }
-  await waitUntil(bot, () => countItem(bot, item) === count, `${count} ${item} picked up`, 10_000)
+  await waitUntil(bot, () => countItem(bot, item) === count, `${count} ${item} picked up`, 30_000)
 }
 
 const isNight = (bot: Bot): boolean => bot.time.timeOfDay >= 12_541 && bot.time.timeOfDay <= 23_458
