@@ -28,7 +28,6 @@ import type { TrajectoryStep } from './critic/types.js'
 import type { PlayerTeaching } from './player-constraints.js'
 import { CounterexampleError, UnknownSkillError } from './skill-key.js'
 import type { ObtainedSkill } from './skill-manager.js'
-import { judgeStuckRun } from './stuck-runs.js'
 
 export interface LastRun {
   readonly instruction: string
@@ -83,16 +82,7 @@ export class BotAgent {
       const constraints = prepared.constraints.map((c) => c.id)
       if (main) this.last = { instruction, skill: main.name, constraints, word: result.word }
       await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
-      const worldFault = this.core().worldFault(prepared, result)
-      const corrected = await this.core().learnFromRun(prepared, result, { signal })
-      const stuck = judgeStuckRun(prepared, result)
-      return {
-        ...prepared,
-        result,
-        ...(corrected ? { corrected } : {}),
-        ...(stuck ? { stuck } : {}),
-        ...(worldFault ? { worldFault } : {}),
-      }
+      return await this.core().reportRun(prepared, result, { signal })
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)
     }

@@ -271,7 +271,12 @@ export class CedarAgent {
       ...(options.clock ? { clock: options.clock } : {}),
       onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
     })
-    const fault = this.worldFault(prepared, result)
+    return this.reportRun(prepared, result, options)
+  }
+
+  /** A finished run's report, here and on the bot: what it taught a skill, and who was at fault when it missed. */
+  async reportRun(prepared: Prepared, result: ControllerResult, options: AgentCallOptions = {}): Promise<DoReport> {
+    const worldFault = this.worldFault(prepared, result)
     const corrected = await this.learnFromRun(prepared, result, options)
     const stuck = judgeStuckRun(prepared, result)
     return {
@@ -279,7 +284,7 @@ export class CedarAgent {
       result,
       ...(corrected ? { corrected } : {}),
       ...(stuck ? { stuck } : {}),
-      ...(fault ? { worldFault: fault } : {}),
+      ...(worldFault ? { worldFault } : {}),
     }
   }
 
