@@ -12,6 +12,8 @@ import { groundInstruction } from '../grounding/pipeline.js'
 import type { LearningEvent } from '../learning/index.js'
 import type { LlmClient } from '../llm/llm-client.js'
 import type { SkillRecord } from '../store/record.js'
+import { isActionSymbol } from '../vocabulary/symbols.js'
+import { pursueMilestone } from '../world/milestone-pursuit.js'
 import type { Observation, World } from '../world/port.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
@@ -214,6 +216,7 @@ export class CedarAgent {
       limits: this.options.limits,
       computation: this.computation,
       signal,
+      rules: this.options.rules,
     })
     if ('composition' in composed) onProgress?.({ type: 'composed', composition: composed.composition })
     return {
@@ -289,10 +292,14 @@ export class CedarAgent {
   ): Promise<DoReport> {
     const prepared = await this.prepare(instruction, world.observe(), options)
     if (prepared.refusal || !prepared.composition) return prepared
+    const product = prepared.composition.product
+    const actions = product.alphabet.symbols.filter(isActionSymbol)
     const result = await runController({
       world,
-      dfa: prepared.composition.product,
+      dfa: product,
       goal: prepared.goal,
+      pursue: (milestone, observation, allowed) =>
+        pursueMilestone(milestone, observation, this.options.rules, actions, allowed),
       ...(options.gate ? { gate: options.gate } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),

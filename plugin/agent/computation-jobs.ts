@@ -46,6 +46,8 @@ export type Job =
       readonly world?: SimOptions | undefined
       readonly extraSymbols?: readonly string[] | undefined
       readonly evidence?: readonly Evidence[] | undefined
+      readonly adapted?: boolean | undefined
+      readonly teacherName?: string | undefined
       readonly maxMembershipQueries?: number | undefined
       /** Membership queries go back to the caller's teacher, not to the recipe teacher. */
       readonly remoteTeacher: boolean
@@ -154,6 +156,8 @@ export async function runJob(
         ...(job.world ? { world: job.world } : {}),
         ...(job.extraSymbols ? { extraSymbols: job.extraSymbols } : {}),
         ...(job.evidence ? { evidence: job.evidence } : {}),
+        ...(job.adapted ? { adapted: true } : {}),
+        ...(job.teacherName === undefined ? {} : { teacherName: job.teacherName }),
         ...(job.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: job.maxMembershipQueries }),
         onEvent: hooks.onEvent,
       })

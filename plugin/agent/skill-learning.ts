@@ -1,12 +1,12 @@
 /**
- * Learning one skill (CEDAR Algorithm 1): membership queries go to a teacher (by default the recipe teacher, which
- * tries each word in a fresh Sim), and equivalence is execution: the hypothesis's shortest accepted word is run in
- * the Sim, a run that misses the goal comes back as a negative counterexample, and an empty hypothesis gets the
- * built-in plan as a positive one. Adaptation renames a stored skill's symbols and evidence to a new object and
+ * Learning one skill (CEDAR Algorithm 1) over its milestone alphabet (milestones.ts): membership queries go to a
+ * teacher (by default the recipe book: the milestones in the order the built-in plan reaches them; or an LLM), and
+ * equivalence is execution: the hypothesis is run in the Sim, a run it accepted without the goal comes back as a
+ * negative counterexample, and a hypothesis that rejects the executed plan gets it as a positive one. Adaptation renames a stored skill's symbols and evidence to a new object and
  * learns from there, so only the words the old evidence does not cover reach the teacher.
  */
 import type { Dfa } from '../automata/dfa.js'
-import { shortestWitness } from '../automata/search.js'
+import { trim } from '../automata/search.js'
 import { CedarError } from '../errors.js'
 import {
   type Counterexample,
@@ -14,13 +14,17 @@ import {
   type LearningEvent,
   learn,
   type MembershipTeacher,
+  type OracleOptions,
   QueryCache,
+  StatisticalOracle,
 } from '../learning/index.js'
-import { RecipeTeacher } from '../teachers/recipe-teacher.js'
 import { familiesOf } from '../vocabulary/families.js'
 import { isActionSymbol, parseSymbol } from '../vocabulary/symbols.js'
+import { pursueMilestone } from '../world/milestone-pursuit.js'
 import type { Rules } from '../world/rules.js'
-import { NoPlanError, optimalPlan, type SimOptions } from '../world/sim/index.js'
+import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../world/sim/index.js'
+import { runController } from './controller.js'
+import { goalEvent, milestoneDfa, milestonesOf } from './milestones.js'
 import { prerequisitesOf, type SkillKey, UnknownGoalError } from './skill-key.js'
 
 export interface Evidence {
@@ -38,7 +42,11 @@ export interface SkillLearningOptions {
   readonly extraSymbols?: readonly string[]
   /** Labelled words known before learning (a stored skill's, or an adapted one's, renamed). */
   readonly evidence?: readonly Evidence[]
+  /** The evidence is another skill's, renamed: learning refuses it when its milestones are not this skill's. */
+  readonly adapted?: boolean
   readonly maxMembershipQueries?: number
+  /** Who `teacher` is, for the skill's provenance (`llm:gpt-4o-mini`); default `recipe`. */
+  readonly teacherName?: string
   readonly onEvent?: (event: LearningEvent) => void
   readonly signal?: AbortSignal
 }
@@ -53,6 +61,8 @@ export interface LearnedSkill {
   /** Distinct words the teacher answered (cache and evidence hits are free). */
   readonly membershipQueries: number
   readonly equivalenceQueries: number
+  /** Who answered the membership queries. */
+  readonly teacher: string
 }
 
 /** Learning ended without a skill that reaches its goal; the message says why. */
@@ -76,28 +86,37 @@ export async function learnSkill(
     ...options.world,
     startInventory: startInventoryOf(key, rules),
   }
-  let plan: readonly string[]
-  try {
-    // The built-in planner mines families (mine.logs); a skill for one block (mine.oak_log) mines that block.
-    const family = key.verb === 'mine' ? familiesOf(key.object)[0] : undefined
-    plan = optimalPlan(key.item, world).plan.map((s) => (family && s === `mine.${family}` ? `mine.${key.object}` : s))
-  } catch (error) {
-    if (error instanceof NoPlanError) throw new UnknownGoalError(`no way to get ${key.item}: ${error.message}`)
-    throw error
-  }
+  const plan = builtInPlan(key, world)
+  const milestones = milestonesOf(key, plan, rules, world)
   const objects = new Set(plan.map((s) => parseSymbol(s)?.object))
   const extra = (options.extraSymbols ?? []).filter((s) => isActionSymbol(s) && objects.has(parseSymbol(s)?.object))
-  const alphabet = [...new Set([...plan, ...extra])].sort()
-  const recipe = new RecipeTeacher({ goal: key.item, count: key.count, world })
+  const alphabet = [...new Set([...plan, ...extra, ...milestones.events])].sort()
+  // The recipe book's answer: the milestones in the order its plan reaches them, the skill's actions in between.
+  const target = milestoneDfa(alphabet, milestones.events)
+  const recipe: MembershipTeacher = { answer: async (words) => words.map((w) => target.accepts(w)) }
   const teacher = options.teacher ?? recipe
-  const oracle = new ExecutionOracle(recipe, plan)
+  const oracle = new ExecutionOracle({
+    key,
+    rules,
+    world,
+    demonstration: milestones.demonstration,
+    alphabet,
+    noiseBound: options.teacher ? SKILL_NOISE_BOUND : 0,
+  })
   const symbols = new Set(alphabet)
   const known = (options.evidence ?? []).filter((e) => e.word.every((s) => symbols.has(s)))
+  if (options.adapted && !sameMilestones(known, milestones.events)) {
+    // Renamed evidence of a skill with other milestones (a wooden pickaxe has no cobblestone) would be believed
+    // against the new skill's teacher: the caller learns afresh instead.
+    throw new SkillLearningError(`the evidence for ${key.verb}.${key.object} is over other milestones`)
+  }
   const report = await learn({
     alphabet,
     teacher,
     oracle,
-    algorithm: 'kv',
+    // An exact teacher needs no statistics; a model's answers are noisy (CAPAL, docs/learning.md).
+    algorithm: options.teacher ? 'capal' : 'kv',
+    ...(options.teacher ? { capal: { noiseBound: SKILL_NOISE_BOUND } } : {}),
     cache: QueryCache.fromEvidence(known),
     ...(options.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: options.maxMembershipQueries }),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
@@ -112,13 +131,35 @@ export async function learnSkill(
     key,
     alphabet,
     dfa: report.dfa,
-    successEvents: [`has.${key.item}.${key.count}`],
+    successEvents: [goalEvent(key)],
     evidence: boundedEvidence(report.cache.entries()),
     outcome: report.outcome,
     membershipQueries: report.queries.distinctWords,
     equivalenceQueries: report.equivalenceQueries,
+    teacher: options.teacherName ?? 'recipe',
   }
 }
+
+/** Whether the accepted words of `evidence` pass exactly these milestones (and some word is accepted). */
+function sameMilestones(evidence: readonly Evidence[], milestones: readonly string[]): boolean {
+  const seen = new Set(evidence.flatMap((e) => (e.label ? e.word.filter((s) => !isActionSymbol(s)) : [])))
+  return seen.size === milestones.length && milestones.every((m) => seen.has(m))
+}
+
+/** The Sim's shortest plan to the skill's item, from what its prerequisites leave. */
+function builtInPlan(key: SkillKey, world: SimOptions): string[] {
+  try {
+    // The built-in planner mines families (mine.logs); a skill for one block (mine.oak_log) mines that block.
+    const family = key.verb === 'mine' ? familiesOf(key.object)[0] : undefined
+    return optimalPlan(key.item, world).plan.map((s) => (family && s === `mine.${family}` ? `mine.${key.object}` : s))
+  } catch (error) {
+    if (error instanceof NoPlanError) throw new UnknownGoalError(`no way to get ${key.item}: ${error.message}`)
+    throw error
+  }
+}
+
+/** The share of wrong answers a model teacher is assumed to stay under (CAPAL's η̄ and the statistical test's). */
+export const SKILL_NOISE_BOUND = 0.1
 
 /** Most evidence a skill keeps: its file stays small, and adaptation still finds the words that matter. */
 export const MAX_EVIDENCE = 500
@@ -130,20 +171,57 @@ export function boundedEvidence(entries: readonly Evidence[], max = MAX_EVIDENCE
 }
 
 /**
- * The Sim as the equivalence oracle: the hypothesis's shortest accepted word is executed; a run that does not reach
- * the goal is a negative counterexample. An empty hypothesis gets the built-in plan, which reaches the goal.
+ * Execution as the equivalence oracle (CEDAR §3.2), and with players the only source of gold: the hypothesis is
+ * run by the controller in a fresh Sim, pursuing its milestones. A run the hypothesis accepted without the goal is
+ * a negative counterexample; a hypothesis that rejects the demonstration (the built-in plan as executed) gets it as
+ * a positive one. A run that reaches the goal shows the hypothesis works, not that it is right: a DFA that accepts
+ * any word ending in the goal event runs as well as the milestone chain. So a run that works is followed by the
+ * statistical test of the constraints (`StatisticalOracle`) against the teacher; its counterexamples are
+ * candidates, never gold (an LLM's answer is not the world's).
  */
 export class ExecutionOracle implements EquivalenceOracle {
   readonly counterexamples = 'gold'
-  constructor(
-    private readonly recipe: RecipeTeacher,
-    private readonly plan: readonly string[],
-  ) {}
+  private readonly conformance: StatisticalOracle
 
-  async findCounterexample(hypothesis: Dfa): Promise<Counterexample | undefined> {
-    const word = shortestWitness(hypothesis)
-    if (!word) return { word: [...this.plan], label: true }
-    return this.recipe.achieves(word) ? undefined : { word, label: false }
+  constructor(
+    private readonly run: {
+      readonly key: SkillKey
+      readonly rules: Rules
+      readonly world: SimOptions
+      readonly demonstration: readonly string[]
+      readonly alphabet: readonly string[]
+      /** The teacher's noise bound (0: an exact teacher). */
+      readonly noiseBound: number
+    },
+  ) {
+    this.conformance = new StatisticalOracle(run.alphabet, {
+      noiseBound: run.noiseBound,
+      samples: 60,
+      maxLength: 6,
+    })
+  }
+
+  async findCounterexample(hypothesis: Dfa, options: OracleOptions = {}): Promise<Counterexample | undefined> {
+    const { key, rules, world, demonstration } = this.run
+    const sim = new SimWorld(world)
+    const actions = hypothesis.alphabet.symbols.filter(isActionSymbol)
+    const result = await runController({
+      world: sim,
+      dfa: trim(hypothesis),
+      goal: [goalEvent(key)],
+      maxSteps: 200,
+      ...(options.signal ? { signal: options.signal } : {}),
+      pursue: (milestone, observation, allowed) => pursueMilestone(milestone, observation, rules, actions, allowed),
+    })
+    const word = result.word.filter((s) => hypothesis.alphabet.has(s))
+    if (result.outcome !== 'goal') {
+      if (result.outcome === 'accepted-without-goal' && hypothesis.accepts(word)) return { word, label: false }
+      if (!hypothesis.accepts(demonstration)) return { word: [...demonstration], label: true }
+      // The hypothesis holds the demonstration yet its run failed: the run's word is the evidence, when accepted.
+      return hypothesis.accepts(word) ? { word, label: false } : undefined
+    }
+    const candidate = await this.conformance.findCounterexample(hypothesis, options)
+    return candidate && { ...candidate, source: 'candidate' }
   }
 }
 

@@ -78,6 +78,7 @@ export class SkillManager {
         .learnSkill(key, this.rules, {
           world: this.world,
           evidence: renameEvidence(template.evidence, renaming),
+          adapted: true,
           ...options,
         })
         .catch((error: unknown) => {
@@ -123,7 +124,7 @@ export function skillRecord(
     evidence: learned.evidence,
     prerequisites: prerequisitesOf(learned.key, rules).map(skillName),
     provenance: {
-      teacher: 'recipe',
+      teacher: learned.teacher ?? 'recipe',
       path,
       ...(from === undefined ? {} : { from }),
       membershipQueries: learned.membershipQueries,

@@ -72,6 +72,8 @@ export class WorkerComputation implements AgentComputation {
       world: options.world,
       extraSymbols: options.extraSymbols,
       evidence: options.evidence,
+      adapted: options.adapted,
+      teacherName: options.teacherName,
       maxMembershipQueries: options.maxMembershipQueries,
       remoteTeacher: options.teacher !== undefined,
     }
