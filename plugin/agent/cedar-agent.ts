@@ -34,7 +34,9 @@ import {
   UnknownGoalError,
   UnknownSkillError,
 } from './skill-key.js'
-import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
+import { SkillLearningError, skillTarget } from './skill-learning.js'
+import { type ObtainedSkill, type SkillLibrary, SkillManager, type SkillTeach } from './skill-manager.js'
+import { llmSkillTeacher, type SkillTeacherChoice } from './skill-teaching.js'
 
 export interface CedarAgentOptions {
   readonly rules: Rules
@@ -53,6 +55,8 @@ export interface CedarAgentOptions {
   readonly limits?: CompositionLimits
   /** Where learning and composition run (default: in process; the live bot uses a worker thread). */
   readonly computation?: AgentComputation
+  /** Who teaches skills by default: the recipe book, or (with `llm`) the model. A call's `teacher` wins. */
+  readonly skillTeacher?: SkillTeacherChoice
 }
 
 /** What a long call of the agent may be given: the task's signal cancels grounding, learning and composing. */
@@ -63,6 +67,8 @@ export interface AgentCallOptions {
 /** A call that also reports its progress (`!do`'s chat lines, the `cedarLearning` event). */
 export type ProgressCallOptions = AgentCallOptions & {
   readonly onProgress?: ((p: AgentProgress) => void) | undefined
+  /** Who teaches the skills this call learns (default: the agent's `skillTeacher`). */
+  readonly teacher?: SkillTeacherChoice | undefined
 }
 
 export interface StandingConstraint {
@@ -164,13 +170,15 @@ export class CedarAgent {
   async learn(
     verb: string,
     object: string,
-    { signal, onProgress }: ProgressCallOptions = {},
+    { signal, onProgress, teacher }: ProgressCallOptions = {},
   ): Promise<ObtainedSkill[]> {
     const skills: ObtainedSkill[] = []
+    const teach = this.skillTeaching(teacher)
     for (const key of skillChain(skillKey(verb, object, this.options.rules), this.options.rules)) {
       const skill = await this.manager.obtain(key, {
         onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
         ...(signal ? { signal } : {}),
+        ...(teach ? { teach } : {}),
       })
       skills.push(skill)
       onProgress?.({ type: 'skill', skill })
@@ -202,15 +210,30 @@ export class CedarAgent {
     return this.restoring
   }
 
+  /**
+   * The LLM as the skills' teacher, when asked for (the call's `teacher`, else the agent's `skillTeacher`); asking
+   * for it without a model is a `SkillLearningError` a player can read, not a silent fall back to the recipe book.
+   */
+  private skillTeaching(choice: SkillTeacherChoice | undefined): SkillTeach | undefined {
+    if ((choice ?? this.options.skillTeacher ?? 'recipe') !== 'llm') return undefined
+    const { llm, rules, learningWorld, grounding } = this.options
+    if (!llm)
+      throw new SkillLearningError('no LLM is configured to teach skills (set OPENAI_BASE_URL or OPENAI_API_KEY)')
+    return (key, extraSymbols) => {
+      const { alphabet } = skillTarget(key, rules, { ...(learningWorld ? { world: learningWorld } : {}), extraSymbols })
+      return llmSkillTeacher(llm, key, alphabet, grounding.inventory)
+    }
+  }
+
   /** Grounds, obtains the skills, learns the constraints and composes: everything short of running. */
   async prepare(
     instruction: string,
     observation: Observation,
-    { onProgress, signal }: ProgressCallOptions = {},
+    { onProgress, signal, teacher }: ProgressCallOptions = {},
   ): Promise<Prepared> {
     const grounded = await this.groundGoals(instruction, { onProgress, signal })
     const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
-    const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal })
+    const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal, teacher })
     const kept = await this.learnConstraints(grounded, obtained.skills, signal)
     const composed = await composePlan(obtained.skills, plan, kept.constraints, observation, {
       limits: this.options.limits,
@@ -246,9 +269,10 @@ export class CedarAgent {
     plan: GoalPlan,
     grounded: GroundedInstruction,
     observation: Observation,
-    { onProgress, signal }: ProgressCallOptions,
+    { onProgress, signal, teacher }: ProgressCallOptions,
   ): Promise<{ skills: ObtainedSkill[]; membershipQueries: number }> {
     const extraSymbols = grounded.goals.flatMap((g) => g.alphabet)
+    const teach = this.skillTeaching(teacher)
     const skills: ObtainedSkill[] = []
     let membershipQueries = 0
     for (const key of plan.keys) {
@@ -256,6 +280,7 @@ export class CedarAgent {
         extraSymbols,
         onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
         ...(signal ? { signal } : {}),
+        ...(teach ? { teach } : {}),
       })
       membershipQueries += skill.membershipQueries
       skills.push(withHeldTool(skill, this.options.rules, observation.inventory))
@@ -288,6 +313,8 @@ export class CedarAgent {
       readonly maxSteps?: number
       readonly clock?: () => number
       readonly onProgress?: (p: AgentProgress) => void
+      /** Who teaches the skills this run learns (default: the agent's `skillTeacher`). */
+      readonly teacher?: SkillTeacherChoice
     } = {},
   ): Promise<DoReport> {
     const prepared = await this.prepare(instruction, world.observe(), options)

@@ -24,7 +24,7 @@ import { pursueMilestone } from '../world/milestone-pursuit.js'
 import type { Rules } from '../world/rules.js'
 import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../world/sim/index.js'
 import { runController } from './controller.js'
-import { goalEvent, milestoneDfa, milestonesOf } from './milestones.js'
+import { goalEvent, type Milestones, milestoneDfa, milestonesOf } from './milestones.js'
 import { prerequisitesOf, type SkillKey, UnknownGoalError } from './skill-key.js'
 
 export interface Evidence {
@@ -80,19 +80,7 @@ export async function learnSkill(
   rules: Rules,
   options: SkillLearningOptions = {},
 ): Promise<LearnedSkill> {
-  const world: SimOptions = {
-    seed: 0,
-    pathFailureRate: 0,
-    ...options.world,
-    startInventory: startInventoryOf(key, rules),
-  }
-  const plan = builtInPlan(key, world)
-  const milestones = milestonesOf(key, plan, rules, world)
-  const objects = new Set(plan.map((s) => parseSymbol(s)?.object))
-  const extra = (options.extraSymbols ?? []).filter((s) => isActionSymbol(s) && objects.has(parseSymbol(s)?.object))
-  const alphabet = [...new Set([...plan, ...extra, ...milestones.events])].sort()
-  // The recipe book's answer: the milestones in the order its plan reaches them, the skill's actions in between.
-  const target = milestoneDfa(alphabet, milestones.events)
+  const { world, alphabet, milestones, target } = skillTarget(key, rules, options)
   const recipe: MembershipTeacher = { answer: async (words) => words.map((w) => target.accepts(w)) }
   const teacher = options.teacher ?? recipe
   const oracle = new ExecutionOracle({
@@ -138,6 +126,35 @@ export async function learnSkill(
     equivalenceQueries: report.equivalenceQueries,
     teacher: options.teacherName ?? 'recipe',
   }
+}
+
+/** What a skill is learned over, and the recipe book's answer (what the simulated LLM's judge knows, too). */
+export interface SkillTarget {
+  /** The Sim the skill is learned and executed in: the prerequisites' items held. */
+  readonly world: SimOptions
+  readonly alphabet: string[]
+  readonly milestones: Milestones
+  /** The milestones in the order the built-in plan reaches them, the skill's actions in between. */
+  readonly target: Dfa
+}
+
+export function skillTarget(
+  key: SkillKey,
+  rules: Rules,
+  options: Pick<SkillLearningOptions, 'world' | 'extraSymbols'> = {},
+): SkillTarget {
+  const world: SimOptions = {
+    seed: 0,
+    pathFailureRate: 0,
+    ...options.world,
+    startInventory: startInventoryOf(key, rules),
+  }
+  const plan = builtInPlan(key, world)
+  const milestones = milestonesOf(key, plan, rules, world)
+  const objects = new Set(plan.map((s) => parseSymbol(s)?.object))
+  const extra = (options.extraSymbols ?? []).filter((s) => isActionSymbol(s) && objects.has(parseSymbol(s)?.object))
+  const alphabet = [...new Set([...plan, ...extra, ...milestones.events])].sort()
+  return { world, alphabet, milestones, target: milestoneDfa(alphabet, milestones.events) }
 }
 
 /** Whether the accepted words of `evidence` pass exactly these milestones (and some word is accepted). */
@@ -194,10 +211,13 @@ export class ExecutionOracle implements EquivalenceOracle {
       readonly noiseBound: number
     },
   ) {
+    // Small: the test is one LLM request, and a skill's milestones show in short words. Patience 3: a candidate
+    // the learner overruled three times running is noise it has already outvoted.
     this.conformance = new StatisticalOracle(run.alphabet, {
       noiseBound: run.noiseBound,
       samples: 60,
       maxLength: 6,
+      patience: 3,
     })
   }
 
