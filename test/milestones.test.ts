@@ -5,7 +5,7 @@ import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
 import { causalMonitor, milestoneDfa } from '../plugin/agent/milestones.js'
 import { skillKey } from '../plugin/agent/skill-key.js'
-import { learnSkill } from '../plugin/agent/skill-learning.js'
+import { learnSkill, startInventoryOf } from '../plugin/agent/skill-learning.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
 import { equivalent } from '../plugin/automata/index.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
@@ -48,6 +48,28 @@ describe('milestone skills', () => {
     const monitor = causalMonitor(['has.coal.1'], ['mine.coal_ore'])
     assert.equal(monitor.accepts(['has.coal.1']), false)
     assert.ok(monitor.accepts(['mine.coal_ore', 'has.coal.1']))
+  })
+
+  test('a lava bucket: planned from what the bucket skill leaves, learned, and filled in the Sim', async () => {
+    const key = skillKey('mine', 'lava', rules)
+    // The bucket's own plan made pickaxes on the way, and a bot still holds them: lava lies deep.
+    assert.deepEqual(startInventoryOf(key, rules), { bucket: 1, stone_pickaxe: 1, wooden_pickaxe: 1 })
+    const skill = await learnSkill(key, rules)
+    assert.ok(skill.alphabet.includes('has.lava_bucket.1') && skill.alphabet.includes('mine.lava'))
+    const agent = new CedarAgent({
+      rules,
+      grounding: offlineGrounding(),
+      library: new MemoryLibrary(),
+      biomes: SIM_BIOMES,
+    })
+    const world = new SimWorld({ seed: 1 })
+    const report = await agent.do('get a lava bucket', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    assert.deepEqual(
+      report.skills.map((s) => s.name),
+      ['craft.bucket', 'mine.lava'],
+    )
+    assert.equal(world.observe().inventory.get('lava_bucket'), 1)
   })
 
   test('Table 13: the diamond chain ∩ "sleep at night" keeps at most 17 reachable product states, and runs', async () => {

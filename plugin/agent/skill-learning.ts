@@ -19,13 +19,13 @@ import {
   StatisticalOracle,
 } from '../learning/index.js'
 import { familiesOf } from '../vocabulary/families.js'
-import { isActionSymbol, parseSymbol } from '../vocabulary/symbols.js'
+import { isActionSymbol, parsePrimitive, parseSymbol } from '../vocabulary/symbols.js'
 import { pursueMilestone } from '../world/milestone-pursuit.js'
 import type { Rules } from '../world/rules.js'
 import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../world/sim/index.js'
 import { runController } from './controller.js'
 import { goalEvent, type Milestones, milestoneDfa, milestonesOf } from './milestones.js'
-import { prerequisitesOf, type SkillKey, UnknownGoalError } from './skill-key.js'
+import { PICKAXES, prerequisitesOf, type SkillKey, UnknownGoalError } from './skill-key.js'
 
 export interface Evidence {
   readonly word: string[]
@@ -70,9 +70,30 @@ export class SkillLearningError extends CedarError {
   override name = 'SkillLearningError'
 }
 
-/** The inventory a skill starts from: what its prerequisites leave (the tool below it on the ladder). */
+/**
+ * The inventory a skill starts from: what its prerequisites leave — the tool below it on the ladder, or (for a
+ * prerequisite off the ladder, the bucket for lava) that item and the pickaxes its own plan made on the way, which
+ * the bot still holds: lava lies deep, and a bot with only a bucket digs down by hand.
+ */
 export function startInventoryOf(key: SkillKey, rules: Rules): Record<string, number> {
-  return Object.fromEntries(prerequisitesOf(key, rules).map((p) => [p.item, p.count]))
+  const start: Record<string, number> = {}
+  for (const p of prerequisitesOf(key, rules)) {
+    start[p.item] = p.count
+    if ((PICKAXES as readonly string[]).includes(p.item)) continue
+    try {
+      const sim = new SimWorld({ seed: 0, pathFailureRate: 0, startInventory: startInventoryOf(p, rules) })
+      for (const symbol of optimalPlan(p.item, { from: sim }).plan) {
+        const primitive = parsePrimitive(symbol)
+        if (primitive) sim.actNow(primitive)
+      }
+      for (const [item, n] of Object.entries(sim.state.inventory)) {
+        if ((PICKAXES as readonly string[]).includes(item) && n > 0) start[item] = n
+      }
+    } catch (error) {
+      if (!(error instanceof NoPlanError)) throw error
+    }
+  }
+  return start
 }
 
 export async function learnSkill(

@@ -103,18 +103,19 @@ class Chain {
     const key = `${item}.${count}`
     if (this.seen.has(key)) return undefined
     this.seen.add(key)
-    return this.byMining(item, depth) ?? this.byCrafting(item, depth) ?? this.bySmelting(item, depth)
+    return this.byMining(item, depth) ?? this.byCrafting(item, depth) ?? this.bySmelting(item, count, depth)
   }
 
   private byMining(item: string, depth: number): string | undefined {
     for (const action of this.allowed('mine', (o) => yields(this.rules, o, item))) {
       const block = parseSymbol(action)?.object ?? ''
-      // Out of sight: search first, where the skill may (the shield's laws want the ore seen before it is mined).
-      const search = this.allowed('explore', (o) => o === block)[0]
-      if (search && this.observation.nearest(block) === undefined) return search
       const tool = this.toolFor(block)
-      if (tool === undefined) return action
-      if (tool !== null) return tool
+      // Out of sight: search, where the skill may (the shield's laws want the ore seen before it is mined) — once
+      // the tool is at hand, or the search walks away from what making the tool needs.
+      const search = this.allowed('explore', (o) => o === block)[0]
+      const searching = search && this.observation.nearest(block) === undefined
+      if (tool === undefined) return searching ? search : action
+      if (tool !== null) return searching ? search : tool
       // The tool is neither in hand nor held: make it first, if the skill may.
       const needed = block === 'lava' ? ['bucket'] : this.rules.harvestTools(block)
       for (const t of needed) {
@@ -170,35 +171,43 @@ class Chain {
     return [...recipe.ingredients].every(([name, n]) => this.held(name) >= n)
   }
 
-  private bySmelting(item: string, depth: number): string | undefined {
+  /**
+   * All the inputs first (while the ore is in sight), then fuel for every item still to smelt, then the furnace:
+   * one item's worth at a time sends the bot back and forth between ore and trees.
+   */
+  private bySmelting(item: string, count: number, depth: number): string | undefined {
+    const remaining = count - this.held(item)
     for (const action of this.allowed('smelt', (o) => {
       const output = this.rules.smeltingOutput(o)
       return output !== undefined && (output === item || matchesObject(item, output))
     })) {
       const input = parseSymbol(action)?.object ?? ''
-      if (this.held(input) === 0) {
-        const step = this.want(input, 1, depth + 1)
+      if (this.held(input) < remaining) {
+        const step = this.want(input, remaining, depth + 1)
         if (step) return step
-        continue
+        if (this.held(input) === 0) continue
+      }
+      if (this.fuelHeld(input) < Math.min(remaining, this.held(input))) {
+        const planks = Math.ceil(Math.min(remaining, this.held(input)) / 1.5)
+        const step = this.want('coal', 1, depth + 1) ?? this.want('planks', planks, depth + 1)
+        if (step) return step
       }
       if (this.observation.nearest('furnace') === undefined && this.held('furnace') === 0) {
         const step = this.want('furnace', 1, depth + 1)
         if (step) return step
         continue
       }
-      if (!this.hasFuel(input)) {
-        const step = this.want('coal', 1, depth + 1) ?? this.want('planks', 1, depth + 1)
-        if (step) return step
-      }
       return action
     }
     return undefined
   }
 
-  private hasFuel(input: string): boolean {
+  /** Items' worth of smelting the fuel held would burn (the input itself left out). */
+  private fuelHeld(input: string): number {
+    let total = 0
     for (const [name, n] of this.observation.inventory) {
-      if (n > (name === input ? 1 : 0) && this.rules.fuelValue(name) > 0) return true
+      if (name !== input) total += n * this.rules.fuelValue(name)
     }
-    return false
+    return total
   }
 }
