@@ -6,6 +6,7 @@
  * controller runs the product, every act through the gate.
  */
 
+import type { Dfa } from '../automata/dfa.js'
 import { toDfaJson } from '../automata/json.js'
 import type { GroundedInstruction, GroundingComponents } from '../grounding/pipeline.js'
 import { groundInstruction } from '../grounding/pipeline.js'
@@ -22,7 +23,13 @@ import { type AgentComputation, inProcess } from './computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
 import { type TeachingReport, teachConstraint } from './constraint-teaching.js'
-import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
+import {
+  type ControllerOptions,
+  type ControllerResult,
+  type ControllerStep,
+  type Gate,
+  runController,
+} from './controller.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { composePlan } from './plan-composition.js'
@@ -210,6 +217,13 @@ export class CedarAgent {
     return this.restoring
   }
 
+  /** How the controller works towards a product's milestones (world/milestone-pursuit.ts), by this agent's rules. */
+  pursuit(product: Dfa): NonNullable<ControllerOptions['pursue']> {
+    const actions = product.alphabet.symbols.filter(isActionSymbol)
+    return (milestone, observation, allowed) =>
+      pursueMilestone(milestone, observation, this.options.rules, actions, allowed)
+  }
+
   /**
    * The LLM as the skills' teacher, when asked for (the call's `teacher`, else the agent's `skillTeacher`); asking
    * for it without a model is a `SkillLearningError` a player can read, not a silent fall back to the recipe book.
@@ -320,13 +334,11 @@ export class CedarAgent {
     const prepared = await this.prepare(instruction, world.observe(), options)
     if (prepared.refusal || !prepared.composition) return prepared
     const product = prepared.composition.product
-    const actions = product.alphabet.symbols.filter(isActionSymbol)
     const result = await runController({
       world,
       dfa: product,
       goal: prepared.goal,
-      pursue: (milestone, observation, allowed) =>
-        pursueMilestone(milestone, observation, this.options.rules, actions, allowed),
+      pursue: this.pursuit(product),
       ...(options.gate ? { gate: options.gate } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),

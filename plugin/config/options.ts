@@ -40,6 +40,8 @@ export const cedarOptionsSchema = z.strictObject({
     .optional(),
   storePath: z.string().min(1).optional(),
   llm: llmSchema.optional(),
+  /** Who teaches skills: the recipe book (offline, the default) or the configured LLM (`!learn ... --llm` asks it once). */
+  skillTeacher: z.enum(['recipe', 'llm']).optional(),
   /** `same` answers the way the command came; `public` always in chat; `whisper` always privately. */
   replyMode: z.enum(['same', 'public', 'whisper']).optional(),
   /** Characters per chat line; defaults to the server version's limit (256, or 100 before 1.11). */
@@ -100,6 +102,7 @@ export interface ResolvedCedarOptions {
   readonly prefix: string
   readonly storePath: string
   readonly llm: LlmSettings
+  readonly skillTeacher: 'recipe' | 'llm'
   readonly replyMode: 'same' | 'public' | 'whisper'
   readonly chatLimit: number | undefined
   readonly maxReplyLines: number
@@ -139,6 +142,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     prefix: options.prefix ?? '!',
     storePath: path.resolve(options.storePath ?? 'skills-store'),
     llm,
+    skillTeacher: options.skillTeacher ?? 'recipe',
     replyMode: options.replyMode ?? 'same',
     chatLimit: options.chatLimit,
     maxReplyLines: options.maxReplyLines ?? 8,
