@@ -17,6 +17,7 @@ const SUITES: readonly { readonly name: string; readonly load: () => Promise<Sui
   { name: 'cedar-skills', load: async () => (await import('./cedar-skills.js')).cedarSkillsSuite },
   { name: 'teachers', load: async () => (await import('./teachers.js')).teachersSuite },
   { name: 'world', load: async () => (await import('./world.js')).worldSuite },
+  { name: 'skills-llm', load: async () => (await import('./skills-llm.js')).skillsLlmSuite },
 ]
 
 function usage(): string {

@@ -100,7 +100,7 @@ describe('skills and constraints over the real protocol', () => {
       '!do failed: no item or block to get in "dance a little"',
     ])
     assert.deepEqual(await converse('!ce reject fly.to_moon', /./), [
-      "!ce failed: fly.to_moon is not in mine.oak_log's alphabet: mine.oak_log",
+      "!ce failed: fly.to_moon is not in mine.oak_log's alphabet: has.oak_log.1 mine.oak_log",
     ])
   })
 })

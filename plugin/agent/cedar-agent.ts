@@ -234,8 +234,8 @@ export class CedarAgent {
     if (!llm)
       throw new SkillLearningError('no LLM is configured to teach skills (set OPENAI_BASE_URL or OPENAI_API_KEY)')
     return (key, extraSymbols) => {
-      const { alphabet } = skillTarget(key, rules, { ...(learningWorld ? { world: learningWorld } : {}), extraSymbols })
-      return llmSkillTeacher(llm, key, alphabet, grounding.inventory)
+      const target = skillTarget(key, rules, { ...(learningWorld ? { world: learningWorld } : {}), extraSymbols })
+      return llmSkillTeacher(llm, key, target.learning, grounding.inventory)
     }
   }
 

@@ -51,15 +51,18 @@ export async function composePlan(
     const skillDfa = skillRuns(skills, plan, maxStates)
     const start = new EventLogger(skillDfa.alphabet.symbols).start(observation)
     composition = await computation.compose(skillDfa, constraints, start, { limits, signal })
-    const monitors = causalMonitors(skills, skillDfa, start, rules)
+    const monitors = causalMonitors(skills, skillDfa, rules)
     if (!composition.conflict && monitors.length > 0 && constraints.length > 0) {
       // A milestone skill accepts its goal event whatever caused it; a world in which the goal happens only by
-      // an action the constraints allow is the one to check (its product is only for the check).
+      // an action the constraints allow is the one to check (its product is only for the check). A goal already
+      // true counts for nothing here: the skill is run to do it again ("mine oak_log" holding one).
       const caused = intersectAll(
         skillDfa,
         monitors.map((dfa, i) => ({ id: `cause-${i}`, phrase: 'cause', dfa })),
       )
-      const checked = await computation.compose(caused, constraints, start, { limits, signal })
+      const monitored = new Set(monitors.flatMap((m) => m.alphabet.symbols))
+      const fresh = start.filter((e) => !monitored.has(e))
+      const checked = await computation.compose(caused, constraints, fresh, { limits, signal })
       if (checked.conflict) {
         composition = {
           ...composition,
@@ -93,18 +96,13 @@ function conflictRefusal(
   return `${skills.map((s) => s.name).join(' then ')} conflicts with ${names.join(' and ')}${searched}: no way to do it that keeps ${them}`
 }
 
-/** For each skill's goal event not already true: "it happens only after an action that makes the item". */
-function causalMonitors(
-  skills: readonly ObtainedSkill[],
-  skillDfa: Dfa,
-  start: readonly string[],
-  rules: Rules | undefined,
-): Dfa[] {
+/** For each skill's goal events: "they happen only after an action that makes the item". */
+function causalMonitors(skills: readonly ObtainedSkill[], skillDfa: Dfa, rules: Rules | undefined): Dfa[] {
   if (!rules) return []
   const actions = skillDfa.alphabet.symbols.filter(isActionSymbol)
   const monitors: Dfa[] = []
   for (const skill of skills) {
-    const events = skillDfa.alphabet.symbols.filter((s) => s.startsWith(`has.${skill.key.item}.`) && !start.includes(s))
+    const events = skillDfa.alphabet.symbols.filter((s) => s.startsWith(`has.${skill.key.item}.`))
     const producers = producersOf(skill.key.item, actions, rules)
     if (events.length > 0 && producers.length > 0) monitors.push(causalMonitor(events, producers))
   }

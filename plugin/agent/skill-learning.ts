@@ -5,6 +5,9 @@
  * negative counterexample, and a hypothesis that rejects the executed plan gets it as a positive one. Adaptation renames a stored skill's symbols and evidence to a new object and
  * learns from there, so only the words the old evidence does not cover reach the teacher.
  */
+
+import { Alphabet } from '../automata/alphabet.js'
+import { extendAlphabet, overAlphabet } from '../automata/alphabet-ops.js'
 import type { Dfa } from '../automata/dfa.js'
 import { trim } from '../automata/search.js'
 import { CedarError } from '../errors.js'
@@ -101,26 +104,33 @@ export async function learnSkill(
   rules: Rules,
   options: SkillLearningOptions = {},
 ): Promise<LearnedSkill> {
-  const { world, alphabet, milestones, target } = skillTarget(key, rules, options)
+  const { world, alphabet, milestones, target, learning } = skillTarget(key, rules, options)
   const recipe: MembershipTeacher = { answer: async (words) => words.map((w) => target.accepts(w)) }
   const teacher = options.teacher ?? recipe
+  const events = new Set(learning)
+  const project = (word: readonly string[]) => word.filter((s) => events.has(s))
   const oracle = new ExecutionOracle({
     key,
     rules,
     world,
-    demonstration: milestones.demonstration,
-    alphabet,
+    demonstration: project(milestones.demonstration),
+    actions: alphabet.filter((s) => !events.has(s)),
+    alphabet: learning,
     noiseBound: options.teacher ? SKILL_NOISE_BOUND : 0,
   })
   const symbols = new Set(alphabet)
-  const known = (options.evidence ?? []).filter((e) => e.word.every((s) => symbols.has(s)))
+  const known = (options.evidence ?? [])
+    .filter((e) => e.word.every((s) => symbols.has(s)))
+    .map((e) => ({ ...e, word: project(e.word) }))
   if (options.adapted && !sameMilestones(known, milestones.events)) {
     // Renamed evidence of a skill with other milestones (a wooden pickaxe has no cobblestone) would be believed
     // against the new skill's teacher: the caller learns afresh instead.
     throw new SkillLearningError(`the evidence for ${key.verb}.${key.object} is over other milestones`)
   }
   const report = await learn({
-    alphabet,
+    // Over the milestones alone: the skill's actions loop in every state of its language, so asking about them
+    // would teach nothing and cost the teacher a word per action per state. They are added back, looping, after.
+    alphabet: learning,
     teacher,
     oracle,
     // An exact teacher needs no statistics; a model's answers are noisy (CAPAL, docs/learning.md).
@@ -136,12 +146,14 @@ export async function learnSkill(
       `learning ${key.verb}.${key.object} stopped (${report.outcome}${report.error ? `: ${report.error}` : ''})`,
     )
   }
+  // Gold a player or a run gave over the whole alphabet is kept as it came, beside what learning asked.
+  const given = (options.evidence ?? []).filter((e) => e.gold && e.word.some((s) => !events.has(s)))
   return {
     key,
     alphabet,
-    dfa: report.dfa,
+    dfa: overAlphabet(report.dfa, new Alphabet(alphabet)),
     successEvents: [goalEvent(key)],
-    evidence: boundedEvidence(report.cache.entries()),
+    evidence: boundedEvidence([...given, ...report.cache.entries()]),
     outcome: report.outcome,
     membershipQueries: report.queries.distinctWords,
     equivalenceQueries: report.equivalenceQueries,
@@ -155,7 +167,9 @@ export interface SkillTarget {
   readonly world: SimOptions
   readonly alphabet: string[]
   readonly milestones: Milestones
-  /** The milestones in the order the built-in plan reaches them, the skill's actions in between. */
+  /** What the teacher is asked about: the milestone events (the actions loop everywhere in the language). */
+  readonly learning: string[]
+  /** The milestones in the order the built-in plan reaches them, over `learning`. */
   readonly target: Dfa
 }
 
@@ -175,7 +189,8 @@ export function skillTarget(
   const objects = new Set(plan.map((s) => parseSymbol(s)?.object))
   const extra = (options.extraSymbols ?? []).filter((s) => isActionSymbol(s) && objects.has(parseSymbol(s)?.object))
   const alphabet = [...new Set([...plan, ...extra, ...milestones.events])].sort()
-  return { world, alphabet, milestones, target: milestoneDfa(alphabet, milestones.events) }
+  const learning = [...milestones.events].sort()
+  return { world, alphabet, milestones, learning, target: milestoneDfa(learning, milestones.events) }
 }
 
 /** Whether the accepted words of `evidence` pass exactly these milestones (and some word is accepted). */
@@ -227,7 +242,9 @@ export class ExecutionOracle implements EquivalenceOracle {
       readonly rules: Rules
       readonly world: SimOptions
       readonly demonstration: readonly string[]
+      /** The learning alphabet (the milestones), and the skill's actions the run may take between them. */
       readonly alphabet: readonly string[]
+      readonly actions: readonly string[]
       /** The teacher's noise bound (0: an exact teacher). */
       readonly noiseBound: number
     },
@@ -243,12 +260,11 @@ export class ExecutionOracle implements EquivalenceOracle {
   }
 
   async findCounterexample(hypothesis: Dfa, options: OracleOptions = {}): Promise<Counterexample | undefined> {
-    const { key, rules, world, demonstration } = this.run
+    const { key, rules, world, demonstration, actions } = this.run
     const sim = new SimWorld(world)
-    const actions = hypothesis.alphabet.symbols.filter(isActionSymbol)
     const result = await runController({
       world: sim,
-      dfa: trim(hypothesis),
+      dfa: trim(extendAlphabet(hypothesis, actions)),
       goal: [goalEvent(key)],
       maxSteps: 200,
       ...(options.signal ? { signal: options.signal } : {}),
