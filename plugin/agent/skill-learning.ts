@@ -135,7 +135,7 @@ export async function learnSkill(
     oracle,
     // An exact teacher needs no statistics; a model's answers are noisy (CAPAL, docs/learning.md).
     algorithm: options.teacher ? 'capal' : 'kv',
-    ...(options.teacher ? { capal: { noiseBound: SKILL_NOISE_BOUND } } : {}),
+    ...(options.teacher ? { capal: SKILL_CAPAL } : {}),
     cache: QueryCache.fromEvidence(known),
     ...(options.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: options.maxMembershipQueries }),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
@@ -213,6 +213,14 @@ function builtInPlan(key: SkillKey, world: SimOptions): string[] {
 
 /** The share of wrong answers a model teacher is assumed to stay under (CAPAL's η̄ and the statistical test's). */
 export const SKILL_NOISE_BOUND = 0.1
+
+/**
+ * CAPAL for milestone languages: two states differ on few suffixes (only the ones that finish the milestones), so a
+ * large random pool dilutes the difference below CAPAL's threshold and merges them — with the default pool of 24 a
+ * compass (3 milestones) was never learned, its gold demonstration rejected round after round. A pool of 2 short
+ * suffixes learns it.
+ */
+const SKILL_CAPAL = { noiseBound: SKILL_NOISE_BOUND, poolSize: 2, poolMaxLength: 4 } as const
 
 /** Most evidence a skill keeps: its file stays small, and adaptation still finds the words that matter. */
 export const MAX_EVIDENCE = 500
