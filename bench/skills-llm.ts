@@ -158,9 +158,8 @@ async function run(options: SuiteOptions): Promise<SuiteReport> {
   const t5 = table5(llm, recipe, n)
   const t13 = table13(llm, recipe)
   const markdown = [
-    `## skills-llm: CEDAR Tables 4, 5 and 13 with skills taught by the simulated LLM (p = ${NOISE}, ${n} trials per row)`,
-    '',
-    'Each trial is a cedar-skills trial (a fresh SimWorld of the seed, 2% path failures; offline grounding), run',
+    `${n} trials per row (seeds 0–${n - 1}). Each trial is a cedar-skills trial (a fresh SimWorld of the seed, 2%`,
+    'path failures; offline grounding), run',
     'twice: skills taught by the simulated LLM on 127.0.0.1 — the plugin’s LLM client and teacher, one request per',
     'learner round, lying persistently on 5% of the words (seeded by the trial) — with CAPAL learning and execution in',
     'the Sim the equivalence oracle and the only gold; and taught by the recipe book (KV, exact). Skills speak in',

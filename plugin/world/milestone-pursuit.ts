@@ -184,7 +184,9 @@ class Chain {
       const input = parseSymbol(action)?.object ?? ''
       if (this.held(input) < remaining) {
         const step = this.want(input, remaining, depth + 1)
-        if (step) return step
+        // More of the input while it is in sight; not a search away from what is held (a stuck furnace, ores
+        // used up: smelt what there is, and search when nothing is left).
+        if (step && !(step.startsWith('explore.') && this.held(input) > 0)) return step
         if (this.held(input) === 0) continue
       }
       if (this.fuelHeld(input) < Math.min(remaining, this.held(input))) {
