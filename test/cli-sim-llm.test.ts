@@ -93,11 +93,17 @@ describe('cedar sim do --teacher llm: skills taught by the model', () => {
       const env = { OPENAI_BASE_URL: llm.baseURL, CEDAR_MODEL: 'simulated', CEDAR_LLM_CACHE: cacheDir }
       const result = await cedar(['sim', 'do', 'craft a wooden pickaxe', '--teacher', 'llm', '--json'], undefined, env)
       assert.equal(result.code, 0, result.stderr)
-      const run = JSON.parse(result.stdout) as { goal: boolean; skills: { name: string; teacher: string }[] }
+      const run = JSON.parse(result.stdout) as {
+        goal: boolean
+        skills: { name: string; path: string; states: number; teacher: string }[]
+      }
       assert.equal(run.goal, true)
-      assert.deepEqual(run.skills, [
-        { name: 'craft.wooden_pickaxe', path: 'learned', states: 2, teacher: 'llm:simulated' },
-      ])
+      assert.deepEqual(
+        run.skills.map((s) => [s.name, s.path, s.teacher]),
+        [['craft.wooden_pickaxe', 'learned', 'llm:simulated']],
+      )
+      // One milestone, the pickaxe: two states, and a sink.
+      assert.ok((run.skills[0]?.states ?? 9) <= 3, JSON.stringify(run.skills))
       assert.ok(llm.counts.prompts > 0, 'the model was asked')
       const bad = await cedar(['sim', 'do', 'craft a wooden pickaxe', '--teacher', 'book'])
       assert.equal(bad.code, 1)
