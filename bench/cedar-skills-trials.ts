@@ -9,8 +9,10 @@ import type { AgentProgress, CedarAgent } from '../plugin/agent/cedar-agent.js'
 import type { ControllerStep } from '../plugin/agent/controller.js'
 import { UnknownGoalError } from '../plugin/agent/skill-key.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { LlmClient } from '../plugin/llm/llm-client.js'
 import { matchesObject } from '../plugin/vocabulary/families.js'
 import { type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
+import { type SimulatedLlm, startSimulatedLlm } from './simulated-llm.js'
 
 // ---------------------------------------------------------------------------------------------------------------
 // What is measured, and the paper's published columns.
@@ -167,8 +169,22 @@ const shared = () => {
   return loaded
 }
 
-/** A fresh agent whose teacher tries words in the trial's world (same seed, no path failures). */
-const agentFor = (library: MemoryLibrary, seed: number) => createAgent(shared(), library, { learningWorld: { seed } })
+/** Who teaches the skills: the recipe book, or the simulated LLM lying on a share `noise` of the words. */
+export type TrialTeacher = { readonly kind: 'recipe' } | { readonly kind: 'llm'; readonly noise: number }
+
+/** The job's simulated LLM (bench/simulated-llm.ts on 127.0.0.1), seeded by the trial: started per job, closed after. */
+let simulated: SimulatedLlm | undefined
+
+/**
+ * A fresh agent whose recipe teacher tries words in the trial's world (same seed, no path failures); with the LLM
+ * teacher, the simulated LLM answers the skills' (and the constraints') membership queries. Grounding stays
+ * offline either way: the requests counted are the teachers'.
+ */
+const agentFor = (library: MemoryLibrary, seed: number) => {
+  if (!simulated) return createAgent(shared(), library, { learningWorld: { seed } })
+  const llm = new LlmClient({ baseURL: simulated.baseURL, model: 'simulated', backoffMs: 5 })
+  return createAgent({ ...shared(), llm }, library, { learningWorld: { seed }, skillTeacher: 'llm' })
+}
 
 const holds = (inventory: Readonly<Record<string, number>>, item: string) =>
   Object.entries(inventory).some(([name, n]) => n > 0 && matchesObject(item, name))
@@ -279,9 +295,10 @@ async function compositionTrial(c: CompositionCase, seed: number, library: Memor
 // Jobs: a few long-lived child processes take one (task, seed) or (diamond, seed) job at a time, so the pool stays
 // busy to the end and each child loads the rules and the symbol inventory once.
 
-export type Job =
+export type Job = (
   | { readonly kind: 'task'; readonly task: string; readonly seed: number }
   | { readonly kind: 'diamond'; readonly seed: number }
+) & { readonly teacher?: TrialTeacher }
 
 export interface JobResult {
   readonly job: Job
@@ -292,6 +309,16 @@ export interface JobResult {
 }
 
 async function runJob(job: Job): Promise<JobResult> {
+  if (job.teacher?.kind === 'llm') simulated = await startSimulatedLlm({ noise: job.teacher.noise, seed: job.seed })
+  try {
+    return await runTrials(job)
+  } finally {
+    await simulated?.close()
+    simulated = undefined
+  }
+}
+
+async function runTrials(job: Job): Promise<JobResult> {
   const started = performance.now()
   const library = new MemoryLibrary()
   const tasks: TaskTrial[] = []

@@ -21,6 +21,7 @@ const SUITES: readonly { readonly name: string; readonly load: () => Promise<Sui
     name: 'player-counterexamples',
     load: async () => (await import('./player-counterexamples.js')).playerCounterexamplesSuite,
   },
+  { name: 'skills-llm', load: async () => (await import('./skills-llm.js')).skillsLlmSuite },
 ]
 
 function usage(): string {

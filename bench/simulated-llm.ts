@@ -1,9 +1,13 @@
 // A simulated LLM on 127.0.0.1 for the tests and the bench (`npm run bench -- teachers`): an OpenAI-compatible server
 // that answers the plugin's membership prompts (the contract in docs/teachers.md) from an exact teacher — the phrase
-// grammar for constraints — and lies on a chosen share p of the words, persistently: a seeded hash of the
+// grammar for constraints, the recipe book's milestone language for skills — and lies on a chosen share p of the words, persistently: a seeded hash of the
 // instruction and the word decides, so the same word always gets the same wrong answer.
+import { milestoneDfa } from '../plugin/agent/milestones.js'
+import { skillKey } from '../plugin/agent/skill-key.js'
+import { skillTarget } from '../plugin/agent/skill-learning.js'
 import { uniformHash } from '../plugin/learning/simulated.js'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
+import { loadRules } from '../plugin/world/rules.js'
 import { type ChatRequest, lastUser, startFakeOpenAi, wordsIn } from './fake-openai.js'
 
 /** A membership prompt as the plugin's LlmTeacher sends it. */
@@ -54,19 +58,31 @@ export function parseMembershipPrompt(request: ChatRequest): MembershipPrompt | 
 
 const estimateTokens = (text: string) => Math.ceil(text.length / 4)
 
+/**
+ * The exact teachers the simulated LLM knows: the phrase grammar for constraints; for a skill (`craft
+ * stone_pickaxe`), the recipe book's milestone language over the prompt's symbols. Undefined: no judge.
+ */
+export function defaultJudge(prompt: MembershipPrompt): ((word: readonly string[]) => boolean) | undefined {
+  if (prompt.kind === 'constraint') {
+    const teacher = new PhraseTeacher(prompt.instruction, prompt.symbols)
+    return (word) => teacher.accepts(word)
+  }
+  const match = /^(craft|mine|smelt) ([a-z0-9_]+)$/.exec(prompt.instruction)
+  if (!match) return undefined
+  const rules = loadRules()
+  const key = skillKey(match[1] ?? '', match[2] ?? '', rules)
+  const { milestones } = skillTarget(key, rules)
+  const target = milestoneDfa(prompt.symbols, milestones.events)
+  return (word) => target.accepts(word)
+}
+
 export async function startSimulatedLlm(options: SimulatedLlmOptions = {}): Promise<SimulatedLlm> {
   const noise = options.noise ?? 0
   const seed = options.seed ?? 0
   const counts = { requests: 0, prompts: 0, words: 0, lies: 0, maxBatch: 0 }
   const lies = (instruction: string, word: readonly string[]) =>
     noise > 0 && uniformHash(seed, `${instruction}\u0002${word.join('\u0001')}`) < noise
-  const exact =
-    options.exact ??
-    ((prompt: MembershipPrompt) => {
-      if (prompt.kind !== 'constraint') return undefined
-      const teacher = new PhraseTeacher(prompt.instruction, prompt.symbols)
-      return (word: readonly string[]) => teacher.accepts(word)
-    })
+  const exact = options.exact ?? defaultJudge
   const judges = new Map<string, ((word: readonly string[]) => boolean) | undefined>()
   const server = await startFakeOpenAi((request) => {
     counts.requests++

@@ -40,6 +40,8 @@ export interface CallOptions {
 export interface DoOptions extends CallOptions {
   /** Grounded, each skill obtained, learning events, composed, each step: what `!do` reports in chat. */
   readonly onProgress?: (progress: AgentProgress) => void
+  /** Who teaches the skills the call learns: the recipe book or the LLM (default: the `skillTeacher` option). */
+  readonly teacher?: 'recipe' | 'llm'
 }
 
 /** `bot.cedar.agent`: skills and constraints, what `!do`, `!constrain`, `!learn`, `!ce` and `!wrong` run. */

@@ -79,3 +79,37 @@ describe('cedar sim do --json: constraints in the open', () => {
     }
   })
 })
+
+describe('cedar sim do --teacher llm: skills taught by the model', () => {
+  let cacheDir: string
+  before(async () => {
+    cacheDir = await mkdtemp(path.join(tmpdir(), 'cedar-sim-skill-llm-'))
+  })
+  after(() => rm(cacheDir, { recursive: true, force: true }))
+
+  test('the simulated LLM at 5% teaches the wooden pickaxe skill, and the run gets one', async () => {
+    const llm = await startSimulatedLlm({ noise: 0.05, seed: 2 })
+    try {
+      const env = { OPENAI_BASE_URL: llm.baseURL, CEDAR_MODEL: 'simulated', CEDAR_LLM_CACHE: cacheDir }
+      const result = await cedar(['sim', 'do', 'craft a wooden pickaxe', '--teacher', 'llm', '--json'], undefined, env)
+      assert.equal(result.code, 0, result.stderr)
+      const run = JSON.parse(result.stdout) as {
+        goal: boolean
+        skills: { name: string; path: string; states: number; teacher: string }[]
+      }
+      assert.equal(run.goal, true)
+      assert.deepEqual(
+        run.skills.map((s) => [s.name, s.path, s.teacher]),
+        [['craft.wooden_pickaxe', 'learned', 'llm:simulated']],
+      )
+      // One milestone, the pickaxe: two states, and a sink.
+      assert.ok((run.skills[0]?.states ?? 9) <= 3, JSON.stringify(run.skills))
+      assert.ok(llm.counts.prompts > 0, 'the model was asked')
+      const bad = await cedar(['sim', 'do', 'craft a wooden pickaxe', '--teacher', 'book'])
+      assert.equal(bad.code, 1)
+      assert.match(bad.stderr, /--teacher must be recipe or llm, not "book"/)
+    } finally {
+      await llm.close()
+    }
+  })
+})

@@ -39,7 +39,7 @@ describe('the world at fault', () => {
   const rules = loadRules()
   const grounding = offlineGrounding()
 
-  test('a log taken mid-dig: "not done", the world named, and the stored skill unchanged', async () => {
+  test('a log taken mid-dig: the run goes on to another log, and the stored skill is unchanged', async () => {
     const library = new MemoryLibrary()
     const agent = new CedarAgent({ rules, grounding, library, biomes: SIM_BIOMES })
     // The skill is learned first, on a world that behaves.
@@ -48,15 +48,14 @@ describe('the world at fault', () => {
     const before = await library.get('skill', 'mine.logs')
     assert.ok(before)
 
+    // A milestone skill (issue 18) accepts only once has.logs.1 happened, so the stolen log does not end the run
+    // "accepted without the goal": the controller pursues the milestone again and mines another log.
     const world = logStolenOnce(new SimWorld({ seed: 0 }))
     const spoiled = await agent.do('collect a log', world)
     assert.equal(world.stolen, 1)
-    assert.equal(spoiled.result?.outcome, 'accepted-without-goal')
+    assert.equal(spoiled.result?.outcome, 'goal', spoiled.result?.message)
     assert.equal(spoiled.corrected, undefined, 'no counterexample was taken')
-    assert.match(
-      spoiled.worldFault ?? '',
-      /^the world got in the way \(the same actions get logs in the Sim, so mine\.logs is kept as it is\)$/,
-    )
+    assert.equal(spoiled.worldFault, undefined)
     const after = await library.get('skill', 'mine.logs')
     assert.deepEqual(after, before, 'the stored skill is unchanged: version, DFA and evidence')
   })

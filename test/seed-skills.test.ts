@@ -2,13 +2,16 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { describe, test } from 'node:test'
+import { runController } from '../plugin/agent/controller.js'
 import { SEED_GOALS } from '../plugin/agent/seed-skills.js'
 import { skillChain, skillKey, skillName } from '../plugin/agent/skill-key.js'
 import { learnSkill, startInventoryOf } from '../plugin/agent/skill-learning.js'
 import { equivalent, parseDfaJson, shortestWitness } from '../plugin/automata/index.js'
 import { SkillStore } from '../plugin/store/skill-store.js'
-import { RecipeTeacher } from '../plugin/teachers/recipe-teacher.js'
+import { isActionSymbol } from '../plugin/vocabulary/symbols.js'
+import { pursueMilestone } from '../plugin/world/milestone-pursuit.js'
 import { loadRules } from '../plugin/world/rules.js'
+import { SimWorld } from '../plugin/world/sim/index.js'
 import { root } from './support/cli.js'
 
 const rules = loadRules()
@@ -29,13 +32,20 @@ describe('seed skills in skills-store/', () => {
     }
   })
 
-  test('each seed’s shortest accepted word reaches its goal in a fresh Sim', async () => {
+  test('each seed, run by the controller pursuing its milestones, reaches its goal in a fresh Sim', async () => {
     for (const record of await store.list('skill')) {
       const key = skillKey(record.verb ?? '', record.object ?? '', rules)
-      const word = shortestWitness(parseDfaJson(record.dfa))
-      assert.ok(word, `${record.name} accepts something`)
-      const teacher = new RecipeTeacher({ goal: key.item, world: { startInventory: startInventoryOf(key, rules) } })
-      assert.ok(teacher.achieves(word), `${record.name}: ${word.join(' ')}`)
+      const dfa = parseDfaJson(record.dfa)
+      assert.ok(shortestWitness(dfa), `${record.name} accepts something`)
+      const world = new SimWorld({ seed: 0, pathFailureRate: 0, startInventory: startInventoryOf(key, rules) })
+      const actions = dfa.alphabet.symbols.filter(isActionSymbol)
+      const result = await runController({
+        world,
+        dfa,
+        goal: record.successEvents,
+        pursue: (milestone, observation, allowed) => pursueMilestone(milestone, observation, rules, actions, allowed),
+      })
+      assert.equal(result.outcome, 'goal', `${record.name}: ${result.message}`)
     }
   })
 

@@ -24,6 +24,7 @@ import { BotCritic } from './critic/bot-critic.js'
 import type { CriticReport } from './critic/critic-runner.js'
 import { createShield, LawBook, LawError } from './laws.js'
 import type { SkillLibrary } from './skill-manager.js'
+import type { SkillTeacherChoice } from './skill-teaching.js'
 import { WorkerComputation } from './worker-computation.js'
 
 /** How instructions are read: by the model when one is configured (with embeddings when CEDAR_EMBED_MODEL is set). */
@@ -53,7 +54,11 @@ export function agentGrounding(
 export function createAgent(
   grounding: AgentGrounding,
   library: SkillLibrary,
-  options: { readonly learningWorld?: SimOptions; readonly computation?: AgentComputation } = {},
+  options: {
+    readonly learningWorld?: SimOptions
+    readonly computation?: AgentComputation
+    readonly skillTeacher?: SkillTeacherChoice
+  } = {},
 ): CedarAgent {
   return new CedarAgent({
     rules: loadRules(grounding.version),
@@ -63,6 +68,7 @@ export function createAgent(
     biomes: SIM_BIOMES,
     ...(options.learningWorld ? { learningWorld: options.learningWorld } : {}),
     ...(options.computation ? { computation: options.computation } : {}),
+    ...(options.skillTeacher ? { skillTeacher: options.skillTeacher } : {}),
   })
 }
 
@@ -210,7 +216,7 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     critic,
     agent: () => {
       if (!agent) {
-        agent = createAgent(grounding, store, { computation })
+        agent = createAgent(grounding, store, { computation, skillTeacher: options.skillTeacher })
         // The worker starts while the first instruction is grounded, not after.
         computation.warm()
       }

@@ -56,9 +56,9 @@ export class BotAgent {
     return this.last
   }
 
-  async do(instruction: string, { signal, onProgress }: ProgressCallOptions = {}): Promise<DoReport> {
+  async do(instruction: string, { signal, onProgress, teacher }: ProgressCallOptions = {}): Promise<DoReport> {
     const world = new MineflayerWorld(this.bot, this.search)
-    const prepared = await this.core().prepare(instruction, world.observe(), { onProgress, signal })
+    const prepared = await this.core().prepare(instruction, world.observe(), { onProgress, signal, teacher })
     const composition = prepared.composition
     if (prepared.refusal || !composition) return prepared
     const monitors = prepared.constraints.map(
@@ -73,6 +73,7 @@ export class BotAgent {
         goal: prepared.goal,
         // The bot's gated primitives commit the actions they run.
         gate: shieldGate(this.shield, { commits: false }),
+        pursue: this.core().pursuit(composition.product),
         ...(signal ? { signal } : {}),
         onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
         onActing: (action, detail) =>

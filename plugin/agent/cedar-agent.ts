@@ -6,18 +6,27 @@
  * controller runs the product, every act through the gate.
  */
 
+import type { Dfa } from '../automata/dfa.js'
 import type { GroundedInstruction, GroundingComponents } from '../grounding/pipeline.js'
 import { groundInstruction } from '../grounding/pipeline.js'
 import type { LearningEvent } from '../learning/index.js'
 import type { LlmClient } from '../llm/llm-client.js'
 import type { SkillRecord } from '../store/record.js'
+import { isActionSymbol } from '../vocabulary/symbols.js'
+import { pursueMilestone } from '../world/milestone-pursuit.js'
 import type { Observation, World } from '../world/port.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
 import type { Composition, CompositionLimits } from './composition.js'
 import { type AgentComputation, inProcess } from './computation.js'
 import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
-import { type ControllerResult, type ControllerStep, type Gate, runController } from './controller.js'
+import {
+  type ControllerOptions,
+  type ControllerResult,
+  type ControllerStep,
+  type Gate,
+  runController,
+} from './controller.js'
 import { correctionContext, correctSkill } from './corrections.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
@@ -25,7 +34,9 @@ import { checkInstructionLength, goalCountProblem, quoted } from './instruction-
 import { composePlan } from './plan-composition.js'
 import type { PlayerTeaching } from './player-constraints.js'
 import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
-import { type ObtainedSkill, type SkillLibrary, SkillManager } from './skill-manager.js'
+import { SkillLearningError, skillTarget } from './skill-learning.js'
+import { type ObtainedSkill, type SkillLibrary, SkillManager, type SkillTeach } from './skill-manager.js'
+import { llmSkillTeacher, type SkillTeacherChoice } from './skill-teaching.js'
 import { type ConstrainReport, type StandingConstraint, StandingConstraints } from './standing-constraints.js'
 import { judgeStuckRun, type StuckVerdict } from './stuck-runs.js'
 import { skillWord, worldFault } from './world-fault.js'
@@ -47,6 +58,8 @@ export interface CedarAgentOptions {
   readonly limits?: CompositionLimits
   /** Where learning and composition run (default: in process; the live bot uses a worker thread). */
   readonly computation?: AgentComputation
+  /** Who teaches skills by default: the recipe book, or (with `llm`) the model. A call's `teacher` wins. */
+  readonly skillTeacher?: SkillTeacherChoice
 }
 
 /** What a long call of the agent may be given: the task's signal cancels grounding, learning and composing. */
@@ -57,6 +70,8 @@ export interface AgentCallOptions {
 /** A call that also reports its progress (`!do`'s chat lines, the `cedarLearning` event). */
 export type ProgressCallOptions = AgentCallOptions & {
   readonly onProgress?: ((p: AgentProgress) => void) | undefined
+  /** Who teaches the skills this call learns (default: the agent's `skillTeacher`). */
+  readonly teacher?: SkillTeacherChoice | undefined
 }
 
 export type { ConstrainReport, StandingConstraint } from './standing-constraints.js'
@@ -147,13 +162,15 @@ export class CedarAgent {
   async learn(
     verb: string,
     object: string,
-    { signal, onProgress }: ProgressCallOptions = {},
+    { signal, onProgress, teacher }: ProgressCallOptions = {},
   ): Promise<ObtainedSkill[]> {
     const skills: ObtainedSkill[] = []
+    const teach = this.skillTeaching(teacher)
     for (const key of skillChain(skillKey(verb, object, this.options.rules), this.options.rules)) {
       const skill = await this.manager.obtain(key, {
         onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
         ...(signal ? { signal } : {}),
+        ...(teach ? { teach } : {}),
       })
       skills.push(skill)
       onProgress?.({ type: 'skill', skill })
@@ -161,11 +178,33 @@ export class CedarAgent {
     return skills
   }
 
+  /** How the controller works towards a product's milestones (world/milestone-pursuit.ts), by this agent's rules. */
+  pursuit(product: Dfa): NonNullable<ControllerOptions['pursue']> {
+    const actions = product.alphabet.symbols.filter(isActionSymbol)
+    return (milestone, observation, allowed) =>
+      pursueMilestone(milestone, observation, this.options.rules, actions, allowed)
+  }
+
+  /**
+   * The LLM as the skills' teacher, when asked for (the call's `teacher`, else the agent's `skillTeacher`); asking
+   * for it without a model is a `SkillLearningError` a player can read, not a silent fall back to the recipe book.
+   */
+  private skillTeaching(choice: SkillTeacherChoice | undefined): SkillTeach | undefined {
+    if ((choice ?? this.options.skillTeacher ?? 'recipe') !== 'llm') return undefined
+    const { llm, rules, learningWorld, grounding } = this.options
+    if (!llm)
+      throw new SkillLearningError('no LLM is configured to teach skills (set OPENAI_BASE_URL or OPENAI_API_KEY)')
+    return (key, extraSymbols) => {
+      const target = skillTarget(key, rules, { ...(learningWorld ? { world: learningWorld } : {}), extraSymbols })
+      return llmSkillTeacher(llm, key, target.learning, grounding.inventory)
+    }
+  }
+
   /** Grounds, obtains the skills, learns the constraints and composes: everything short of running. */
   async prepare(
     instruction: string,
     observation: Observation,
-    { onProgress, signal }: ProgressCallOptions = {},
+    { onProgress, signal, teacher }: ProgressCallOptions = {},
   ): Promise<Prepared> {
     const grounded = await this.groundGoals(instruction, { onProgress, signal })
     const tooMany = goalCountProblem(grounded)
@@ -173,12 +212,13 @@ export class CedarAgent {
       return { instruction, grounded, skills: [], goal: [], constraints: [], membershipQueries: 0, refusal: tooMany }
     }
     const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
-    const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal })
+    const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal, teacher })
     const kept = await this.learnConstraints(grounded, obtained.skills, { onProgress, signal })
     const composed = await composePlan(obtained.skills, plan, kept.constraints, observation, {
       limits: this.options.limits,
       computation: this.computation,
       signal,
+      rules: this.options.rules,
     })
     if ('composition' in composed) onProgress?.({ type: 'composed', composition: composed.composition })
     return {
@@ -209,9 +249,10 @@ export class CedarAgent {
     plan: GoalPlan,
     grounded: GroundedInstruction,
     observation: Observation,
-    { onProgress, signal }: ProgressCallOptions,
+    { onProgress, signal, teacher }: ProgressCallOptions,
   ): Promise<{ skills: ObtainedSkill[]; membershipQueries: number }> {
     const extraSymbols = grounded.goals.flatMap((g) => g.alphabet)
+    const teach = this.skillTeaching(teacher)
     const skills: ObtainedSkill[] = []
     let membershipQueries = 0
     for (const key of plan.keys) {
@@ -219,6 +260,7 @@ export class CedarAgent {
         extraSymbols,
         onEvent: (event) => onProgress?.({ type: 'learning', skill: skillName(key), event }),
         ...(signal ? { signal } : {}),
+        ...(teach ? { teach } : {}),
       })
       membershipQueries += skill.membershipQueries
       skills.push(withHeldTool(skill, this.options.rules, observation.inventory))
@@ -257,14 +299,18 @@ export class CedarAgent {
       readonly maxSteps?: number
       readonly clock?: () => number
       readonly onProgress?: (p: AgentProgress) => void
+      /** Who teaches the skills this run learns (default: the agent's `skillTeacher`). */
+      readonly teacher?: SkillTeacherChoice
     } = {},
   ): Promise<DoReport> {
     const prepared = await this.prepare(instruction, world.observe(), options)
     if (prepared.refusal || !prepared.composition) return prepared
+    const product = prepared.composition.product
     const result = await runController({
       world,
-      dfa: prepared.composition.product,
+      dfa: product,
       goal: prepared.goal,
+      pursue: this.pursuit(product),
       ...(options.gate ? { gate: options.gate } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),

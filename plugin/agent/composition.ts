@@ -8,7 +8,7 @@
 import type { Dfa } from '../automata/dfa.js'
 import { minimize } from '../automata/minimize.js'
 import { product } from '../automata/product.js'
-import { shortestPathToAcceptance } from '../automata/search.js'
+import { shortestPathToAcceptance, trim } from '../automata/search.js'
 import { CedarError } from '../errors.js'
 
 export interface ActiveConstraint {
@@ -79,7 +79,9 @@ export function intersectAll(
 ): Dfa {
   const { maxStates } = resolveLimits(limits)
   const building = `the plan (the skills with ${constraints.map((c) => `"${c.phrase}"`).join(', ')})`
-  return constraints.reduce((acc, c) => product(acc, c.dfa, 'intersection', { maxStates, building }), skill)
+  // Trimmed first: a rejecting sink pairs with every state of the other side, and says nothing (Table 13 counts
+  // the pairs that can still lead somewhere).
+  return constraints.reduce((acc, c) => product(acc, trim(c.dfa), 'intersection', { maxStates, building }), trim(skill))
 }
 
 /** Whether some word is still accepted after the events `start` (the predicates true when the run begins). */

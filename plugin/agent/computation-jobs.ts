@@ -47,6 +47,8 @@ export type Job =
       readonly extraSymbols?: readonly string[] | undefined
       readonly expandedSymbols?: readonly string[] | undefined
       readonly evidence?: readonly Evidence[] | undefined
+      readonly adapted?: boolean | undefined
+      readonly teacherName?: string | undefined
       readonly maxMembershipQueries?: number | undefined
       /** Membership queries go back to the caller's teacher, not to the recipe teacher. */
       readonly remoteTeacher: boolean
@@ -156,6 +158,8 @@ export async function runJob(
         ...(job.extraSymbols ? { extraSymbols: job.extraSymbols } : {}),
         ...(job.expandedSymbols ? { expandedSymbols: job.expandedSymbols } : {}),
         ...(job.evidence ? { evidence: job.evidence } : {}),
+        ...(job.adapted ? { adapted: true } : {}),
+        ...(job.teacherName === undefined ? {} : { teacherName: job.teacherName }),
         ...(job.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: job.maxMembershipQueries }),
         onEvent: hooks.onEvent,
       })

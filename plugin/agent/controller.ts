@@ -11,6 +11,7 @@ import type { Dfa } from '../automata/dfa.js'
 import { distancesToAcceptance, shortestPathToAcceptance } from '../automata/search.js'
 import { isActionSymbol, parsePrimitive, parseSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
+import { isPursuable } from '../world/milestone-pursuit.js'
 import type { ActOptions, Observation, Outcome, World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
 import type { TrajectoryStep } from './critic/types.js'
@@ -77,6 +78,16 @@ export interface ControllerOptions {
   readonly onStep?: (step: ControllerStep, plan: readonly string[]) => void
   /** An act starts (no detail), or a long one says what it is doing (the world's `onProgress`). */
   readonly onActing?: (action: string, detail?: string) => void
+  /**
+   * Milestone skills (CEDAR §5): when the way on starts with an event the bot can cause (`has.cobblestone.3`), the
+   * action among the allowed ones that works towards it (world/milestone-pursuit.ts). Without it the controller
+   * waits for such an event as for nightfall.
+   */
+  readonly pursue?: (
+    milestone: string,
+    observation: Observation,
+    allowed: (action: string) => boolean,
+  ) => string | undefined
 }
 
 const WAIT_CHUNK = 200
@@ -145,6 +156,28 @@ export async function runController(options: ControllerOptions): Promise<Control
     return { ...avoiding(s), ...(onActing ? { onProgress: (detail: string) => onActing(action, detail) } : {}) }
   }
   const usable = (s: number, a: number) => isActionSymbol(dfa.alphabet.symbol(a)) && !disabled.has(s * k + a)
+  const forgetFailures = (s: number) => {
+    for (let a = 0; a < k; a++) {
+      failures.delete(s * k + a)
+      disabled.delete(s * k + a)
+      refusals.delete(s * k + a)
+    }
+  }
+  /** The way on through the next milestone: the action that works towards it, then the path. */
+  const pursuit = (s: number, observation: Observation, withRefused = false): string[] | undefined => {
+    if (!options.pursue) return undefined
+    const path = shortestPathToAcceptance(dfa, s, (q, a) => !disabled.has(q * k + a))
+    const next = path?.[0]
+    if (!path || next === undefined || !isPursuable(next)) return undefined
+    const allowed = (action: string) => {
+      const a = dfa.alphabet.indexOf(action)
+      if (a < 0 || !(usable(s, a) || (withRefused && refusals.has(s * k + a)))) return false
+      const to = dfa.next(s, a)
+      return to >= 0 && (distance[to] ?? -1) >= 0
+    }
+    const action = options.pursue(next, observation, allowed)
+    return action === undefined ? undefined : [action, ...path]
+  }
 
   for (let acts = 0; ; acts++) {
     if (signal?.aborted) return finish('cancelled', 'stopped')
@@ -155,8 +188,16 @@ export async function runController(options: ControllerOptions): Promise<Control
       return finish('accepted-without-goal', `the skill accepted, but ${options.goal.join(', ')} is not true`, true)
     }
     if (acts >= maxSteps) return finish('step-limit', `gave up after ${maxSteps} actions`)
-    const plan = state < 0 ? undefined : (shortestPathToAcceptance(dfa, state, usable) ?? workBeforeWaiting(state))
+    const plan =
+      state < 0
+        ? undefined
+        : (shortestPathToAcceptance(dfa, state, usable) ?? workBeforeWaiting(state) ?? pursuit(state, observation))
     if (!plan) {
+      // The milestone's way on is an action the gate refused (and no other helps): blocked, not waiting.
+      const refusedStep = state >= 0 && refusals.size > 0 ? pursuit(state, observation, true)?.[0] : undefined
+      const refusal =
+        refusedStep === undefined ? undefined : refusals.get(state * k + dfa.alphabet.indexOf(refusedStep))
+      if (refusal !== undefined) return finish('blocked', `no allowed way to the goal is left: ${refusal}`)
       const withEvents =
         state < 0 ? undefined : shortestPathToAcceptance(dfa, state, (s, a) => !disabled.has(s * k + a))
       const next = withEvents?.[0]
@@ -192,6 +233,9 @@ export async function runController(options: ControllerOptions): Promise<Control
     const events = logger.record(primitive, outcome, after).slice(1)
     if (outcome.ok) {
       gate?.commit?.(action, observation)
+      // A milestone state is left only by its event, and the bot may stay in it for many acts: what failed or was
+      // refused here before the world changed (no ore in sight yet) is tried again after an act that worked.
+      forgetFailures(state)
       feed([action])
     } else if (outcome.failure === 'not_found' && (primitive.verb === 'mine' || primitive.verb === 'kill')) {
       // The skill was learned where the thing was in sight; here it is not: search for it (a reflex, not a plan
@@ -214,6 +258,8 @@ export async function runController(options: ControllerOptions): Promise<Control
       const searchEvents = logger.record({ verb: 'explore', object: primitive.object }, found, seen).slice(1)
       if (found.ok) {
         gate?.commit?.(search, after)
+        // Found: the misses before were the walk's, not the plan's (a milestone state sees many walks).
+        failures.delete(key)
         feed([search])
       }
       feed(searchEvents)

@@ -3,6 +3,8 @@
  * how many times the goal's own skill runs, and the success events the world must show at the end. Skills are
  * learned for one item, so "3 diamonds" runs the last skill three times after its prerequisites.
  */
+
+import { substitute } from '../automata/alphabet-ops.js'
 import { sequenceAll } from '../automata/concat.js'
 import type { Dfa } from '../automata/dfa.js'
 import { checkStates, stateLimit } from '../automata/size-limit.js'
@@ -64,7 +66,20 @@ export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxS
     limit,
     building,
   )
-  const runs = skills.flatMap((s) => Array.from({ length: times(s) }, () => s.dfa))
+  const runs = skills.flatMap((s) => Array.from({ length: times(s) }, (_, i) => nthRun(s, i + 1, times(s), plan.goal)))
   if (runs.length === 1 && runs[0]) return runs[0]
   return sequenceAll(runs, { maxStates: limit, building })
+}
+
+/**
+ * The i-th of n runs of a skill: a milestone skill ends on `has.<item>.1`, which is true after the first run and
+ * never fires again, so run i of n waits for the count the goal needs after it (`has.coal.2`, then `has.coal.3`;
+ * holding 2 coal, the one run for 3 waits for `has.coal.3`).
+ */
+function nthRun(skill: ObtainedSkill, i: number, n: number, goal: readonly string[]): Dfa {
+  const own = `has.${skill.key.item}.${skill.key.count}`
+  if (!skill.dfa.alphabet.has(own)) return skill.dfa
+  const total = goal.map((g) => new RegExp(`^has\\.${skill.key.item}\\.(\\d+)$`).exec(g)?.[1]).find(Boolean)
+  const target = total === undefined ? i * skill.key.count : Number(total) - n + i
+  return target === skill.key.count ? skill.dfa : substitute(skill.dfa, { [own]: `has.${skill.key.item}.${target}` })
 }

@@ -13,6 +13,7 @@ import type { SimOptions } from '../world/sim/index.js'
 import { type AgentComputation, inProcess } from './computation.js'
 import { prerequisitesOf, type SkillKey, skillName } from './skill-key.js'
 import { adaptationRenaming, type LearnedSkill, renameEvidence, SkillLearningError } from './skill-learning.js'
+import type { SkillTeaching } from './skill-teaching.js'
 
 /** What the manager needs of a store: the skill store, or an in-memory one. */
 export interface SkillLibrary {
@@ -36,6 +37,9 @@ export interface ObtainedSkill {
   readonly renamedSymbols?: ReadonlyMap<string, string>
 }
 
+/** The teacher for one skill over its alphabet (the LLM's prompt lists the symbols), when not the recipe book. */
+export type SkillTeach = (key: SkillKey, extraSymbols: readonly string[]) => SkillTeaching
+
 export class SkillManager {
   constructor(
     private readonly library: SkillLibrary,
@@ -51,6 +55,7 @@ export class SkillManager {
       readonly extraSymbols?: readonly string[]
       readonly onEvent?: (e: LearningEvent) => void
       readonly signal?: AbortSignal
+      readonly teach?: SkillTeach
     } = {},
   ): Promise<ObtainedSkill> {
     const name = skillName(key)
@@ -66,6 +71,9 @@ export class SkillManager {
         equivalenceQueries: 0,
       }
     }
+    const { teach, ...rest } = options
+    const taught = teach?.(key, options.extraSymbols ?? [])
+    const learning = { ...rest, ...(taught ? { teacher: taught.teacher, teacherName: taught.teacherName } : {}) }
     const template = (await this.library.list('skill')).find(
       (r) => r.verb === key.verb && r.object !== undefined && r.object !== key.object && sameKind(r.object, key.object),
     )
@@ -78,7 +86,8 @@ export class SkillManager {
         .learnSkill(key, this.rules, {
           world: this.world,
           evidence: renameEvidence(template.evidence, renaming),
-          ...options,
+          adapted: true,
+          ...learning,
         })
         .catch((error: unknown) => {
           if (error instanceof SkillLearningError) return undefined
@@ -86,7 +95,7 @@ export class SkillManager {
         })
       if (learned) return this.keep(learned, 'adapted', template.name)
     }
-    return this.keep(await this.computation.learnSkill(key, this.rules, { world: this.world, ...options }), 'learned')
+    return this.keep(await this.computation.learnSkill(key, this.rules, { world: this.world, ...learning }), 'learned')
   }
 
   private async keep(learned: LearnedSkill, path: 'adapted' | 'learned', from?: string): Promise<ObtainedSkill> {
@@ -123,7 +132,7 @@ export function skillRecord(
     evidence: learned.evidence,
     prerequisites: prerequisitesOf(learned.key, rules).map(skillName),
     provenance: {
-      teacher: 'recipe',
+      teacher: learned.teacher ?? 'recipe',
       path,
       ...(from === undefined ? {} : { from }),
       membershipQueries: learned.membershipQueries,

@@ -73,6 +73,8 @@ export class WorkerComputation implements AgentComputation {
       extraSymbols: options.extraSymbols,
       expandedSymbols: options.expandedSymbols,
       evidence: options.evidence,
+      adapted: options.adapted,
+      teacherName: options.teacherName,
       maxMembershipQueries: options.maxMembershipQueries,
       remoteTeacher: options.teacher !== undefined,
     }

@@ -315,14 +315,27 @@ const learnCommand = defineCommand({
   params: [
     param.word('verb', { choices: ['craft', 'mine', 'smelt'], description: 'craft, mine or smelt' }),
     param.word('object', { description: 'e.g. iron_pickaxe, diamond_ore' }),
+    param.word('teacher', {
+      optional: true,
+      choices: ['--llm', '--recipe'],
+      description: '--llm: the LLM answers the questions (execution still checks); --recipe: the recipe book',
+    }),
   ],
-  run: (context, { verb, object }) =>
+  run: (context, { verb, object, teacher }) =>
     runAsTask(context, `learn ${verb}.${object}`, async (signal) => {
       // Only the learning is reported as it goes: the skills are listed at the end.
       const onProgress = withProgressEvents(context, () => {})
-      const skills = await context.cedar.agent.learn(verb, object, { signal, onProgress })
+      const choice = teacher === '--llm' ? 'llm' : teacher === '--recipe' ? 'recipe' : undefined
+      const skills = await context.cedar.agent.learn(verb, object, {
+        signal,
+        onProgress,
+        ...(choice ? { teacher: choice } : {}),
+      })
       return skills
-        .map((s) => `${s.name}: ${s.path} (${s.membershipQueries} questions, ${s.dfa.stateCount} states)`)
+        .map(
+          (s) =>
+            `${s.name}: ${s.path} (${s.membershipQueries} questions${s.path === 'reused' ? '' : ` from ${s.record.provenance.teacher}`}, ${s.dfa.stateCount} states)`,
+        )
         .join('\n')
     }),
 })

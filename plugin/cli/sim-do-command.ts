@@ -18,6 +18,7 @@ interface SimDoFlags {
   offline?: boolean
   laws: boolean
   law?: string[]
+  teacher: string
   json?: boolean
 }
 
@@ -42,6 +43,11 @@ export function addSimDoCommand(sim: Command): void {
     .option('--no-bed', 'start without a bed (by default the bot is given one)')
     .option('--offline', 'never ask the LLM, even when OPENAI_BASE_URL or OPENAI_API_KEY is set')
     .option(
+      '--teacher <who>',
+      'who teaches the skills: recipe (the recipe book) or llm (the configured LLM; execution in the Sim checks)',
+      'recipe',
+    )
+    .option(
       '--law <formula>',
       'one more hard law every act must keep, written as for !ltl add, e.g. "G !craft.stick" (repeatable)',
       collect,
@@ -60,6 +66,9 @@ export function addSimDoCommand(sim: Command): void {
         if (!Number.isInteger(seed)) throw new Error(`--seed must be a whole number, not "${flags.seed}"`)
         if (!(SIM_BIOMES as readonly string[]).includes(flags.biome)) {
           throw new Error(`unknown biome ${flags.biome}; biomes: ${SIM_BIOMES.join(', ')}`)
+        }
+        if (flags.teacher !== 'recipe' && flags.teacher !== 'llm') {
+          throw new Error(`--teacher must be recipe or llm, not "${flags.teacher}"`)
         }
         const days = flags.days === undefined ? undefined : Number(flags.days)
         if (days !== undefined && !(days > 0)) throw new Error(`--days must be a positive number, not "${flags.days}"`)
@@ -86,6 +95,7 @@ export function addSimDoCommand(sim: Command): void {
           // The Sim's primitives are not gated themselves, so the gate commits what ran.
           gate: shieldGate(laws.shield, { commits: true }),
           clock: () => world.ticks,
+          teacher: flags.teacher,
           onProgress: (p) => {
             if (p.type === 'step' && days !== undefined && world.ticks >= days * DAY_TICKS) stop.abort()
           },
@@ -112,7 +122,12 @@ export function addSimDoCommand(sim: Command): void {
           outcome: report.refusal ? 'refused' : (report.result?.outcome ?? 'refused'),
           message: report.refusal ?? report.result?.message ?? '',
           teacherQueries: report.membershipQueries,
-          skills: report.skills.map((s) => ({ name: s.name, path: s.path, states: s.dfa.stateCount })),
+          skills: report.skills.map((s) => ({
+            name: s.name,
+            path: s.path,
+            states: s.dfa.stateCount,
+            teacher: s.record.provenance.teacher,
+          })),
           constraints: constraintReports(report.constraints),
           laws: laws.shield.monitors().map((m) => ({ id: m.id, kind: m.kind, text: m.text })),
           product: report.composition

@@ -44,6 +44,8 @@ export const cedarOptionsSchema = z.strictObject({
   /** Skills read under the store, never written: the package's shipped seeds by default, or `false` for none. */
   seedPath: z.union([z.string().min(1), z.literal(false)]).optional(),
   llm: llmSchema.optional(),
+  /** Who teaches skills: the recipe book (offline, the default) or the configured LLM (`!learn ... --llm` asks it once). */
+  skillTeacher: z.enum(['recipe', 'llm']).optional(),
   /** `same` answers the way the command came; `public` always in chat; `whisper` always privately. */
   replyMode: z.enum(['same', 'public', 'whisper']).optional(),
   /** Characters per chat line; defaults to the server version's limit (256, or 100 before 1.11). */
@@ -135,6 +137,7 @@ export interface ResolvedCedarOptions {
   /** A directory of seed skills; `undefined` means the package's shipped seeds, `false` none. */
   readonly seedPath: string | false | undefined
   readonly llm: LlmSettings
+  readonly skillTeacher: 'recipe' | 'llm'
   readonly replyMode: 'same' | 'public' | 'whisper'
   readonly chatLimit: number | undefined
   readonly maxReplyLines: number
@@ -204,6 +207,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     storePath: resolveStorePath(options.storePath, env),
     seedPath: typeof options.seedPath === 'string' ? path.resolve(options.seedPath) : options.seedPath,
     llm,
+    skillTeacher: options.skillTeacher ?? 'recipe',
     replyMode: options.replyMode ?? 'same',
     chatLimit: options.chatLimit,
     maxReplyLines: options.maxReplyLines ?? 8,

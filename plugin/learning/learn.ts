@@ -102,7 +102,7 @@ export async function learn(options: LearnOptions): Promise<LearnReport> {
       }
       const { word, label } = counterexample
       // Only execution, the environment and players give gold; a candidate is evidence the learner weighs.
-      const gold = options.oracle.counterexamples === 'gold'
+      const gold = options.oracle.counterexamples === 'gold' && counterexample.source !== 'candidate'
       emit?.({ type: 'counterexample', word, label, gold, round: rounds })
       if (gold) cache.setGold(word, label)
       if (!(await learner.refine(word, label, gold))) return report('no-progress')

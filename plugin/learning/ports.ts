@@ -16,6 +16,11 @@ export interface MembershipTeacher {
 export interface Counterexample {
   readonly word: SymbolWord
   readonly label: boolean
+  /**
+   * A gold oracle that also consults a teacher (execution first, then a statistical test) marks the teacher's
+   * counterexamples `candidate`; an oracle declared `candidate` never gives gold, whatever this says.
+   */
+  readonly source?: CounterexampleSource
 }
 
 /**

@@ -184,6 +184,9 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
     }
   }
   need(goal, 1, 0)
+  // A held pickaxe is worth taking in hand even when nothing it harvests is needed: explore digs its way down
+  // with what is in hand (lava lies deep, and a bot holding only a bucket digs by hand and runs out of time).
+  for (const item of start) if (rules.toolTier(item) > 0 && item.endsWith('_pickaxe')) equip.add(item)
   return {
     tree,
     caps,

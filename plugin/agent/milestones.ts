@@ -1,0 +1,105 @@
+/**
+ * Milestone alphabets (CEDAR §5): a skill's DFA speaks in the events that mark progress — `has.cobblestone.3`,
+ * `has.iron_ingot.3`, the goal `has.stone_pickaxe.1` — and lets the skill's actions happen any number of times
+ * between them, so it does not count: the thresholded predicates do. "Find a diamond" through the pickaxe chain is
+ * then 7 states (as the paper's Table 13) instead of one per planner step, and so are its products with constraints.
+ *
+ * The milestones of a skill are its goal and the ingredients of its last craft that the skill gathers rather than
+ * crafts (cobblestone and sticks for a stone pickaxe: only cobblestone), in the order a demonstration — the
+ * built-in plan executed in the Sim — first reaches each. The demonstration's word is also the skill's gold
+ * positive example: execution reached the goal.
+ */
+import { Alphabet } from '../automata/alphabet.js'
+import { Dfa, NONE } from '../automata/dfa.js'
+import { parsePrimitive } from '../vocabulary/symbols.js'
+import { EventLogger } from '../world/event-logger.js'
+import type { Rules } from '../world/rules.js'
+import { type SimOptions, SimWorld } from '../world/sim/index.js'
+import type { SkillKey } from './skill-key.js'
+
+/** A skill's milestone events, in order, the goal last; and the demonstration they were read from. */
+export interface Milestones {
+  readonly events: readonly string[]
+  /** The built-in plan run in the Sim, as a word over the plan's actions and the milestone events. */
+  readonly demonstration: readonly string[]
+}
+
+/** The goal event of a skill: `has.<item>.<count>`. */
+export const goalEvent = (key: SkillKey): string => `has.${key.item}.${key.count}`
+
+/** Candidate milestones: the last craft's gathered ingredients (with the counts the recipe takes), and the goal. */
+function candidates(key: SkillKey, plan: readonly string[], rules: Rules): string[] {
+  const crafted = new Set(plan.flatMap((s) => (s.startsWith('craft.') ? [s.slice('craft.'.length)] : [])))
+  const recipe = key.verb === 'craft' ? rules.recipe(key.item) : undefined
+  const gathered = [...(recipe?.ingredients ?? [])]
+    .filter(([name]) => !crafted.has(name) && !(name === 'planks' && crafted.has('planks')))
+    .map(([name, n]) => `has.${name}.${n}`)
+  return [...gathered, goalEvent(key)]
+}
+
+/** Runs the plan in a fresh Sim and reads the milestones off the events it produced. */
+export function milestonesOf(key: SkillKey, plan: readonly string[], rules: Rules, world: SimOptions): Milestones {
+  const watch = candidates(key, plan, rules)
+  const sim = new SimWorld({ seed: 0, pathFailureRate: 0, ...world })
+  const logger = new EventLogger(watch)
+  const isMilestone = (s: string) => watch.includes(s)
+  const word: string[] = logger.start(sim.observe()).filter(isMilestone)
+  for (const symbol of plan) {
+    const primitive = parsePrimitive(symbol)
+    if (!primitive) continue
+    const outcome = sim.actNow(primitive)
+    word.push(...logger.record(primitive, outcome, sim.observe()).filter((s) => s === symbol || isMilestone(s)))
+    if (!outcome.ok) break
+  }
+  const events: string[] = []
+  for (const s of word) if (isMilestone(s) && !events.includes(s)) events.push(s)
+  const goal = goalEvent(key)
+  // The goal last (a milestone first reached with it counts before it).
+  const ordered = [...events.filter((e) => e !== goal), goal]
+  return {
+    events: ordered,
+    demonstration: word,
+  }
+}
+
+/**
+ * The milestone language over `alphabet`: the milestones in order, each once or more (a threshold event fires
+ * again when a count drops and comes back), any of the alphabet's actions in between, nothing after the goal
+ * but more of the same; a milestone out of order rejects (other symbols are ignored). States: one per milestone reached, no sink (partial).
+ */
+export function milestoneDfa(alphabet: readonly string[], milestones: readonly string[]): Dfa {
+  const a = new Alphabet(alphabet)
+  const k = a.size
+  const n = milestones.length + 1
+  const table = new Int32Array(n * k).fill(NONE)
+  for (let state = 0; state < n; state++) {
+    for (let c = 0; c < k; c++) {
+      const symbol = a.symbol(c)
+      const index = milestones.indexOf(symbol)
+      if (index < 0) table[state * k + c] = state
+      else if (index === state) table[state * k + c] = state + 1
+      else if (index < state) table[state * k + c] = state
+    }
+  }
+  const accepting = new Uint8Array(n)
+  accepting[n - 1] = 1
+  return new Dfa(a, 0, accepting, table)
+}
+
+/**
+ * "The events happen only after one of the producers": two states, the second reached by a producer; an event
+ * before any producer rejects. What the world guarantees (a diamond is held only after mining diamond ore), stated
+ * for the composition's conflict check: a milestone skill alone accepts its goal event however it came.
+ */
+export function causalMonitor(events: readonly string[], producers: readonly string[]): Dfa {
+  const symbols = [...new Set([...events, ...producers])]
+  const a = new Alphabet(symbols)
+  const k = a.size
+  const table = new Int32Array(2 * k)
+  for (let c = 0; c < k; c++) {
+    const symbol = a.symbol(c)
+    table[c] = producers.includes(symbol) ? 1 : events.includes(symbol) ? NONE : 0
+    table[k + c] = 1
+  }
+  return new Dfa(a, 0, Uint8Array.of(1, 1), table)
+}

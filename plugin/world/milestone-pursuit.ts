@@ -1,0 +1,215 @@
+/**
+ * How a milestone is pursued (CEDAR §5): a skill's DFA over a milestone alphabet says which event comes next
+ * (`has.cobblestone.3`, `near.crafting_table`) and which actions the skill may take on the way, not how many of
+ * each: counting is what the thresholded predicates are for. The controller asks this module for the one action,
+ * among those the DFA (and its constraints) allow from here, that makes progress towards the next milestone, by
+ * backward chaining over the rules from what the bot holds: the item's recipe and its missing ingredients, the
+ * furnace, fuel and input of a smelt, the block that drops it and the tool that harvests it. Nothing here plans
+ * a whole task; one step at a time, re-asked after every act.
+ */
+import { isFamily, matchesObject } from '../vocabulary/families.js'
+import { parseSymbol } from '../vocabulary/symbols.js'
+import type { Observation } from './port.js'
+import { countOf } from './predicates.js'
+import type { Recipe, Rules } from './rules.js'
+
+/** Whether the skill (and everything composed with it) allows this action symbol from the current state. */
+export type ActionAllowed = (action: string) => boolean
+
+const MAX_DEPTH = 8
+
+/** Whether a symbol is a milestone the controller can work towards (an item count, or a workstation nearby). */
+export function isPursuable(symbol: string): boolean {
+  const parsed = parseSymbol(symbol)
+  return parsed?.verb === 'has' || parsed?.verb === 'near'
+}
+
+/**
+ * The next action towards `milestone` among `actions` (the skill's action symbols) that `allowed` lets through, or
+ * undefined when none helps (the milestone needs an event the bot cannot cause, or an action that is not allowed
+ * now: then the caller waits, or gives up).
+ */
+export function pursueMilestone(
+  milestone: string,
+  observation: Observation,
+  rules: Rules,
+  actions: readonly string[],
+  allowed: ActionAllowed,
+): string | undefined {
+  const parsed = parseSymbol(milestone)
+  if (!parsed) return undefined
+  const ok = actions.filter(allowed)
+  const chain = new Chain(observation, rules, ok)
+  if (parsed.verb === 'near') return chain.near(parsed.object, 0)
+  if (parsed.verb !== 'has') return undefined
+  return chain.want(parsed.object, parsed.count ?? 1, 0)
+}
+
+/** The actions among `actions` that make `item` (mine a block that drops it, craft it, smelt into it). */
+export function producersOf(item: string, actions: readonly string[], rules: Rules): string[] {
+  return actions.filter((action) => {
+    const p = parseSymbol(action)
+    if (!p) return false
+    switch (p.verb) {
+      case 'mine':
+        return yields(rules, p.object, item)
+      case 'craft':
+        return p.object === item || matchesObject(p.object, item) || matchesObject(item, p.object)
+      case 'smelt': {
+        const output = rules.smeltingOutput(p.object)
+        return output !== undefined && (output === item || matchesObject(item, output))
+      }
+      default:
+        return false
+    }
+  })
+}
+
+/** Whether mining `object` (a block, a family, lava with a bucket) gives `item`. */
+function yields(rules: Rules, object: string, item: string): boolean {
+  if (object === 'lava') return item === 'lava_bucket'
+  if (isFamily(object)) return matchesObject(object, item) || matchesObject(item, object)
+  return [...rules.drops(object).keys()].some((drop) => drop === item || matchesObject(item, drop))
+}
+
+class Chain {
+  private readonly seen = new Set<string>()
+
+  constructor(
+    private readonly observation: Observation,
+    private readonly rules: Rules,
+    private readonly actions: readonly string[],
+  ) {}
+
+  private held(item: string): number {
+    return countOf(this.observation, item)
+  }
+
+  private allowed(verb: string, test: (object: string) => boolean): string[] {
+    return this.actions.filter((a) => {
+      const p = parseSymbol(a)
+      return p?.verb === verb && test(p.object)
+    })
+  }
+
+  near(block: string, depth: number): string | undefined {
+    if (this.observation.nearest(block) !== undefined) return undefined
+    if (this.held(block) > 0) return this.allowed('place', (o) => matchesObject(o, block) || o === block)[0]
+    return this.want(block, 1, depth + 1)
+  }
+
+  want(item: string, count: number, depth: number): string | undefined {
+    if (this.held(item) >= count || depth > MAX_DEPTH) return undefined
+    const key = `${item}.${count}`
+    if (this.seen.has(key)) return undefined
+    this.seen.add(key)
+    return this.byMining(item, depth) ?? this.byCrafting(item, depth) ?? this.bySmelting(item, count, depth)
+  }
+
+  private byMining(item: string, depth: number): string | undefined {
+    for (const action of this.allowed('mine', (o) => yields(this.rules, o, item))) {
+      const block = parseSymbol(action)?.object ?? ''
+      const tool = this.toolFor(block)
+      // Out of sight: search, where the skill may (the shield's laws want the ore seen before it is mined) — once
+      // the tool is at hand, or the search walks away from what making the tool needs.
+      const search = this.allowed('explore', (o) => o === block)[0]
+      const searching = search && this.observation.nearest(block) === undefined
+      if (tool === undefined) return searching ? search : action
+      if (tool !== null) return searching ? search : tool
+      // The tool is neither in hand nor held: make it first, if the skill may.
+      const needed = block === 'lava' ? ['bucket'] : this.rules.harvestTools(block)
+      for (const t of needed) {
+        const step = this.want(t, 1, depth + 1)
+        if (step) return step
+      }
+    }
+    return undefined
+  }
+
+  /** undefined: the hand will do; an equip action: take the tool; null: no allowed way to hold one now. */
+  private toolFor(block: string): string | undefined | null {
+    const { equipped } = this.observation
+    const tools = block === 'lava' ? ['bucket'] : isFamily(block) ? [] : this.rules.harvestTools(block)
+    if (tools.length === 0 || (equipped && tools.includes(equipped))) return undefined
+    for (const tool of tools) {
+      if (this.held(tool) === 0) continue
+      const equip = this.allowed('equip', (o) => o === tool)[0]
+      if (equip) return equip
+    }
+    return null
+  }
+
+  private byCrafting(item: string, depth: number): string | undefined {
+    for (const action of this.allowed('craft', (o) => o === item || matchesObject(o, item) || matchesObject(item, o))) {
+      const object = parseSymbol(action)?.object ?? ''
+      const items = this.rules.isItem(object) ? [object] : this.rules.itemNames.filter((n) => matchesObject(object, n))
+      const recipes = items.flatMap((i) => this.rules.recipes(i))
+      const ready = recipes.find((r) => this.hasIngredients(r))
+      if (ready) {
+        if (ready.needsTable && this.observation.nearest('crafting_table') === undefined) {
+          if (this.held('crafting_table') > 0) return action // the craft places the table it holds
+          const table = this.want('crafting_table', 1, depth + 1)
+          if (table) return table
+          continue
+        }
+        return action
+      }
+      // The recipe closest to done: make its first missing ingredient.
+      for (const recipe of recipes) {
+        for (const [ingredient, n] of recipe.ingredients) {
+          const have = this.held(ingredient)
+          if (have >= n) continue
+          const step = this.want(ingredient, n, depth + 1)
+          if (step) return step
+        }
+      }
+    }
+    return undefined
+  }
+
+  private hasIngredients(recipe: Recipe): boolean {
+    return [...recipe.ingredients].every(([name, n]) => this.held(name) >= n)
+  }
+
+  /**
+   * All the inputs first (while the ore is in sight), then fuel for every item still to smelt, then the furnace:
+   * one item's worth at a time sends the bot back and forth between ore and trees.
+   */
+  private bySmelting(item: string, count: number, depth: number): string | undefined {
+    const remaining = count - this.held(item)
+    for (const action of this.allowed('smelt', (o) => {
+      const output = this.rules.smeltingOutput(o)
+      return output !== undefined && (output === item || matchesObject(item, output))
+    })) {
+      const input = parseSymbol(action)?.object ?? ''
+      if (this.held(input) < remaining) {
+        const step = this.want(input, remaining, depth + 1)
+        // More of the input while it is in sight; not a search away from what is held (a stuck furnace, ores
+        // used up: smelt what there is, and search when nothing is left).
+        if (step && !(step.startsWith('explore.') && this.held(input) > 0)) return step
+        if (this.held(input) === 0) continue
+      }
+      if (this.fuelHeld(input) < Math.min(remaining, this.held(input))) {
+        const planks = Math.ceil(Math.min(remaining, this.held(input)) / 1.5)
+        const step = this.want('coal', 1, depth + 1) ?? this.want('planks', planks, depth + 1)
+        if (step) return step
+      }
+      if (this.observation.nearest('furnace') === undefined && this.held('furnace') === 0) {
+        const step = this.want('furnace', 1, depth + 1)
+        if (step) return step
+        continue
+      }
+      return action
+    }
+    return undefined
+  }
+
+  /** Items' worth of smelting the fuel held would burn (the input itself left out). */
+  private fuelHeld(input: string): number {
+    let total = 0
+    for (const [name, n] of this.observation.inventory) {
+      if (name !== input) total += n * this.rules.fuelValue(name)
+    }
+    return total
+  }
+}

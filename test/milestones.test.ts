@@ -1,0 +1,90 @@
+// Milestone alphabets (CEDAR §5): skills speak in thresholded events, the controller pursues them, products stay
+// as small as the paper's Table 13.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { causalMonitor, milestoneDfa } from '../plugin/agent/milestones.js'
+import { skillKey } from '../plugin/agent/skill-key.js'
+import { learnSkill, startInventoryOf } from '../plugin/agent/skill-learning.js'
+import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { equivalent } from '../plugin/automata/index.js'
+import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { pursueMilestone } from '../plugin/world/milestone-pursuit.js'
+import { loadRules } from '../plugin/world/rules.js'
+import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+
+const rules = loadRules()
+
+describe('milestone skills', () => {
+  test('a stone pickaxe is learned over cobblestone ×3 then the pickaxe, with its actions in between', async () => {
+    const skill = await learnSkill(skillKey('craft', 'stone_pickaxe', rules), rules)
+    const events = skill.alphabet.filter((s) => s.startsWith('has.'))
+    assert.deepEqual(events, ['has.cobblestone.3', 'has.stone_pickaxe.1'])
+    assert.ok(equivalent(skill.dfa, milestoneDfa(skill.alphabet, events)).equivalent)
+    assert.ok(skill.dfa.accepts(['mine.stone', 'mine.stone', 'mine.stone', 'has.cobblestone.3', 'has.stone_pickaxe.1']))
+    assert.equal(skill.dfa.accepts(['has.stone_pickaxe.1']), false, 'the cobblestone milestone is not skipped')
+    assert.equal(skill.dfa.accepts(['has.stone_pickaxe.1', 'has.cobblestone.3']), false, 'nor taken out of order')
+    // 3 states and a sink, where the action-level skill took 13.
+    assert.equal(skill.dfa.stateCount, 4)
+  })
+
+  test('pursuit chains back from the milestone to the first action that helps', () => {
+    const world = new SimWorld({ seed: 0, startInventory: { wooden_pickaxe: 1 } })
+    const actions = ['mine.logs', 'craft.planks', 'craft.stick', 'mine.stone', 'equip.wooden_pickaxe']
+    const all = () => true
+    assert.equal(pursueMilestone('has.cobblestone.3', world.observe(), rules, actions, all), 'equip.wooden_pickaxe')
+    world.actNow({ verb: 'equip', object: 'wooden_pickaxe' })
+    assert.equal(pursueMilestone('has.cobblestone.3', world.observe(), rules, actions, all), 'mine.stone')
+    // Sticks need planks, planks need logs: the first step is the log.
+    assert.equal(pursueMilestone('has.stick.2', world.observe(), rules, actions, all), 'mine.logs')
+    // Nothing allowed makes it: no step (the controller then waits or gives up).
+    assert.equal(
+      pursueMilestone('has.cobblestone.3', world.observe(), rules, actions, (a) => a !== 'mine.stone'),
+      undefined,
+    )
+  })
+
+  test('a goal event counts only after an action that makes it', () => {
+    const monitor = causalMonitor(['has.coal.1'], ['mine.coal_ore'])
+    assert.equal(monitor.accepts(['has.coal.1']), false)
+    assert.ok(monitor.accepts(['mine.coal_ore', 'has.coal.1']))
+  })
+
+  test('a lava bucket: planned from what the bucket skill leaves, learned, and filled in the Sim', async () => {
+    const key = skillKey('mine', 'lava', rules)
+    // The bucket's own plan made pickaxes on the way, and a bot still holds them: lava lies deep.
+    assert.deepEqual(startInventoryOf(key, rules), { bucket: 1, stone_pickaxe: 1, wooden_pickaxe: 1 })
+    const skill = await learnSkill(key, rules)
+    assert.ok(skill.alphabet.includes('has.lava_bucket.1') && skill.alphabet.includes('mine.lava'))
+    const agent = new CedarAgent({
+      rules,
+      grounding: offlineGrounding(),
+      library: new MemoryLibrary(),
+      biomes: SIM_BIOMES,
+    })
+    const world = new SimWorld({ seed: 1 })
+    const report = await agent.do('get a lava bucket', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    assert.deepEqual(
+      report.skills.map((s) => s.name),
+      ['craft.bucket', 'mine.lava'],
+    )
+    assert.equal(world.observe().inventory.get('lava_bucket'), 1)
+  })
+
+  test('Table 13: the diamond chain ∩ "sleep at night" keeps at most 17 reachable product states, and runs', async () => {
+    const agent = new CedarAgent({
+      rules,
+      grounding: offlineGrounding(),
+      library: new MemoryLibrary(),
+      biomes: SIM_BIOMES,
+    })
+    const world = new SimWorld({ seed: 3, startInventory: { white_bed: 1 }, startTime: 11_000 })
+    const report = await agent.do('collect a diamond but sleep at night', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    const composition = report.composition
+    assert.ok(composition)
+    assert.ok(composition.reachableStates <= 17, `${composition.reachableStates} reachable states`)
+    assert.ok(report.result?.steps.some((s) => s.action === 'sleep.bed' && s.ok))
+  })
+})

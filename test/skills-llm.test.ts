@@ -1,0 +1,77 @@
+// Skills taught by the LLM: the simulated LLM on 127.0.0.1 (bench/simulated-llm.ts) answers a skill's membership
+// queries, a learner round per request, lying on 5% of the words; CAPAL learns, execution in the Sim is the
+// equivalence oracle and the only gold.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { type SimulatedLlm, startSimulatedLlm } from '../bench/simulated-llm.js'
+import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { skillKey } from '../plugin/agent/skill-key.js'
+import { learnSkill, SkillLearningError, skillTarget } from '../plugin/agent/skill-learning.js'
+import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { llmSkillTeacher, skillInstruction } from '../plugin/agent/skill-teaching.js'
+import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { LlmClient } from '../plugin/llm/llm-client.js'
+import { loadRules } from '../plugin/world/rules.js'
+import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+
+const rules = loadRules()
+const grounding = offlineGrounding()
+
+describe('skills taught by the simulated LLM', () => {
+  let llm: SimulatedLlm
+  before(async () => {
+    llm = await startSimulatedLlm({ noise: 0.05, seed: 3 })
+  })
+  after(() => llm.close())
+  const client = () => new LlmClient({ baseURL: llm.baseURL, model: 'simulated', backoffMs: 5 })
+
+  test('a stone pickaxe: its milestones learned from a lying model, no lie stored as gold', async () => {
+    const key = skillKey('craft', 'stone_pickaxe', rules)
+    const { alphabet, target } = skillTarget(key, rules)
+    const model = client()
+    const { teacher, teacherName } = llmSkillTeacher(model, key, alphabet, grounding.inventory)
+    const requestsBefore = llm.counts.prompts
+    let rounds = 0
+    const skill = await learnSkill(key, rules, {
+      teacher: {
+        answer: (words, options) => {
+          rounds++
+          return teacher.answer(words, options)
+        },
+      },
+      teacherName,
+    })
+    assert.equal(skill.teacher, 'llm:simulated')
+    // One request per learner round, however many words it asked.
+    assert.equal(llm.counts.prompts - requestsBefore, rounds)
+    assert.ok(rounds <= 20, `${rounds} requests`)
+    // The milestones are there: cobblestone before the pickaxe.
+    assert.ok(skill.dfa.accepts(['mine.stone', 'has.cobblestone.3', 'craft.stone_pickaxe', 'has.stone_pickaxe.1']))
+    assert.equal(skill.dfa.accepts(['has.stone_pickaxe.1']), false)
+    // The model lied about some of the words the skill keeps, and none of those is gold.
+    const instruction = skillInstruction(key)
+    const lied = skill.evidence.filter((e) => llm.lies(instruction, e.word) && !e.gold)
+    assert.ok(lied.length > 0, 'the model lied on some kept word')
+    for (const e of skill.evidence.filter((x) => x.gold)) {
+      assert.equal(e.label, target.accepts(e.word), `gold ${e.word.join(' ')} is the world's label`)
+    }
+  })
+
+  test('an agent told to learn skills from the LLM crafts a wooden pickaxe with it, and says who taught it', async () => {
+    const agent = new CedarAgent({ rules, grounding, library: new MemoryLibrary(), biomes: SIM_BIOMES, llm: client() })
+    const world = new SimWorld({ seed: 4 })
+    const report = await agent.do('craft a wooden pickaxe', world, { teacher: 'llm' })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    assert.equal(report.skills[0]?.record.provenance.teacher, 'llm:simulated')
+    assert.equal(world.observe().inventory.get('wooden_pickaxe'), 1)
+  })
+
+  test('asking for the LLM without one configured is a clear error, not a silent recipe book', async () => {
+    const agent = new CedarAgent({ rules, grounding, library: new MemoryLibrary(), biomes: SIM_BIOMES })
+    await assert.rejects(agent.learn('craft', 'wooden_pickaxe', { teacher: 'llm' }), (error: unknown) => {
+      assert.ok(error instanceof SkillLearningError)
+      assert.match(error.message, /no LLM is configured to teach skills/)
+      return true
+    })
+  })
+})
