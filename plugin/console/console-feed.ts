@@ -123,7 +123,7 @@ export class ConsoleFeed {
   }
 
   /** Everything a page needs to draw itself from nothing. */
-  snapshot(): unknown {
+  snapshot(): Record<string, unknown> {
     return {
       bot: this.bot.username,
       task: this.task,

@@ -15,6 +15,7 @@ import type { ConsoleSettings } from '../config/options.js'
 import type { SkillRecord } from '../store/record.js'
 import { ConsoleFeed } from './console-feed.js'
 import { StoreView } from './store-view.js'
+import { loadViewerPackage, mountView, parseViewPath } from './world-view.js'
 
 /** A command line longer than this is refused: chat lines are at most 256 characters. */
 const MAX_LINE = 1000
@@ -43,6 +44,8 @@ export interface ConsoleHooks {
   submit(line: string, reply: (text: string) => void): Promise<void>
   /** The skill store's records, for the store panel (left out: the panel says there is no store). */
   records?(): Promise<readonly SkillRecord[]>
+  /** The package of the 3D view (prismarine-viewer); another name is for tests of a console without it. */
+  viewerPackage?: string
 }
 
 const STATIC_FILES: Readonly<Record<string, { file: string; type: string }>> = {
@@ -54,7 +57,7 @@ const STATIC_FILES: Readonly<Record<string, { file: string; type: string }>> = {
 /** No inline script, no script from elsewhere: an SVG or reply put into the page cannot run anything. */
 const SECURITY_HEADERS = {
   'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
@@ -68,14 +71,18 @@ export async function startConsole(bot: Bot, settings: ConsoleSettings, hooks: C
   let commandIds = 0
   const staticDir = findStaticDir()
 
-  const authorized = (request: IncomingMessage, url: URL) => {
-    const given = url.searchParams.get('token') ?? request.headers['x-cedar-token']
-    if (typeof given !== 'string' || given.length !== token.length) return false
-    return timingSafeEqual(Buffer.from(given), Buffer.from(token))
-  }
+  const isToken = (given: unknown) =>
+    typeof given === 'string' &&
+    given.length === token.length &&
+    timingSafeEqual(Buffer.from(given), Buffer.from(token))
+  const authorized = (request: IncomingMessage, url: URL) =>
+    isToken(url.searchParams.get('token') ?? request.headers['x-cedar-token'])
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://console.invalid')
+    // The 3D view's files carry the token in their path (its bundle adds no query of its own).
+    const viewPath = parseViewPath(url.pathname)
+    if (viewPath && request.method === 'GET' && isToken(viewPath.token)) return view.serve(viewPath.file, response)
     if (!authorized(request, url)) {
       send(response, 403, 'text/plain; charset=utf-8', 'forbidden: open the address with its token, as printed\n')
       return
@@ -102,20 +109,28 @@ export async function startConsole(bot: Bot, settings: ConsoleSettings, hooks: C
     send(response, 404, 'text/plain; charset=utf-8', 'not found\n')
   })
 
+  const view = mountView(bot, server, token, isToken, loadViewerPackage(hooks.viewerPackage), staticDir, (message) =>
+    bot.cedar.options.logger.warn(message),
+  )
+
   const openStream = (response: ServerResponse) => {
     response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream', connection: 'keep-alive' })
-    writeEvent(response, 'snapshot', feed.snapshot())
+    writeEvent(response, 'snapshot', { ...feed.snapshot(), view: view.status() })
     streams.add(response)
     response.on('close', () => streams.delete(response))
   }
-  const unsubscribe = feed.subscribe((event) => {
+  const broadcast = (type: string, data: unknown) => {
     for (const stream of streams) {
       if (stream.writableLength > MAX_UNSENT_BYTES) {
         streams.delete(stream)
         stream.destroy()
-      } else writeEvent(stream, event.type, event.data)
+      } else writeEvent(stream, type, data)
     }
-  })
+  }
+  const unsubscribe = feed.subscribe((event) => broadcast(event.type, event.data))
+  // A page opened before the bot joined shows the 3D view once it has (and again after a respawn's new world).
+  const viewReady = () => broadcast('view', view.status())
+  bot.on('spawn', viewReady)
   const heartbeat = setInterval(() => {
     for (const stream of streams) stream.write(': alive\n\n')
   }, HEARTBEAT_MS)
@@ -167,7 +182,9 @@ export async function startConsole(bot: Bot, settings: ConsoleSettings, hooks: C
     close: async () => {
       clearInterval(heartbeat)
       unsubscribe()
+      bot.off('spawn', viewReady)
       feed.close()
+      view.close()
       for (const stream of streams) stream.end()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeAllConnections()

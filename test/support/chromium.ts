@@ -12,6 +12,8 @@ const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
+  // WebGL (the console's 3D view) on the software renderer: without the flag chromium warns it will stop falling back.
+  '--enable-unsafe-swiftshader',
   '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',

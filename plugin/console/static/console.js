@@ -7,6 +7,8 @@ const KEPT_LINES = 300
 const KEPT_VERDICTS = 100
 
 let product = { state: undefined, from: undefined, action: undefined }
+let viewMode = 'above'
+let viewShown
 
 function element(tag, text, className) {
   const node = document.createElement(tag)
@@ -160,7 +162,12 @@ function showLaws(laws) {
     row.append(actions)
     body.append(row)
   }
-  if (laws.length === 0) body.append(element('tr')).append(element('td', 'no laws: every action is allowed', 'muted'))
+  if (laws.length === 0) {
+    const cell = element('td', 'no laws: every action is allowed', 'muted')
+    cell.colSpan = 6
+    body.append(element('tr'))
+    body.lastElementChild.append(cell)
+  }
 }
 
 function addQuestion({ username, question }) {
@@ -216,6 +223,38 @@ async function refreshStore() {
   return storeReading
 }
 
+/** The 3D view in a frame of its own (prismarine-viewer's bundle draws the whole window), or why there is none. */
+function showView(status) {
+  const box = $('view')
+  $('view-modes').hidden = !status?.available
+  if (!status?.available) {
+    viewShown = undefined
+    box.dataset.state = 'unavailable'
+    box.replaceChildren(element('p', status?.reason ?? 'the 3D view is not available', 'notice'))
+    return
+  }
+  for (const button of $('view-modes').querySelectorAll('button')) {
+    button.setAttribute('aria-pressed', String(button.dataset.mode === viewMode))
+  }
+  // A reconnected event stream sends the status again; the frame keeps its own socket, so it stays as it is.
+  if (viewShown === viewMode) return
+  viewShown = viewMode
+  const frame = element('iframe')
+  frame.title = viewMode === 'first' ? "the world through the bot's eyes" : 'the world around the bot, from above'
+  frame.src = `view/${encodeURIComponent(token)}/${viewMode}/`
+  box.classList.remove('muted')
+  box.dataset.state = 'shown'
+  box.dataset.mode = viewMode
+  box.replaceChildren(frame)
+}
+
+for (const button of $('view-modes').querySelectorAll('button')) {
+  button.addEventListener('click', () => {
+    viewMode = button.dataset.mode
+    showView({ available: true })
+  })
+}
+
 function connect() {
   const events = new EventSource(`events?token=${encodeURIComponent(token)}`)
   const on = (type, handle) => events.addEventListener(type, (message) => handle(JSON.parse(message.data)))
@@ -229,6 +268,7 @@ function connect() {
     for (const question of snapshot.questions) addQuestion(question)
     showLaws(snapshot.laws)
     showTask(snapshot.task)
+    showView(snapshot.view)
     refreshStore()
   })
   on('line', (entry) => {
@@ -245,6 +285,7 @@ function connect() {
   on('step', showStep)
   on('verdict', addVerdict)
   on('laws', showLaws)
+  on('view', showView)
   on('question', addQuestion)
   on('answered', ({ username, question }) => {
     const open = [...document.querySelectorAll('#questions .question')].find(

@@ -1,0 +1,152 @@
+// The console's 3D view (prismarine-viewer, an optional dependency) in a real browser against the real embedded
+// server: mounted on the console's own server behind the token, drawing the world around the bot in both modes (a
+// screenshot must show terrain, not an empty sky or a blank frame), leaving nothing on the bot once the page goes,
+// and a console without the package saying so instead of showing an empty box.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Bot } from 'mineflayer'
+import { type ConsoleAddress, startConsole } from '../plugin/console/console-server.js'
+import { loadViewerPackage, VIEWER_VERSION } from '../plugin/console/world-view.js'
+import type { CedarSession } from './harness/index.js'
+import type { Browser } from './support/chromium.js'
+import { type ConsoleSession, openConsoleSession } from './support/console-session.js'
+import { decodePng, regionInk } from './support/png.js'
+import { rectOf, waitForTerrain } from './support/view.js'
+
+describe('the console 3D view in chromium', () => {
+  let cedar: CedarSession
+  let bot: Bot
+  let address: ConsoleAddress
+  let browser: Browser
+  const warnings: string[] = []
+
+  let opened: ConsoleSession | undefined
+
+  before(async () => {
+    // Not a skip: the lockfile installs it, and leaving it out (npm ci --omit=optional) is a choice this test reports.
+    const viewer = loadViewerPackage()
+    assert.ok(!('missing' in viewer), `${'missing' in viewer ? viewer.missing : ''} (npm ci installs it)`)
+    assert.equal(viewer.version, VIEWER_VERSION)
+    opened = await openConsoleSession({
+      logger: { info: () => {}, warn: (m: string) => warnings.push(m), error: (m: string) => warnings.push(m) },
+    })
+    ;({ cedar, address, browser } = opened)
+    bot = cedar.bot
+  })
+  after(async () => {
+    await opened?.close()
+  })
+
+  const origin = () => `http://127.0.0.1:${address.port}`
+
+  test("the view's page, bundle, textures and socket are served only with the token in their path", async () => {
+    const wrong = '0123456789abcdef0123456789abcdef'
+    for (const where of [
+      `/view/${wrong}/above/`,
+      `/view/${wrong}/first/index.js`,
+      `/view/${wrong}/above/textures/1.21.4.png`,
+      `/view/${wrong}/above/socket.io/?EIO=4&transport=polling`,
+      `/view/${address.token}x/above/`,
+      '/view/above/',
+    ]) {
+      const response = await fetch(`${origin()}${where}`)
+      assert.equal(response.status, 403, where)
+      await response.body?.cancel()
+    }
+    for (const mode of ['first', 'above']) {
+      const base = `${origin()}/view/${address.token}/${mode}/`
+      const page = await fetch(base)
+      assert.equal(page.status, 200)
+      assert.match(await page.text(), /<script src="index\.js"><\/script>/)
+      assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'; worker-src 'self'/)
+      const bundle = await fetch(`${base}index.js`)
+      assert.equal(bundle.status, 200)
+      assert.equal(bundle.headers.get('content-type'), 'text/javascript; charset=utf-8')
+      await bundle.body?.cancel()
+      // The socket's handshake answers on this console's port, for this mode's path.
+      const handshake = await fetch(`${base}socket.io/?EIO=4&transport=polling`)
+      assert.equal(handshake.status, 200, `the ${mode} socket is mounted`)
+      assert.match(await handshake.text(), /"sid":/)
+    }
+    // Nothing outside the bundle's folder, however the path is spelled.
+    for (const where of ['textures/..%2F..%2Fpackage.json', 'blocksStates/../../package.json', 'index.html']) {
+      const response = await fetch(`${origin()}/view/${address.token}/above/${where}`)
+      assert.ok([403, 404].includes(response.status), `${where}: ${response.status}`)
+      await response.body?.cancel()
+    }
+  })
+
+  test('the page shows the world around the bot from above and through its eyes, and leaves nothing behind', async () => {
+    const moveListeners = bot.listenerCount('move')
+    const chunkListeners = bot.listenerCount('chunkColumnLoad')
+    const page = await browser.open(address.url)
+    await page.waitFor(`document.querySelector('#connection').textContent === 'live'`, 'the event stream')
+    await page.waitFor(`document.querySelector('#view iframe')`, 'the 3D view frame')
+    assert.equal(await page.evaluate('document.querySelector("#view").dataset.mode'), 'above')
+
+    const above = await waitForTerrain(page, 'from above')
+    assert.equal(bot.listenerCount('move'), moveListeners + 1, 'one open view follows the bot')
+
+    await page.click('#view-modes button[data-mode="first"]')
+    await page.waitFor(`document.querySelector('#view').dataset.mode === 'first'`, 'the first-person frame')
+    assert.equal(
+      await page.evaluate(
+        `document.querySelector('#view-modes button[data-mode="first"]').getAttribute('aria-pressed')`,
+      ),
+      'true',
+    )
+    const first = await waitForTerrain(page, 'first person')
+    console.log(
+      `3D view: from above ${(above.terrain * 100).toFixed(1)}% terrain after ${above.ms.toFixed(0)} ms; first person ${(first.terrain * 100).toFixed(1)}% after ${first.ms.toFixed(0)} ms`,
+    )
+    // The tab leaves the console: its frames unload and their sockets close.
+    await page.goto('about:blank')
+    page.close()
+    await waitUntilTrue(() => bot.listenerCount('move') === moveListeners, 'the closed page stops following the bot')
+    assert.equal(bot.listenerCount('chunkColumnLoad'), chunkListeners, 'and listens for no chunk')
+    assert.deepEqual(
+      warnings.filter((w) => /3D view/.test(w)),
+      [],
+    )
+  })
+
+  test('a console without prismarine-viewer says so in place of the view', async () => {
+    const bare = await startConsole(
+      bot,
+      { port: 0, host: '127.0.0.1', owner: 'Alex' },
+      { submit: async () => {}, viewerPackage: 'prismarine-viewer-left-out' },
+    )
+    try {
+      const page = await browser.open(bare.url, { width: 390, height: 844 })
+      const notice = await page.waitFor<string>(`document.querySelector('#view .notice')?.textContent`, 'the notice')
+      assert.match(
+        notice,
+        new RegExp(
+          `^the 3D view is not installed: prismarine-viewer-left-out is an optional dependency \\(about 410 MB with its textures\\).*npm install prismarine-viewer-left-out@${VIEWER_VERSION.replaceAll('.', '\\.')}`,
+        ),
+      )
+      assert.equal(await page.evaluate(`document.querySelector('#view iframe') === null`), true, 'no empty frame')
+      assert.equal(await page.evaluate(`document.querySelector('#view-modes').hidden`), true, 'no mode buttons')
+      const region = await rectOf(page, '#view .notice')
+      const { ink } = regionInk(decodePng(await page.screenshot()), region)
+      assert.ok(ink > 0.01, `the notice is drawn (ink ${ink.toFixed(4)})`)
+      const socket = await fetch(
+        `http://127.0.0.1:${bare.port}/view/${bare.token}/above/socket.io/?EIO=4&transport=polling`,
+      )
+      assert.equal(socket.status, 404, 'no socket is mounted')
+      await socket.body?.cancel()
+      page.close()
+    } finally {
+      await bare.close()
+    }
+  })
+})
+
+/** Waits for a condition of the bot's side that no event announces (a socket's disconnect handler has run). */
+async function waitUntilTrue(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const started = performance.now()
+  while (!condition()) {
+    if (performance.now() - started > timeoutMs) throw new Error(`timed out: ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
