@@ -281,7 +281,7 @@ describe('the web console in chromium', () => {
     }
   })
 
-  test('a phone-sized window puts the panels in one column', async () => {
+  test('a phone-sized window puts the panels in one column; a desktop one in three', async () => {
     const phone = await browser.open(address.url, { width: 390, height: 844 })
     await phone.waitFor(`document.querySelector('#connection').textContent === 'live'`, 'the event stream')
     const layout = await phone.evaluate<{ left: number; width: number }[]>(
@@ -294,7 +294,21 @@ describe('the web console in chromium', () => {
     )
     // The page opened late still shows the run so far: the snapshot carries it.
     assert.match(await phone.evaluate<string>(`document.querySelector('#task-last').textContent`), /blocked by L\d+/)
+    const frame = await rectOf(phone, '#view iframe')
+    assert.ok(
+      frame.width > 300 && frame.x >= 0 && frame.x + frame.width <= 390,
+      `the 3D view fits: ${JSON.stringify(frame)}`,
+    )
+    await phone.goto('about:blank')
     phone.close()
+    // The desktop page (1280 wide): chat, the 3D view over the automaton, and the shield side by side.
+    const columns = await page.evaluate<number[]>(
+      `['#chat', '#world', '#automata', '#shield'].map((s) => Math.round(document.querySelector(s).getBoundingClientRect().left))`,
+    )
+    const [chat, world, automata, shield] = columns
+    assert.ok(chat !== undefined && world !== undefined && shield !== undefined, String(columns))
+    assert.ok(chat < world && world < shield, `three columns: ${columns.join(' ')}`)
+    assert.equal(automata, world, 'the automaton under the 3D view')
   })
 
   test('page updates keep up with a 100-action run: every action on the page, in order, no backlog', async () => {

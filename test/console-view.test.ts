@@ -3,15 +3,34 @@
 // screenshot must show terrain, not an empty sky or a blank frame), leaving nothing on the bot once the page goes,
 // and a console without the package saying so instead of showing an empty box.
 import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
+import { createCedar } from '../index.js'
 import { type ConsoleAddress, startConsole } from '../plugin/console/console-server.js'
 import { loadViewerPackage, VIEWER_VERSION } from '../plugin/console/world-view.js'
-import type { CedarSession } from './harness/index.js'
+import { type CedarSession, giveItem, sessionCedarOptions } from './harness/index.js'
 import type { Browser } from './support/chromium.js'
 import { type ConsoleSession, openConsoleSession } from './support/console-session.js'
 import { decodePng, regionInk } from './support/png.js'
 import { rectOf, waitForTerrain } from './support/view.js'
+
+/** The bot events the console's feed and server listen to. */
+const CONSOLE_EVENTS = [
+  'cedarTaskStart',
+  'cedarTaskEnd',
+  'cedarProgress',
+  'cedarShieldBlocked',
+  'cedarShieldFallback',
+  'cedarAction',
+  'cedarLawDropped',
+  'cedarCriticRound',
+  'cedarQuestion',
+  'cedarAnswered',
+  'spawn',
+] as const
 
 describe('the console 3D view in chromium', () => {
   let cedar: CedarSession
@@ -23,7 +42,7 @@ describe('the console 3D view in chromium', () => {
   let opened: ConsoleSession | undefined
 
   before(async () => {
-    // Not a skip: the lockfile installs it, and leaving it out (npm ci --omit=optional) is a choice this test reports.
+    // Not a skip: npm ci installs it (a dev dependency); a checkout that deleted it is told so here.
     const viewer = loadViewerPackage()
     assert.ok(!('missing' in viewer), `${'missing' in viewer ? viewer.missing : ''} (npm ci installs it)`)
     assert.equal(viewer.version, VIEWER_VERSION)
@@ -108,6 +127,44 @@ describe('the console 3D view in chromium', () => {
       warnings.filter((w) => /3D view/.test(w)),
       [],
     )
+  })
+
+  test('the console costs nothing when off: no server, no listener; gated actions timed off and on', async () => {
+    const store = await mkdtemp(path.join(tmpdir(), 'cedar-quiet-store-'))
+    const page = await browser.open(address.url)
+    try {
+      const quiet = await cedar.session.bot('Quiet', {
+        botOptions: { plugins: { cedar: createCedar(sessionCedarOptions(store)) } },
+      })
+      assert.equal(quiet.cedar.console, undefined, 'no console unless asked')
+      // What the console listens to on its bot; the same plugin without it has one listener fewer on each.
+      for (const event of CONSOLE_EVENTS) {
+        assert.equal(quiet.listenerCount(event), bot.listenerCount(event) - 1, `${event}: only the console's listener`)
+      }
+      await waitForTerrain(page, 'the view open while the console bot acts')
+      const timed = async (who: Bot) => {
+        await giveItem(cedar.session.server, who, 'dirt', 1)
+        await giveItem(cedar.session.server, who, 'cobblestone', 1)
+        const started = performance.now()
+        for (let i = 0; i < 100; i++) {
+          const name = i % 2 ? 'cobblestone' : 'dirt'
+          const item = who.inventory.items().find((held) => held.name === name)
+          assert.ok(item, `${who.username} holds ${name}`)
+          await who.equip(item, 'hand')
+        }
+        return performance.now() - started
+      }
+      const off = await timed(quiet)
+      const on = await timed(bot)
+      console.log(
+        `console cost: 100 gated equips with the console off ${off.toFixed(0)} ms; on, with its page and 3D view open, ${on.toFixed(0)} ms`,
+      )
+      await cedar.session.quit(quiet)
+    } finally {
+      await page.goto('about:blank')
+      page.close()
+      await rm(store, { recursive: true, force: true })
+    }
   })
 
   test('a console without prismarine-viewer says so in place of the view', async () => {

@@ -128,7 +128,7 @@ export async function startConsole(bot: Bot, settings: ConsoleSettings, hooks: C
     }
   }
   const unsubscribe = feed.subscribe((event) => broadcast(event.type, event.data))
-  // A page opened before the bot joined shows the 3D view once it has (and again after a respawn's new world).
+  // A page opened before the bot joined shows the 3D view once it has.
   const viewReady = () => broadcast('view', view.status())
   bot.on('spawn', viewReady)
   const heartbeat = setInterval(() => {

@@ -25,6 +25,19 @@ export interface CedarSession {
   close(): Promise<void>
 }
 
+/** The session bot's plugin options: owned by Alex, `store` its own, quiet, no laws, a loose rate limit. */
+export function sessionCedarOptions(store: string): CedarOptions {
+  return {
+    owners: ['Alex'],
+    storePath: store,
+    // A store of its own, as before seeds showed through: what a test's bot knows is what it learned.
+    seedPath: false,
+    logger: quietLogger,
+    shield: { lawSets: [] },
+    rateLimit: { commands: 100, perSeconds: 10 },
+  }
+}
+
 export async function openCedarSession(
   options: {
     server?: EmbeddedServerOptions
@@ -40,16 +53,7 @@ export async function openCedarSession(
     session.bot('cedar', {
       botOptions: {
         plugins: {
-          cedar: createCedar({
-            owners: ['Alex'],
-            storePath: store,
-            // A store of its own, as before seeds showed through: what a test's bot knows is what it learned.
-            seedPath: false,
-            logger: quietLogger,
-            shield: { lawSets: [] },
-            rateLimit: { commands: 100, perSeconds: 10 },
-            ...options.cedar,
-          }),
+          cedar: createCedar({ ...sessionCedarOptions(store), ...options.cedar }),
         },
       },
     })

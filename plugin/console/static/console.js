@@ -21,6 +21,20 @@ function trim(list, cap) {
   while (list.children.length > cap) list.firstElementChild.remove()
 }
 
+const scrolling = new Set()
+/**
+ * Keeps a list scrolled to its newest entry, once per frame: reading scrollHeight forces a layout, and a burst of
+ * the bot's events would otherwise pay one per event (with the 3D view drawing beside them).
+ */
+function scrollToEnd(list) {
+  if (scrolling.has(list)) return
+  scrolling.add(list)
+  requestAnimationFrame(() => {
+    scrolling.delete(list)
+    list.scrollTop = list.scrollHeight
+  })
+}
+
 function addLine(entry) {
   if (entry.kind === 'done') return
   const list = $('lines')
@@ -28,7 +42,7 @@ function addLine(entry) {
   item.dataset.command = String(entry.id)
   list.append(item)
   trim(list, KEPT_LINES)
-  list.scrollTop = list.scrollHeight
+  scrollToEnd(list)
 }
 
 async function send(line) {
@@ -141,7 +155,7 @@ function addVerdict(verdict) {
         (verdict.allowedInstead.length ? `; allowed instead: ${verdict.allowedInstead.join(', ')}` : '')
   list.append(element('li', text, verdict.kind))
   trim(list, KEPT_VERDICTS)
-  list.scrollTop = list.scrollHeight
+  scrollToEnd(list)
 }
 
 function showLaws(laws) {
