@@ -4,6 +4,7 @@
 // and a console without the package saying so instead of showing an empty box.
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -16,6 +17,12 @@ import type { Browser } from './support/chromium.js'
 import { type ConsoleSession, openConsoleSession } from './support/console-session.js'
 import { decodePng, regionInk } from './support/png.js'
 import { rectOf, waitForTerrain } from './support/view.js'
+
+interface RawSocket {
+  on(event: string, listener: (data: unknown) => void): void
+  emit(event: string, data: unknown): void
+  disconnect(): void
+}
 
 /** The bot events the console's feed and server listen to. */
 const CONSOLE_EVENTS = [
@@ -93,6 +100,48 @@ describe('the console 3D view in chromium', () => {
       assert.ok([403, 404].includes(response.status), `${where}: ${response.status}`)
       await response.body?.cancel()
     }
+  })
+
+  test("the view's socket streams the world a column per turn, and the page's clicks reach nothing", async () => {
+    const { io } = createRequire(createRequire(import.meta.url).resolve('prismarine-viewer/package.json'))(
+      'socket.io-client',
+    ) as { io: (url: string, options: { path: string; transports: string[] }) => RawSocket }
+    const following = bot.listenerCount('move')
+    const socket = io(origin(), { path: `/view/${address.token}/above/socket.io`, transports: ['websocket'] })
+    try {
+      const columns: { x: number; z: number; chunk: string }[] = []
+      const version = new Promise<string>((resolve) => socket.on('version', (v) => resolve(v as string)))
+      const positioned = new Promise<{ pos: { y: number } }>((resolve) =>
+        socket.on('position', (p) => resolve(p as { pos: { y: number } })),
+      )
+      const loaded = new Promise<void>((resolve) =>
+        socket.on('loadChunk', (column) => {
+          columns.push(column as { x: number; z: number; chunk: string })
+          if (columns.length >= 16) resolve()
+        }),
+      )
+      assert.equal(await version, bot.version)
+      await loaded
+      assert.ok((await positioned).pos.y > 0, 'the bot position follows the chunks')
+      assert.ok(
+        columns.every((c) => typeof c.chunk === 'string' && c.chunk.length > 100),
+        'each column comes serialized',
+      )
+      console.log(`3D view socket: ${columns.length} columns sent`)
+      // Clicks (well-formed or not) are not listened to: nothing is raycast, nothing is thrown, nothing reaches the bot.
+      for (const click of [
+        {},
+        null,
+        'x',
+        { origin: { x: 0, y: 5, z: 0 }, direction: { x: 0, y: -1, z: 0 }, button: 0 },
+      ]) {
+        socket.emit('mouseClick', click)
+      }
+      assert.match((await cedar.converse('!status', /./))[0] ?? '', /./, 'the bot still answers')
+    } finally {
+      socket.disconnect()
+    }
+    await waitUntilTrue(() => bot.listenerCount('move') === following, 'the socket gone, its view stops following')
   })
 
   test('the page shows the world around the bot from above and through its eyes, and leaves nothing behind', async () => {
