@@ -294,6 +294,10 @@ describe('the web console in chromium', () => {
     )
     // The page opened late still shows the run so far: the snapshot carries it.
     assert.match(await phone.evaluate<string>(`document.querySelector('#task-last').textContent`), /blocked by L\d+/)
+    const [chatTop, worldTop] = await phone.evaluate<number[]>(
+      `['#chat', '#world'].map((s) => document.querySelector(s).getBoundingClientRect().top)`,
+    )
+    assert.ok((chatTop ?? 0) < (worldTop ?? 0), 'the chat box first, the 3D view under it')
     const frame = await rectOf(phone, '#view iframe')
     assert.ok(
       frame.width > 300 && frame.x >= 0 && frame.x + frame.width <= 390,

@@ -5,7 +5,7 @@
  *
  * The bundle asks for its socket at `location.pathname + 'socket.io'` and for its worker and textures relative to
  * the page, and sends no token of its own; so the token goes in the path: `/view/<token>/<mode>/`, with the socket
- * at `/view/<token>/<mode>/socket.io`. prismarine-viewer is an optional dependency (about 410 MB with its textures):
+ * at `/view/<token>/<mode>/socket.io`. prismarine-viewer is an optional peer (about 410 MB with its textures):
  * when it is not installed the page says so and this module loads nothing.
  */
 import { createReadStream } from 'node:fs'
@@ -17,7 +17,7 @@ import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
 
 export const VIEWER_PACKAGE = 'prismarine-viewer'
-/** The version the lockfile pins: the one that has textures for 1.21.4. */
+/** The version the console is tested with (the lockfile's); it has textures for 1.21.4. */
 export const VIEWER_VERSION = '1.33.0'
 export const VIEW_MODES = ['first', 'above'] as const
 export type ViewMode = (typeof VIEW_MODES)[number]
@@ -122,7 +122,7 @@ const TYPES: Readonly<Record<string, string>> = {
 }
 
 /** The bundle needs workers and images from its own folder and its socket; nothing from elsewhere, no inline code. */
-export const VIEW_SECURITY_HEADERS = {
+const VIEW_SECURITY_HEADERS = {
   'content-security-policy':
     "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
   'x-content-type-options': 'nosniff',
