@@ -1,5 +1,6 @@
 // Learning off the bot's event loop, on a real server: while cedar learns a large skill, the server keeps ticking,
 // another player keeps receiving packets and `!status` is answered at once; `!stop` ends a learning task at once.
+// The same for a large law: `!ltl add` of one compiles in the worker, and `!stop` ends it.
 import assert from 'node:assert/strict'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { afterEach, describe, test } from 'node:test'
@@ -125,5 +126,62 @@ describe('learning off the event loop', () => {
       steve._client.off('packet', onPacket)
       session.server.serv.off('tick', onTick)
     }
+  })
+
+  test('!ltl add of a large law compiles off the event loop: !status is answered meanwhile, and !stop ends one', async (t) => {
+    cedar = await openCedarSession()
+    const { bot, alex } = cedar
+    // Eight eventualities: 256 letters, a 256-state DFA, about a second of expansions (the budget allows 100,000).
+    const eventually = (items: string[]) => items.map((item) => `F has.${item}.1`).join(' & ')
+    const big = eventually(['oak_log', 'stick', 'coal', 'cobblestone', 'iron_ore', 'dirt', 'sand', 'gravel'])
+    const loop = monitorEventLoopDelay({ resolution: 10 })
+    const compiling = cedarSays(alex, /^compiling /, 30_000)
+    const added = cedarSays(alex, /^added L1 /, 120_000)
+    let addedYet = false
+    void added.then(() => {
+      addedYet = true
+    })
+    const since = performance.now()
+    alex.chat(`!ltl add ${big}`)
+    await compiling
+    loop.enable()
+    const answered = cedarSays(alex, /^cedar .*doing ltl add "F has\.oak_log\.1/, 10_000)
+    const statusAt = performance.now()
+    alex.chat('!status')
+    await answered
+    const statusMs = performance.now() - statusAt
+    assert.equal(addedYet, false, '!status was answered only after the law was added: the test proves nothing')
+    const [, line] = await added
+    const compileMs = performance.now() - since
+    loop.disable()
+    const maxDelayMs = loop.max / 1e6
+    t.diagnostic(
+      `!ltl add of 8 eventualities: ${compileMs.toFixed(0)} ms to the reply; !status answered in ${statusMs.toFixed(0)} ms; event-loop delay max ${maxDelayMs.toFixed(0)} ms`,
+    )
+    assert.equal(line, `added L1 (hard): ${big}`)
+    assert.ok(statusMs < 1_000, `!status took ${statusMs.toFixed(0)} ms`)
+    // Compiled here, the construction holds this thread (the server's and every bot's too) for its whole second.
+    assert.ok(maxDelayMs < 500, `the event loop stalled for ${maxDelayMs.toFixed(0)} ms`)
+    assert.match((await cedar.converse('!ltl show L1', /^L1/))[0] ?? '', /^L1 \(hard, user\) F has\.oak_log\.1/)
+
+    // Another large law, stopped while it compiles: cancelled within a second, and not added.
+    const other = eventually(['apple', 'bread', 'diamond', 'emerald', 'flint', 'feather', 'string', 'bone'])
+    const compilingOther = cedarSays(alex, /^compiling /, 30_000)
+    alex.chat(`!ltl add ${other}`)
+    await compilingOther
+    const ended = waitFor(bot, 'cedarTaskEnd', () => true, 30_000)
+    const stopped = cedarSays(alex, /^stopped /, 10_000)
+    const stoppedAt = performance.now()
+    alex.chat('!stop')
+    const [task, end] = await ended
+    const stopMs = performance.now() - stoppedAt
+    const [, said] = await stopped
+    t.diagnostic(`!stop to cedarTaskEnd: ${stopMs.toFixed(0)} ms`)
+    assert.match(task.name, /^ltl add "F has\.apple\.1/)
+    assert.equal(end.status, 'cancelled')
+    assert.ok(stopMs < 1_000, `${stopMs.toFixed(0)} ms after !stop`)
+    assert.match(said, /^stopped ltl add "F has\.apple\.1/)
+    assert.deepEqual(await cedar.converse('!ltl show L2', /./), ['no law L2; see !ltl list'])
+    assert.equal(bot.cedar.status().task, undefined)
   })
 })

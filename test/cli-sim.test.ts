@@ -88,8 +88,11 @@ describe('cedar sim do', () => {
 
   test('a conflict is refused before anything runs; bad flags are errors', async () => {
     const refused = await cedar(['sim', 'do', 'collect coal but never mine coal ore'])
-    assert.equal(refused.code, 0, refused.stderr)
-    assert.match(refused.stdout, /^goal not reached \(refused\): .*conflicts with "never mine coal ore"/)
+    assert.equal(refused.code, 1, refused.stdout)
+    assert.match(
+      refused.stderr,
+      /^cedar: refused: .*conflicts with "never mine coal ore": no way to do it that keeps it\n$/,
+    )
     const bad = await cedar(['sim', 'do', 'collect coal', '--days', '-1'])
     assert.equal(bad.code, 1)
     assert.equal(bad.stderr, 'cedar: --days must be a positive number, not "-1"\n')

@@ -98,15 +98,21 @@ describe('instructions past any sane size', () => {
   test('collect 1000000 coal and collect 1e20 coal are refused with the limit, before any learning', async () => {
     for (const count of ['1000000', '1e20']) {
       const result = await boundedCedar(['sim', 'do', '--offline', `collect ${count} coal`])
-      assert.equal(result.code, 0, result.stderr)
-      const [first] = result.stdout.split('\n')
+      assertCleanFailure(result)
       assert.equal(
-        first,
-        `goal not reached (refused): "${count}" in "collect ${count} coal" is more than one goal may ask for: at most 2,304 (a full inventory); ask for fewer`,
+        result.stderr,
+        `cedar: refused: "${count}" in "collect ${count} coal" is more than one goal may ask for: at most 2,304 (a full inventory); ask for fewer\n`,
       )
-      assert.match(result.stdout, /^skills: $/m, 'no skill was learned')
+      assert.equal(result.stdout, '', 'nothing ran, nothing was reported as run')
       assert.ok(result.ms < STARTUP_ALLOWANCE_MS + 5000, `${result.ms} ms`)
     }
+    // With --json the refusal is data, and still a failed command.
+    const json = await boundedCedar(['sim', 'do', '--offline', '--json', 'collect 1000000 coal'])
+    assert.equal(json.code, 1, json.stderr)
+    const summary = JSON.parse(json.stdout) as { outcome: string; message: string; skills: unknown[] }
+    assert.equal(summary.outcome, 'refused')
+    assert.match(summary.message, /at most 2,304/)
+    assert.deepEqual(summary.skills, [], 'no skill was learned')
   })
 
   test('a 10,000-character instruction is refused, quoted shortened', async () => {

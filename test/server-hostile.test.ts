@@ -1,6 +1,6 @@
 // Issue 25 on a real server (flying-squid on 127.0.0.1, real mineflayer bots): a count no inventory holds is refused
 // in one reply; `!stop` ends a running `!do collect 64 coal` within a second and the bot stays connected; a log
-// broken by someone else while the bot digs it leaves the stored skill as it was.
+// taken from the bot by someone else while it digs for dirt leaves the stored skills as they were.
 import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -9,7 +9,15 @@ import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { SkillStore } from '../plugin/store/skill-store.js'
-import { type CedarSession, openCedarSession, type TestSession, waitFor, waitUntil } from './harness/index.js'
+import {
+  type CedarSession,
+  countItem,
+  openCedarSession,
+  type TestSession,
+  takeItem,
+  waitFor,
+  waitUntil,
+} from './harness/index.js'
 
 describe('hostile instructions and a changing world, over the real protocol', () => {
   let cedar: CedarSession
@@ -66,29 +74,43 @@ describe('hostile instructions and a changing world, over the real protocol', ()
     assert.ok(connected(), 'the connection was kept')
   })
 
-  test('a log broken by someone else mid-dig: not done, and the stored skill unchanged', async () => {
+  test('a log taken from the bot while it digs for dirt: not done, the world at fault, the stored skills unchanged', async () => {
     const store = new SkillStore(cedar.store)
-    const first = new Vec3(4, 5, 0)
-    await session.server.setBlock(first, 'oak_log')
-    await waitUntil(bot, () => bot.blockAt(first)?.name === 'oak_log', 'the first log is there')
-    const learned = await converse('!do mine oak_log', /^(done|not done|refused)/, 120_000)
+    const log = new Vec3(4, 5, 0)
+    const plant = async () => {
+      await session.server.setBlock(log, 'oak_log')
+      await waitUntil(bot, () => bot.blockAt(log)?.name === 'oak_log', 'the log is there')
+    }
+    const instruction = '!do mine oak_log and dirt'
+    const ended = /^(done|not done|refused|!do failed)/
+    await plant()
+    const learned = await converse(instruction, ended, 180_000)
     assert.match(learned.at(-1) ?? '', /^done/, learned.join('\n'))
-    const before = await store.get('skill', 'mine.oak_log')
-    assert.ok(before, 'the skill is stored')
+    const stored = async () => [await store.get('skill', 'mine.oak_log'), await store.get('skill', 'mine.dirt')]
+    const before = await stored()
+    assert.ok(before.every(Boolean), 'both skills are stored')
 
-    const second = new Vec3(4, 5, 2)
-    await session.server.setBlock(second, 'oak_log')
-    await waitUntil(bot, () => bot.blockAt(second)?.name === 'oak_log', 'the second log is there')
-    // The first log is held: ask for a second, so this run must dig.
-    const outcome = converse('!do mine 2 oak_log', /^(done|not done|refused)/, 120_000)
-    // Someone else breaks it the moment the bot starts digging it.
-    await waitUntil(bot, () => bot.targetDigBlock?.position.equals(second) === true, 'the bot digs the log', 60_000)
-    await session.server.setBlock(second, 'air')
+    // Again from empty hands. Whichever the bot gets second, the first is taken from its inventory while it digs:
+    // the plan was right, the world changed under it. The run ends with both milestones passed and the goal false
+    // (accepted without the goal), which CEDAR takes as a counterexample against the last skill, unless the Sim,
+    // replaying the same actions, gets the item: then the world is named and nothing is learned.
+    await takeItem(session.server, bot, 'oak_log')
+    await takeItem(session.server, bot, 'dirt')
+    await plant()
+    const outcome = converse(instruction, ended, 180_000)
+    const digging = () => bot.targetDigBlock?.name
+    const digsSecond = () =>
+      (/^(grass_block|dirt)$/.test(digging() ?? '') && countItem(bot, 'oak_log') > 0) ||
+      (digging() === 'oak_log' && countItem(bot, 'dirt') > 0)
+    await waitUntil(bot, digsSecond, 'the bot digs for the second item', 120_000)
+    await takeItem(session.server, bot, countItem(bot, 'oak_log') > 0 ? 'oak_log' : 'dirt')
     const lines = await outcome
-    const last = lines.at(-1) ?? ''
-    assert.match(last, /^not done \(/, lines.join('\n'))
-    if (last.startsWith('not done (accepted-without-goal)')) assert.match(last, /the world got in the way/)
-    assert.deepEqual(await store.get('skill', 'mine.oak_log'), before, 'the stored skill is unchanged')
+    assert.match(
+      lines.at(-1) ?? '',
+      /^not done \(accepted-without-goal\): .*the world got in the way.*is kept as it is/,
+      lines.join('\n'),
+    )
+    assert.deepEqual(await stored(), before, 'the stored skills are unchanged: version, DFA and evidence')
     assert.ok(connected())
   })
 })

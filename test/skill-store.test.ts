@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { after, before, describe, test } from 'node:test'
+import { setTimeout as delay } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import { parseDfaJson } from '../plugin/automata/index.js'
 import type { NewRecord } from '../plugin/store/record.js'
@@ -239,6 +240,49 @@ describe('skill store', () => {
     assert.equal(records.find((r) => r.name === 'craft.shared')?.version, 50)
   })
 
+  test('a lock left by a killed process is taken over at once, not after the stale period', async () => {
+    const { dir, store, warnings } = freshStore()
+    const holder = spawnWriter(['hold', dir])
+    const gone = finished(holder, () => false)
+    await lineFrom(holder, 'locked')
+    holder.kill('SIGKILL')
+    await gone
+    assert.ok(await exists(path.join(dir, '.lock')), 'the killed holder left its lock behind')
+    const started = Date.now()
+    await store.save(pickaxeSkill())
+    const ms = Date.now() - started
+    // proper-lockfile alone would wait out the 10 s stale period.
+    assert.ok(ms < 2000, `${ms} ms`)
+    assert.deepEqual(warnings, [
+      `skill store: took over ${path.join(dir, '.lock')}, left by process ${holder.pid}, which is gone`,
+    ])
+    assert.equal((await store.list()).length, 1)
+    assert.equal(await exists(path.join(dir, '.lock')), false, 'released')
+    assert.equal(await exists(path.join(dir, '.lock.owner')), false, 'its owner file too')
+  })
+
+  test("a live holder's lock is never broken, however long it is held", async () => {
+    const { dir, store, warnings } = freshStore({ lockStaleMs: 2000 })
+    const holder = spawnWriter(['hold', dir])
+    const gone = finished(holder, () => false)
+    await lineFrom(holder, 'locked')
+    let savedAt: number | undefined
+    const saving = store.save(pickaxeSkill()).then(() => {
+      savedAt = Date.now()
+    })
+    // Past the stale period: the holder keeps its lock fresh, and its pid is alive.
+    await delay(3000)
+    assert.equal(savedAt, undefined, 'the save went ahead under a live lock')
+    const released = lineFrom(holder, 'released')
+    holder.stdin.write('release\n')
+    await released
+    const releasedAt = Date.now()
+    await saving
+    await gone
+    assert.ok(savedAt !== undefined && savedAt >= releasedAt - 50, 'saved only once the holder let go')
+    assert.deepEqual(warnings, [])
+  })
+
   test('SIGKILL at a random moment, 200 times: the store always loads with every save that was reported', async (t) => {
     const lanes = 4
     const runsPerLane = 50
@@ -317,6 +361,19 @@ async function compileWriter(): Promise<string> {
 
 function spawnWriter(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [writer, ...args], { cwd: root, env: { ...process.env, ...env } })
+}
+
+/** Resolves when the child prints `line`. */
+function lineFrom(child: ChildProcessWithoutNullStreams, line: string): Promise<void> {
+  return new Promise((resolve) => {
+    const lines = createInterface({ input: child.stdout })
+    lines.on('line', (l) => {
+      if (l === line) {
+        lines.close()
+        resolve()
+      }
+    })
+  })
 }
 
 /**

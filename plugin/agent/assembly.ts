@@ -22,7 +22,7 @@ import type { AgentComputation } from './computation.js'
 import type { Gate } from './controller.js'
 import { BotCritic } from './critic/bot-critic.js'
 import type { CriticReport } from './critic/critic-runner.js'
-import { createShield, LawBook, LawError } from './laws.js'
+import { createShield, LawBook, type LawCompiler, LawError } from './laws.js'
 import type { SkillLibrary } from './skill-manager.js'
 import type { SkillTeacherChoice } from './skill-teaching.js'
 import { WorkerComputation } from './worker-computation.js'
@@ -84,6 +84,8 @@ export interface LawOptions {
   readonly onOverConstrained?: (trueInState: readonly string[], action: string, blame: DeadlockBlame) => void
   /** A stored law that could not be put back, and why. */
   readonly warn?: (message: string) => void
+  /** Where a large law compiles (the learning worker, on a bot); without it, on the caller's thread. */
+  readonly compiler?: LawCompiler
 }
 
 /** The shield with its laws: the shipped sets, the extra laws, and the critic's laws kept in the store. */
@@ -99,7 +101,7 @@ export function createLaws(options: LawOptions): LawBook {
     // Counted for `!laws` here, once per decision, whichever gate asked.
     onBlocked: (verdict) => laws?.noteBlocked(verdict.blockedBy.map((law) => law.id)),
   })
-  laws = new LawBook(shield, options.symbolProblem, options.files)
+  laws = new LawBook(shield, options.symbolProblem, options.files, options.compiler)
   for (const set of options.lawSets) laws.loadSet(set)
   for (const text of options.extraLaws ?? []) {
     try {
@@ -189,6 +191,7 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     softBlockLimit: options.shield.softBlockLimit,
     files,
     warn: (message) => options.logger.warn(message),
+    compiler: (formula, signal) => computation.compileLaw(formula, { signal }),
     ...(hooks.symbolProblem ? { symbolProblem: hooks.symbolProblem } : {}),
     onDrop: (monitor, reason) => {
       options.logger.warn(`cedar: ${reason}`)

@@ -9,6 +9,7 @@ import { Dfa } from '../automata/dfa.js'
 import { TooManyStatesError } from '../automata/size-limit.js'
 import { symbolProblem } from '../grounding/validate.js'
 import { BudgetExhausted, type LearningEvent, type MembershipTeacher } from '../learning/index.js'
+import type { Formula } from '../ltl/ast.js'
 import { loadRules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
 import type { Composition, CompositionLimits } from './composition.js'
@@ -81,13 +82,20 @@ export type Job =
       readonly start: readonly string[]
       readonly limits?: CompositionLimits | undefined
     }
+  | { readonly kind: 'compile-law'; readonly formula: Formula }
 
 export type SkillResult = Omit<LearnedSkill, 'dfa'> & { readonly dfa: DfaData }
 export type ConstraintResult = Omit<LearnedConstraint, 'dfa'> & { readonly dfa: DfaData }
 export type CompositionResult = Omit<Composition, 'product'> & { readonly product: DfaData }
 export type ProposalsResult = LawProposal[]
 export type ValidationResult = { accepted: AcceptedProposal[]; rejected: RejectedProposal[] }
-export type JobResult = SkillResult | ConstraintResult | CompositionResult | ProposalsResult | ValidationResult
+export type JobResult =
+  | SkillResult
+  | ConstraintResult
+  | CompositionResult
+  | ProposalsResult
+  | ValidationResult
+  | DfaData
 
 export interface ErrorData {
   readonly name: string
@@ -178,6 +186,8 @@ export async function runJob(
       const composition = await inProcess.compose(dfaOf(job.skill), constraints, job.start, { limits: job.limits })
       return { ...composition, product: dfaData(composition.product) }
     }
+    case 'compile-law':
+      return dfaData(await inProcess.compileLaw(job.formula))
     case 'propose-laws':
       return inProcess.proposeLaws(job.trajectories, job.context, job.rulesVersion)
     case 'validate-laws': {

@@ -1,9 +1,12 @@
 /**
- * The agent's long computations — learning a skill, learning a constraint, composing skills with constraints —
+ * The agent's long computations — learning a skill, learning a constraint, composing skills with constraints,
+ * compiling a large law —
  * behind one port. The live bot runs them in a worker thread (`WorkerComputation`), so its event loop keeps
  * answering keep-alives and chat while it learns; the Sim, the CLI and the bench run them here, in process.
  */
 import type { Dfa } from '../automata/dfa.js'
+import type { Formula } from '../ltl/ast.js'
+import { compileLtl } from '../ltl/compile.js'
 import { loadRules, type Rules } from '../world/rules.js'
 import { type ActiveConstraint, type Composition, type CompositionLimits, compose } from './composition.js'
 import { type ConstraintLearningOptions, type LearnedConstraint, learnConstraint } from './constraint-learning.js'
@@ -26,6 +29,8 @@ export interface AgentComputation {
     start: readonly string[],
     options?: { readonly signal?: AbortSignal | undefined; readonly limits?: CompositionLimits | undefined },
   ): Promise<Composition>
+  /** A law's formula to its DFA (`compileLtl`: up to its 100,000-transition budget, about a second). */
+  compileLaw(formula: Formula, options?: { readonly signal?: AbortSignal | undefined }): Promise<Dfa>
   /** The offline critic's proposals from trajectories (LogicGuard's rules, over the rules of `rulesVersion`). */
   proposeLaws(trajectories: readonly Trajectory[], context: CriticContext, rulesVersion: string): Promise<LawProposal[]>
   /** The validator's verdicts on proposals (see `validateProposals`). */
@@ -48,6 +53,10 @@ export const inProcess: AgentComputation = {
   async compose(skill, constraints, start, { signal, limits } = {}) {
     signal?.throwIfAborted()
     return compose(skill, constraints, start, limits)
+  },
+  async compileLaw(formula, { signal } = {}) {
+    signal?.throwIfAborted()
+    return compileLtl(formula)
   },
   proposeLaws: (trajectories, context, rulesVersion) =>
     new OfflineCritic(loadRules(rulesVersion)).propose(trajectories, context),

@@ -1,6 +1,9 @@
+import type { Dfa } from '../automata/dfa.js'
+import { TooManyStatesError } from '../automata/size-limit.js'
 import { CedarError } from '../errors.js'
 import { canonicalSymbol } from '../grounding/aliases.js'
-import { renamePropositions } from '../ltl/ast.js'
+import { type Formula, propositions, renamePropositions } from '../ltl/ast.js'
+import { compileLtl } from '../ltl/compile.js'
 import { lawSet } from '../ltl/law-sets.js'
 import { type LawKind, type LawSource, LtlMonitor } from '../ltl/monitor.js'
 import { parseLtl } from '../ltl/parser.js'
@@ -15,6 +18,29 @@ import { actionPropositions, isActionSymbol } from '../vocabulary/symbols.js'
  */
 export function buildLaw(id: string, text: string, kind: LawKind, source: LawSource, explanation = ''): LtlMonitor {
   return new LtlMonitor(id, renamePropositions(parseLtl(text), canonicalSymbol), kind, source, explanation)
+}
+
+/** Compiles a law's formula to its DFA away from the caller's thread (the learning worker); aborting cancels it. */
+export type LawCompiler = (formula: Formula, signal?: AbortSignal) => Promise<Dfa>
+
+/**
+ * A law compiles on the caller's thread when it is short (`INLINE_LAW_CHARACTERS`: an expansion's cost grows with
+ * the formula), names at most `INLINE_LAW_PROPOSITIONS` propositions (each doubles the letters, and every letter of
+ * every state is an expansion) and its DFA needs no more than `INLINE_LAW_TRANSITIONS` transitions: about a
+ * millisecond, for most laws of the shipped sets and a player's usual ones. A larger one goes to the book's compiler.
+ */
+export const INLINE_LAW_CHARACTERS = 200
+export const INLINE_LAW_PROPOSITIONS = 4
+export const INLINE_LAW_TRANSITIONS = 256
+
+/** A law read and checked, not yet in the shield: `dfa` is there when it compiled inline. */
+export interface LawDraft {
+  readonly text: string
+  readonly formula: Formula
+  readonly kind: LawKind
+  readonly source: LawSource
+  readonly explanation: string
+  readonly dfa?: Dfa
 }
 
 /** A shield whose action positions also carry the action's family symbols (`mine.oak_log` is a `mine.logs`). */
@@ -45,6 +71,8 @@ export class LawBook {
     readonly symbolProblem: (symbol: string) => string | undefined = () => undefined,
     /** Where the critic's laws are kept across restarts; without it they live as long as the process. */
     private readonly files?: LawFiles,
+    /** Where a large law compiles (see `compile`); without one, on the caller's thread. */
+    private readonly compiler?: LawCompiler,
   ) {}
 
   /**
@@ -76,10 +104,64 @@ export class LawBook {
     return this.files?.flushed() ?? Promise.resolve()
   }
 
+  /** Reads, compiles (on this thread) and adds a law under the next id. Throws LawError for a law that cannot be. */
   add(text: string, kind: LawKind = 'hard', source: LawSource = 'user', explanation = ''): LtlMonitor {
-    const prefix = source === 'critic' ? 'C' : 'L'
+    const draft = this.read(text, kind, source, explanation)
+    return this.commit({ ...draft, dfa: draft.dfa ?? compiledHere(draft.formula) })
+  }
+
+  /**
+   * Parses and checks a law, and compiles it here when it is small (`INLINE_LAW_TRANSITIONS`); a draft without
+   * `dfa` needs `compile` (off this thread) before `commit`. Throws LawError for text that does not parse or names
+   * a symbol the plugin cannot ground.
+   */
+  read(text: string, kind: LawKind = 'hard', source: LawSource = 'user', explanation = ''): LawDraft {
+    let formula: Formula
+    try {
+      formula = renamePropositions(parseLtl(text), canonicalSymbol)
+    } catch (error) {
+      throw new LawError(`cannot read the law: ${(error as Error).message}`)
+    }
+    const props = propositions(formula)
+    const problems = props.map((p) => this.symbolProblem(p)).filter((p) => p !== undefined)
+    if (problems.length > 0) throw new LawError(problems.join('; '))
+    const draft = { text, formula, kind, source, explanation }
+    if (text.length > INLINE_LAW_CHARACTERS || props.length > INLINE_LAW_PROPOSITIONS) return draft
+    try {
+      return { ...draft, dfa: compileLtl(formula, { maxTransitions: INLINE_LAW_TRANSITIONS }) }
+    } catch (error) {
+      if (error instanceof TooManyStatesError) return draft
+      throw new LawError(`cannot read the law: ${(error as Error).message}`)
+    }
+  }
+
+  /**
+   * The draft's DFA from the book's compiler (a worker, so the bot's event loop stays free), or here without one.
+   * A formula past the construction's budget is a LawError; aborting `signal` rejects with its reason at once.
+   */
+  async compile(draft: LawDraft, signal?: AbortSignal): Promise<LawDraft & { readonly dfa: Dfa }> {
+    if (draft.dfa) return { ...draft, dfa: draft.dfa }
+    if (!this.compiler) return { ...draft, dfa: compiledHere(draft.formula) }
+    try {
+      return { ...draft, dfa: await this.compiler(draft.formula, signal) }
+    } catch (error) {
+      if (signal?.aborted || !(error instanceof TooManyStatesError)) throw error
+      throw new LawError(`cannot read the law: ${error.message}`)
+    }
+  }
+
+  /** A compiled draft into the shield under the next id of its source (L for players, C for the critic). */
+  commit(draft: LawDraft & { readonly dfa: Dfa }): LtlMonitor {
+    const prefix = draft.source === 'critic' ? 'C' : 'L'
     const n = this.next.get(prefix) ?? 1
-    const monitor = this.build(`${prefix}${n}`, text, kind, source, explanation)
+    const monitor = new LtlMonitor(
+      `${prefix}${n}`,
+      draft.formula,
+      draft.kind,
+      draft.source,
+      draft.explanation,
+      draft.dfa,
+    )
     this.next.set(prefix, n + 1)
     this.install(monitor)
     this.keep(monitor)
@@ -128,15 +210,8 @@ export class LawBook {
   }
 
   private build(id: string, text: string, kind: LawKind, source: LawSource, explanation: string): LtlMonitor {
-    let monitor: LtlMonitor
-    try {
-      monitor = buildLaw(id, text, kind, source, explanation)
-    } catch (error) {
-      throw new LawError(`cannot read the law: ${(error as Error).message}`)
-    }
-    const problems = monitor.props.map((p) => this.symbolProblem(p)).filter((p) => p !== undefined)
-    if (problems.length > 0) throw new LawError(problems.join('; '))
-    return monitor
+    const draft = this.read(text, kind, source, explanation)
+    return new LtlMonitor(id, draft.formula, kind, source, explanation, draft.dfa ?? compiledHere(draft.formula))
   }
 
   private install(monitor: LtlMonitor): void {
@@ -159,5 +234,14 @@ export class LawBook {
       added.push(monitor)
     })
     return added
+  }
+}
+
+/** The formula's DFA on this thread, its construction's budget exceeded as a LawError. */
+function compiledHere(formula: Formula): Dfa {
+  try {
+    return compileLtl(formula)
+  } catch (error) {
+    throw new LawError(`cannot read the law: ${(error as Error).message}`)
   }
 }

@@ -9,12 +9,14 @@ import { Worker } from 'node:worker_threads'
 import type { Dfa } from '../automata/dfa.js'
 import { CedarError } from '../errors.js'
 import type { LearningEvent, MembershipTeacher } from '../learning/index.js'
+import type { Formula } from '../ltl/ast.js'
 import { loadRules, type Rules } from '../world/rules.js'
 import type { ActiveConstraint, Composition, CompositionLimits } from './composition.js'
 import { type AgentComputation, inProcess, type LawValidationContext } from './computation.js'
 import {
   type CompositionResult,
   type ConstraintResult,
+  type DfaData,
   dfaData,
   dfaOf,
   errorData,
@@ -114,6 +116,11 @@ export class WorkerComputation implements AgentComputation {
     }
     const result = (await this.run(job, options)) as CompositionResult
     return { ...result, product: dfaOf(result.product) }
+  }
+
+  /** Compiled in a worker: a law that takes a second to compile costs the bot's event loop nothing, and aborts at once. */
+  async compileLaw(formula: Formula, options: { readonly signal?: AbortSignal | undefined } = {}): Promise<Dfa> {
+    return dfaOf((await this.run({ kind: 'compile-law', formula }, options)) as DfaData)
   }
 
   async proposeLaws(

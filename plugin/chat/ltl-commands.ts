@@ -1,6 +1,8 @@
-import { type LawBook, LawError } from '../agent/laws.js'
+import { type LawBook, type LawDraft, LawError } from '../agent/laws.js'
+import { TaskCancelledError } from '../agent/task-runner.js'
+import { quoted } from '../errors.js'
 import { describeVerdict } from '../ltl/shield.js'
-import { defineCommand, param } from './command.js'
+import { type CommandContext, defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
 
 const SUBCOMMANDS = ['add', 'list', 'show', 'rm', 'check', 'load'] as const
@@ -28,7 +30,8 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string, l
         param.word('subcommand', { choices: SUBCOMMANDS, description: 'add, list, show, rm, check or load' }),
         param.text('rest', { optional: true, description: 'what the subcommand needs' }),
       ],
-      run: async ({ cedar }, { subcommand, rest = '' }) => {
+      run: async (context, { subcommand, rest = '' }) => {
+        const { cedar } = context
         switch (subcommand) {
           case 'add': {
             const match = /^(hard|soft)\s+([\s\S]+)$/i.exec(rest)
@@ -36,10 +39,10 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string, l
             const text = (match?.[2] ?? rest).trim()
             if (text === '') return `usage: ${prefix}ltl add [hard|soft] <formula>`
             try {
-              const law = laws.add(text, kind)
-              return `added ${law.id} (${kind}): ${law.text}`
+              return await addLaw(context, laws, laws.read(text, kind), prefix)
             } catch (error) {
               if (error instanceof LawError) return error.message
+              if (error instanceof TaskCancelledError) return undefined // !stop answered
               throw error
             }
           }
@@ -92,4 +95,24 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string, l
       },
     }),
   )
+}
+
+/**
+ * A law that compiled inline goes in at once, even mid-task. A larger one compiles in the learning worker as the
+ * bot's task, so the bot keeps answering meanwhile, `!status` shows it and `!stop` ends it.
+ */
+async function addLaw(context: CommandContext, laws: LawBook, draft: LawDraft, prefix: string): Promise<string> {
+  const added = (law: { id: string; text: string }) => `added ${law.id} (${draft.kind}): ${law.text}`
+  if (draft.dfa) return added(laws.commit({ ...draft, dfa: draft.dfa }))
+  const { tasks } = context.cedar
+  if (tasks.current) return `busy with ${tasks.current.name}; the law is large, so say ${prefix}stop first`
+  const name = `ltl add ${quoted(draft.text, 40)}`
+  context.reply(`compiling ${quoted(draft.text)}: a large law; ${prefix}stop ends it`)
+  const law = await tasks.run(name, context.username, async (signal) => {
+    const compiled = await laws.compile(draft, signal)
+    // Stopped just as it finished: nothing is added.
+    signal.throwIfAborted()
+    return laws.commit(compiled)
+  })
+  return added(law)
 }

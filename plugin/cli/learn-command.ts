@@ -53,7 +53,8 @@ export function addLearnCommand(program: Command): void {
       const out = createOutput(flags.json ?? false)
       await guarded(out, async () => {
         const algorithm = flags.algo as Algorithm
-        if (!ALGORITHMS.includes(algorithm)) throw new Error(`--algo must be one of ${ALGORITHMS.join(', ')}`)
+        if (!ALGORITHMS.includes(algorithm))
+          throw new Error(`--algo must be one of ${ALGORITHMS.join(', ')}, not ${quoted(algorithm, 40)}`)
         const noise = number('--noise', flags.noise, 0, 0.5)
         const seed = Math.trunc(number('--seed', flags.seed, 0, 2 ** 31))
         const maxEq = Math.trunc(number('--budget-eq', flags.budgetEq, 1, 1e9))

@@ -19,7 +19,11 @@ export function buildProgram(): Command {
       'mineflayer-cedar: a Minecraft bot that follows instructions and keeps constraints, checked by automata',
     )
     .version(CEDAR_VERSION, '-V, --version')
-    .showHelpAfterError('(add --help for usage)')
+    // A usage error is one line, the pointer to --help on it, and no control character of the argument echoed.
+    .configureOutput({
+      outputError: (message, write) =>
+        write(`${printable(message.trim().replace(/\s*\n\s*/g, ' '))} (add --help for usage)\n`),
+    })
     .exitOverride()
   addStartCommand(program)
   addConfigCommand(program)
@@ -38,8 +42,8 @@ export function buildProgram(): Command {
  * formula's DFA, learning). The store's libraries listen for those signals to clean up (proper-lockfile through
  * signal-exit, from the moment it is imported), and a listener can only run between computations, so with it
  * Ctrl-C waits for the work to finish; without one the default disposition ends the process. What the listeners
- * would clean up is safe to leave: writes are atomic (a temporary file renamed), and a lock left behind is stale
- * after 10 s and broken by the next writer. `cedar start` keeps them: it stops the bot and the server itself.
+ * would clean up is safe to leave: writes are atomic (a temporary file renamed), and a lock left behind records
+ * its owner, so the next writer sees the owner gone and takes the lock over at once (store-lock.ts). `cedar start` keeps them: it stops the bot and the server itself.
  */
 function endAtOnceOnSignals(): void {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal)

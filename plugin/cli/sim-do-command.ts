@@ -57,6 +57,10 @@ export function addSimDoCommand(sim: Command): void {
       '--json',
       'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "grounding", "laws", "product", "steps", "stuck"}; a step the shield refused names the law in "blocked_by"',
     )
+    .addHelpText(
+      'after',
+      '\nExit status: 0 when the run ran (goal reached or not: the report says which); 1 when the instruction was\nrefused before anything ran (a conflict, a count or size past the limits) or the command failed.',
+    )
     .action(async (words: string[], flags: SimDoFlags) => {
       const out = createOutput(flags.json ?? false)
       await guarded(out, async () => {
@@ -135,6 +139,15 @@ export function addSimDoCommand(sim: Command): void {
             : null,
           steps,
           stuck: report.stuck ?? null,
+        }
+        if (report.refusal) {
+          // Nothing ran: a refusal (a conflict, a count or size past the limits) is a failed command, in one line;
+          // `--json` still prints what was grounded, for a script to see why.
+          if (out.json) {
+            out.result('', summary)
+            process.exitCode = 1
+          } else out.fail(`refused: ${report.refusal}`)
+          return
         }
         const text = [
           `${summary.goal ? 'goal reached' : `goal not reached (${summary.outcome})`}: ${summary.message}`,

@@ -193,8 +193,18 @@ function kindOption(): Option {
   ])
 }
 
-/** Warnings about files the store moved aside go to standard error, away from the command's output. */
-const stderrLogger: StoreLogger = { warn: (message) => process.stderr.write(`cedar: ${message}\n`) }
+/**
+ * Warnings about files the store moved aside go to standard error, away from the command's output. While a record
+ * is looked up they are held, so that one its error already says (the record's own file is corrupt) is not said
+ * twice.
+ */
+let held: string[] | undefined
+const stderrLogger: StoreLogger = {
+  warn: (message) => {
+    if (held) held.push(message)
+    else process.stderr.write(`cedar: ${message}\n`)
+  },
+}
 
 /** The store the bot would use, with the shipped seeds under it (unless it is the seed directory itself). */
 function openStore(flags: SkillsFlags, logger: StoreLogger = stderrLogger): SkillStore {
@@ -204,7 +214,29 @@ function openStore(flags: SkillsFlags, logger: StoreLogger = stderrLogger): Skil
 
 /** The record NAME means: the skill when both kinds have it (and a note saying so), else an error with a hint. */
 async function resolve(store: SkillStore, name: string, kind: RecordKind | undefined, doing: string) {
-  const { records } = await store.load()
+  held = []
+  let broken: StoreProblem | undefined
+  try {
+    const { records, problems } = await store.load()
+    broken = pickByName(records, name, kind).record ? undefined : problems.find((p) => isFileOf(p, name, kind))
+    if (broken) {
+      throw new Error(
+        `${name} could not be loaded: ${broken.message}${broken.movedTo ? ` (moved to ${broken.movedTo})` : ''}`,
+      )
+    }
+    return pick(store, records, name, kind, doing)
+  } finally {
+    const warnings = held
+    held = undefined
+    for (const warning of warnings) if (!broken || !warning.includes(broken.message)) stderrLogger.warn(warning)
+  }
+}
+
+const isFileOf = (problem: StoreProblem, name: string, kind: RecordKind | undefined) =>
+  (kind !== 'constraint' && problem.file === `skills/${name}.json`) ||
+  (kind !== 'skill' && problem.file === `constraints/${name}.json`)
+
+function pick(store: SkillStore, records: SkillRecord[], name: string, kind: RecordKind | undefined, doing: string) {
   const { record, both } = pickByName(records, name, kind)
   if (!record) {
     const candidates = records.filter((r) => !kind || r.kind === kind).map((r) => r.name)

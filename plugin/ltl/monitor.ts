@@ -54,10 +54,12 @@ export class LtlMonitor implements Monitor {
     readonly kind: LawKind,
     readonly source: LawSource,
     readonly explanation = '',
+    /** The formula's DFA when it was compiled elsewhere (a worker thread): `compileLtl(formula)`, as data. */
+    compiled?: Dfa,
   ) {
     this.text = printLtl(formula)
     this.props = propositions(formula)
-    this.dfa = compileLtl(formula)
+    this.dfa = compiled ?? compileLtl(formula)
     this.initial = this.dfa.initial
     this.distance = distancesToAcceptance(this.dfa)
   }

@@ -4,9 +4,8 @@
  * processes take a lock on the store; every write is atomic and durable, so a bot killed at any moment leaves a
  * store that loads. A file that does not validate is moved to `<dir>/corrupt/` and reported, and the rest loads.
  */
-import { lstat, mkdir, readFile, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import lockfile from 'proper-lockfile'
 import { CedarError } from '../errors.js'
 import {
   describeIssues,
@@ -26,6 +25,7 @@ import {
   removeLeftoverTemporaries,
   writeDurably,
 } from './store-files.js'
+import { acquireStoreLock } from './store-lock.js'
 
 /** A file that did not load: `message` names the file and the bad field. */
 export interface StoreProblem {
@@ -44,7 +44,8 @@ export interface SkillStoreOptions {
   logger?: StoreLogger
   /**
    * A lock older than this is taken to be left by a dead process and is broken (proper-lockfile refreshes a held
-   * lock's time every half of this, and allows no less than 2000 ms). Default 10 000.
+   * lock's time every half of this, and allows no less than 2000 ms); a lock whose recorded owner is gone is taken
+   * over at once. Default 10 000.
    */
   lockStaleMs?: number
   /**
@@ -74,7 +75,6 @@ export class ReadOnlyStoreError extends CedarError {
 
 const KIND_DIRS: Record<RecordKind, string> = { skill: 'skills', constraint: 'constraints' }
 const KINDS: readonly RecordKind[] = ['skill', 'constraint']
-const LOCK_NAME = '.lock'
 
 /** One record file to read, and what reading it found. */
 interface FileRef {
@@ -311,9 +311,9 @@ export class SkillStore {
   }
 
   /**
-   * Runs `work` holding the store lock: first this process's queue, then proper-lockfile's lock directory
-   * `<dir>/.lock`, which other processes see. A lock older than `lockStaleMs` was left by a dead process and is
-   * broken; waiting gives up after a generous while with an error naming the lock.
+   * Runs `work` holding the store lock: first this process's queue, then the lock other processes see
+   * (store-lock.ts): a lock whose recorded owner is gone is taken over at once, one not refreshed for `lockStaleMs`
+   * is broken; waiting gives up after a generous while with an error naming the lock.
    */
   private async locked<T>(work: () => Promise<T>): Promise<T> {
     const previous = processQueues.get(this.dir) ?? Promise.resolve()
@@ -333,38 +333,14 @@ export class SkillStore {
     return run
   }
 
-  private async acquire(): Promise<() => Promise<void>> {
-    await mkdir(this.dir, { recursive: true })
-    const lockPath = path.join(this.dir, LOCK_NAME)
-    // Polls every ~100 ms for at least 30 s and three stale periods, so a lock left by a killed process is always
-    // outlived, while a live writer holding it for long is reported rather than waited on forever.
-    const retries = Math.ceil(Math.max(30_000, 3 * this.lockStaleMs) / 100)
-    await this.clearForeignLock(lockPath)
-    try {
-      return await lockfile.lock(this.dir, {
-        lockfilePath: lockPath,
-        stale: this.lockStaleMs,
-        retries: { retries, minTimeout: 5, maxTimeout: 100, factor: 1.5, randomize: true },
-        // The default throws from a timer and ends the process; a lost lock only risks a version count.
-        onCompromised: (error) => this.logger.warn(`skill store: lost the lock on ${this.dir}: ${error.message}`),
-      })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
-      throw new Error(
-        `the skill store is locked by another process (${lockPath}); if no cedar is running, delete it: rm -r '${lockPath}'`,
-      )
-    }
-  }
-
-  /**
-   * A plain file where the lock directory goes was never a lock of ours (proper-lockfile makes a directory), so no
-   * live writer holds it; left there, proper-lockfile would wait 30 s and fail on it. It is removed, and said.
-   */
-  private async clearForeignLock(lockPath: string): Promise<void> {
-    const found = await lstat(lockPath).catch(() => undefined)
-    if (!found || found.isDirectory()) return
-    await rm(lockPath, { force: true })
-    this.logger.warn(`skill store: removed ${lockPath}, a file where the lock directory goes (not a lock of cedar's)`)
+  private acquire(): Promise<() => Promise<void>> {
+    // Waits at least 30 s and three stale periods for a live writer, so a lock left where no owner is recorded is
+    // always outlived, while a live writer holding it for long is reported rather than waited on forever.
+    return acquireStoreLock(this.dir, {
+      staleMs: this.lockStaleMs,
+      waitMs: Math.max(30_000, 3 * this.lockStaleMs),
+      warn: (message) => this.logger.warn(message),
+    })
   }
 
   private ref(kind: RecordKind, name: string): FileRef {

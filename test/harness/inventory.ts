@@ -18,6 +18,18 @@ export async function giveItem(server: EmbeddedServer, bot: Bot, item: string, c
   await waitUntil(bot, () => countItem(bot, item) === before + count, `${bot.username} holds ${before + count} ${item}`)
 }
 
+/** Takes every `item` out of a connected player's inventory (as /clear would) and waits until the bot sees it gone. */
+export async function takeItem(server: EmbeddedServer, bot: Bot, item: string): Promise<void> {
+  const player = server.serv.getPlayer(bot.username)
+  if (!player) throw new Error(`${bot.username} is not on the server`)
+  const id = server.registry.itemsByName[item]?.id
+  if (id === undefined) throw new Error(`unknown item ${item}`)
+  player.inventory.slots.forEach((held, slot) => {
+    if (held?.type === id) player.inventory.updateSlot(slot, null)
+  })
+  await waitUntil(bot, () => countItem(bot, item) === 0, `${bot.username} holds no ${item}`)
+}
+
 /** How many of an item the bot's own inventory window shows (mineflayer's view). */
 export function countItem(bot: Bot, item: string): number {
   return bot.inventory

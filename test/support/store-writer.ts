@@ -3,12 +3,24 @@
 //                                                         after each, then prints "done"
 //   store-writer.ts loop <dir> <prefix>                    prints "ready", then saves <prefix>.0, .1, ... forever,
 //                                                         printing "saved <name>" once each save has resolved
+//   store-writer.ts hold <dir>                             takes the store's lock, prints "locked", and releases it
+//                                                         (printing "released") when a line comes on stdin
 // STORE_LOCK_STALE_MS sets the store's lockStaleMs.
+import { createInterface } from 'node:readline'
 import { SkillStore } from '../../plugin/store/skill-store.js'
+import { acquireStoreLock } from '../../plugin/store/store-lock.js'
 import { pickaxeSkill } from './skill-records.js'
 
 const [mode, dir, prefix, count, shared] = process.argv.slice(2)
-if (!dir || !prefix) throw new Error('usage: store-writer.ts batch|loop <dir> <prefix> [count shared]')
+if (mode === 'hold' && dir) {
+  const release = await acquireStoreLock(dir, { staleMs: 2000, waitMs: 30_000, warn: () => undefined })
+  process.stdout.write('locked\n')
+  await createInterface({ input: process.stdin })[Symbol.asyncIterator]().next()
+  await release()
+  process.stdout.write('released\n')
+  process.exit(0)
+}
+if (!dir || !prefix) throw new Error('usage: store-writer.ts batch|loop <dir> <prefix> [count shared] | hold <dir>')
 const store = new SkillStore(dir, { lockStaleMs: Number(process.env.STORE_LOCK_STALE_MS ?? 10_000) })
 // A test that dies must not leave a writer behind: its end of the pipe closes.
 process.stdin.on('end', () => process.exit(0)).resume()
