@@ -386,6 +386,92 @@ describe('waiting for an event', () => {
   })
 })
 
+describe('milestone skills', () => {
+  // The milestone language of "collect an oak log": the log's event accepts, its action loops until then.
+  const LOG_MILESTONE = dfa(
+    ['has.oak_log.1', 'mine.oak_log'],
+    [
+      [0, 'mine.oak_log', 0],
+      [0, 'has.oak_log.1', 1],
+      [1, 'mine.oak_log', 1],
+      [1, 'has.oak_log.1', 1],
+    ],
+    [1],
+  )
+  const pursueWith =
+    (...actions: string[]): NonNullable<ControllerOptions['pursue']> =>
+    (_milestone, _observation, allowed) =>
+      actions.find(allowed)
+
+  test('the milestone is pursued by the action that makes it', async () => {
+    const world = new ScriptedWorld({ 'mine.oak_log': [ok({ oak_log: 1 })] }, { canWait: true })
+    const result = await run(world, { dfa: LOG_MILESTONE, goal: ['has.oak_log.1'], pursue: pursueWith('mine.oak_log') })
+    assert.equal(result.outcome, 'goal', result.message)
+    assert.deepEqual(world.acts, ['mine.oak_log'])
+  })
+
+  test('when every way to a milestone the bot makes has failed, the run ends with no path, not a day of waiting', async () => {
+    const world = new ScriptedWorld(
+      {
+        'mine.oak_log': [fails('not_found', 'no oak_log in sight')],
+        'explore.oak_log': [fails('not_found', 'searched and saw none')],
+      },
+      { canWait: true },
+    )
+    const result = await run(world, { dfa: LOG_MILESTONE, goal: ['has.oak_log.1'], pursue: pursueWith('mine.oak_log') })
+    assert.equal(result.outcome, 'no-path', result.message)
+    assert.equal(result.message, 'no way to the goal is left from here')
+    assert.equal(world.waited, 0, 'no waiting for a log nobody brings')
+    assert.equal(world.acts.filter((a) => a === 'explore.oak_log').length, 2)
+  })
+
+  test('a milestone whose action a rule allows only after another action (eat when hungry) gets that action first', async () => {
+    // The log's milestone ∩ "eat when hungry", the bot hungry: mining waits for the bread.
+    const product = dfa(
+      ['has.oak_log.1', 'mine.oak_log', 'eat.bread', 'food.low'],
+      [
+        [0, 'eat.bread', 1],
+        [0, 'food.low', 0],
+        [0, 'has.oak_log.1', 3],
+        [1, 'mine.oak_log', 1],
+        [1, 'eat.bread', 1],
+        [1, 'food.low', 0],
+        [1, 'has.oak_log.1', 2],
+        [2, 'has.oak_log.1', 2],
+        [3, 'has.oak_log.1', 3],
+      ],
+      [2, 3],
+    )
+    const world = new ScriptedWorld({ 'eat.bread': [ok()], 'mine.oak_log': [ok({ oak_log: 1 })] }, { canWait: true })
+    const result = await run(world, { dfa: product, goal: ['has.oak_log.1'], pursue: pursueWith('mine.oak_log') })
+    assert.equal(result.outcome, 'goal', result.message)
+    assert.deepEqual(world.acts, ['eat.bread', 'mine.oak_log'])
+    assert.equal(world.waited, 0)
+  })
+
+  test('a milestone whose action a constraint allows only after an event (nightfall) is waited for', async () => {
+    // "Mine diamonds only at night" over the diamond's milestone: by day the event's way is open, its action not.
+    const product = dfa(
+      ['has.diamond.1', 'mine.diamond_ore', 'time.night'],
+      [
+        [0, 'has.diamond.1', 2],
+        [0, 'time.night', 1],
+        [1, 'mine.diamond_ore', 1],
+        [1, 'has.diamond.1', 2],
+      ],
+      [2],
+    )
+    const world = new ScriptedWorld(
+      { 'mine.diamond_ore': [ok({ diamond: 1 })] },
+      { canWait: true, nightAfterTicks: 1000 },
+    )
+    const result = await run(world, { dfa: product, goal: ['has.diamond.1'], pursue: pursueWith('mine.diamond_ore') })
+    assert.equal(result.outcome, 'goal', result.message)
+    assert.ok(world.waited >= 1000, `waited ${world.waited} ticks`)
+    assert.deepEqual(world.acts, ['mine.diamond_ore'])
+  })
+})
+
 describe('cancellation', () => {
   test('an abort between acts stops the run before the next one, as cancelled', async () => {
     const stop = new AbortController()

@@ -6,6 +6,7 @@ import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { createCedar } from '../index.js'
 import { runScript, WOODEN_PICKAXE_SCRIPT } from '../plugin/agent/script.js'
+import { fuelValue } from '../plugin/vocabulary/smelting.js'
 import { EventLogger } from '../plugin/world/event-logger.js'
 import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
 import type { Outcome } from '../plugin/world/port.js'
@@ -66,6 +67,9 @@ describe('MineflayerWorld over the real protocol', () => {
       `${count} ${item} to arrive`,
     )
   }
+
+  /** Items' worth of smelting the bot's fuel would do. */
+  const fuelHeld = () => [...world.observe().inventory].reduce((sum, [name, n]) => sum + n * fuelValue(name), 0)
 
   const ok = (outcome: Outcome) => assert.ok(outcome.ok, outcome.ok ? '' : `${outcome.failure}: ${outcome.message}`)
 
@@ -184,6 +188,30 @@ describe('MineflayerWorld over the real protocol', () => {
     await give('raw_iron')
     ok(await world.act({ verb: 'smelt', object: 'raw_iron' }, undefined, { timeoutMs: 30_000 }))
     assert.equal(world.observe().inventory.get('iron_ingot'), 2)
+  })
+
+  test('two raw iron on planks: the fire one plank leaves cannot smelt the second, so another plank goes in', async () => {
+    // A fresh furnace, so no fire is left from the coal above (it held nothing else: breaking it drops nothing).
+    const furnaceId = bot.registry.blocksByName.furnace!.id
+    const old = bot.findBlock({ matching: furnaceId, maxDistance: 16 })
+    if (old) await put(old.position.x, old.position.y, old.position.z, 'air')
+    const here = bot.entity.position.floored()
+    const at = new Vec3(here.x - 2, 5, here.z + 2)
+    await put(at.x, at.y, at.z, 'furnace')
+    const ingots = world.observe().inventory.get('iron_ingot') ?? 0
+    await give('raw_iron', 2)
+    await give('oak_planks', 2)
+    ok(await world.act({ verb: 'smelt', object: 'raw_iron' }, undefined, { timeoutMs: 30_000 }))
+    // A plank burns 300 ticks, an item takes 200: the fire still burns, for about 5 s, with half an item left.
+    assert.equal(bot.blockAt(at)?.getProperties().lit, true, 'the furnace is still lit')
+    const fuelBefore = fuelHeld()
+    ok(await world.act({ verb: 'smelt', object: 'raw_iron' }, undefined, { timeoutMs: 30_000 }))
+    assert.ok(
+      fuelHeld() < fuelBefore,
+      `fuel went in for the second (${fuelBefore} items' worth before, ${fuelHeld()} after)`,
+    )
+    assert.equal(world.observe().inventory.get('iron_ingot'), ingots + 2)
+    assert.equal(world.observe().inventory.get('raw_iron') ?? 0, 0)
   })
 
   test('smelting what does not smelt is refused before the furnace opens', async () => {

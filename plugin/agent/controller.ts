@@ -8,7 +8,7 @@
  * Every act first passes `gate` (the shield), so other laws hold the controller too.
  */
 import type { Dfa } from '../automata/dfa.js'
-import { distancesToAcceptance, shortestPathToAcceptance } from '../automata/search.js'
+import { distancesToAcceptance, shortestPathTo, shortestPathToAcceptance } from '../automata/search.js'
 import { isActionSymbol, parsePrimitive, parseSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
 import { isPursuable } from '../world/milestone-pursuit.js'
@@ -163,20 +163,46 @@ export async function runController(options: ControllerOptions): Promise<Control
       refusals.delete(s * k + a)
     }
   }
-  /** The way on through the next milestone: the action that works towards it, then the path. */
-  const pursuit = (s: number, observation: Observation, withRefused = false): string[] | undefined => {
+  /** The next milestone the bot can work towards (`has.cobblestone.3`), and the way on through it. */
+  const nextMilestone = (s: number): { milestone: string; path: string[] } | undefined => {
     if (!options.pursue) return undefined
     const path = shortestPathToAcceptance(dfa, s, (q, a) => !disabled.has(q * k + a))
-    const next = path?.[0]
-    if (!path || next === undefined || !isPursuable(next)) return undefined
-    const allowed = (action: string) => {
+    const milestone = path?.[0]
+    return path && milestone !== undefined && isPursuable(milestone) ? { milestone, path } : undefined
+  }
+  /** Whether `action` may be taken from `s` without leaving every way to acceptance. */
+  const live = (s: number, a: number) => {
+    const to = dfa.next(s, a)
+    return to >= 0 && (distance[to] ?? -1) >= 0
+  }
+  /**
+   * The action towards the next milestone from `s`, among those not given up there: allowed from `s` now
+   * (`refused`: the gate's refusals counted in), or at all (`any`: a constraint may allow it only later).
+   */
+  const towards = (s: number, observation: Observation, mode: 'now' | 'refused' | 'any'): string | undefined => {
+    const next = nextMilestone(s)
+    if (!next || !options.pursue) return undefined
+    return options.pursue(next.milestone, observation, (action) => {
       const a = dfa.alphabet.indexOf(action)
-      if (a < 0 || !(usable(s, a) || (withRefused && refusals.has(s * k + a)))) return false
-      const to = dfa.next(s, a)
-      return to >= 0 && (distance[to] ?? -1) >= 0
-    }
-    const action = options.pursue(next, observation, allowed)
-    return action === undefined ? undefined : [action, ...path]
+      if (a < 0 || !(usable(s, a) || (mode === 'refused' && refusals.has(s * k + a)))) return false
+      return mode === 'any' || live(s, a)
+    })
+  }
+  /**
+   * The way on through the next milestone: the action that works towards it, then the path. When the automaton
+   * allows that action only after other actions (a rule says eat first when hungry), those come first; when only
+   * an event would allow it (nightfall), there is no way on now.
+   */
+  const pursuit = (s: number, observation: Observation): string[] | undefined => {
+    const next = nextMilestone(s)
+    if (!next) return undefined
+    const now = towards(s, observation, 'now')
+    if (now !== undefined) return [now, ...next.path]
+    const later = towards(s, observation, 'any')
+    if (later === undefined) return undefined
+    const a = dfa.alphabet.indexOf(later)
+    const first = shortestPathTo(dfa, s, (q) => usable(q, a) && live(q, a), usable)
+    return first && first.length > 0 ? [...first, later, ...next.path] : undefined
   }
 
   for (let acts = 0; ; acts++) {
@@ -194,14 +220,21 @@ export async function runController(options: ControllerOptions): Promise<Control
         : (shortestPathToAcceptance(dfa, state, usable) ?? workBeforeWaiting(state) ?? pursuit(state, observation))
     if (!plan) {
       // The milestone's way on is an action the gate refused (and no other helps): blocked, not waiting.
-      const refusedStep = state >= 0 && refusals.size > 0 ? pursuit(state, observation, true)?.[0] : undefined
+      const refusedStep = state >= 0 && refusals.size > 0 ? towards(state, observation, 'refused') : undefined
       const refusal =
         refusedStep === undefined ? undefined : refusals.get(state * k + dfa.alphabet.indexOf(refusedStep))
       if (refusal !== undefined) return finish('blocked', `no allowed way to the goal is left: ${refusal}`)
       const withEvents =
         state < 0 ? undefined : shortestPathToAcceptance(dfa, state, (s, a) => !disabled.has(s * k + a))
       const next = withEvents?.[0]
-      if (next !== undefined && !isActionSymbol(next) && world.waitTicks) {
+      // A milestone the bot itself makes (has.oak_log.1) is waited for only while an action towards it is merely not
+      // allowed yet; when every one has failed here (no tree anywhere), no wait brings it.
+      const givenUp =
+        options.pursue !== undefined &&
+        next !== undefined &&
+        isPursuable(next) &&
+        towards(state, observation, 'any') === undefined
+      if (next !== undefined && !isActionSymbol(next) && !givenUp && world.waitTicks) {
         const fresh = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal)
         if (signal?.aborted) return finish('cancelled', 'stopped')
         if (fresh.length === 0) return finish('no-path', `waited a day for ${next}, in vain`, true)

@@ -111,6 +111,16 @@ export function shortestPathToAcceptance(
   from: number,
   usable?: (state: number, symbolIndex: number) => boolean,
 ): string[] | undefined {
+  return shortestPathTo(dfa, from, (s) => dfa.accepting[s] === 1, usable)
+}
+
+/** The shortest word from `from` to a state that `isTarget` picks (as shortestPathToAcceptance, any target). */
+export function shortestPathTo(
+  dfa: Dfa,
+  from: number,
+  isTarget: (state: number) => boolean,
+  usable?: (state: number, symbolIndex: number) => boolean,
+): string[] | undefined {
   if (from === NONE) return undefined
   const n = dfa.stateCount
   const k = dfa.alphabet.size
@@ -122,7 +132,7 @@ export function shortestPathToAcceptance(
   queue[tail++] = from
   for (let head = 0; head < tail; head++) {
     const s = queue[head]!
-    if (dfa.accepting[s]) return pathTo(s, parent, via).map((a) => dfa.alphabet.symbol(a))
+    if (isTarget(s)) return pathTo(s, parent, via).map((a) => dfa.alphabet.symbol(a))
     for (let a = 0; a < k; a++) {
       const t = dfa.table[s * k + a]!
       if (t !== NONE && parent[t] === -2 && (usable === undefined || usable(s, a))) {

@@ -8,6 +8,7 @@
  * a whole task; one step at a time, re-asked after every act.
  */
 import { isFamily, matchesObject } from '../vocabulary/families.js'
+import { ORES } from '../vocabulary/natural.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
 import type { Observation } from './port.js'
 import { countOf } from './predicates.js'
@@ -109,6 +110,8 @@ class Chain {
   private byMining(item: string, depth: number): string | undefined {
     for (const action of this.allowed('mine', (o) => yields(this.rules, o, item))) {
       const block = parseSymbol(action)?.object ?? ''
+      const along = this.tableToTakeAlong(block, depth)
+      if (along) return along
       const tool = this.toolFor(block)
       // Out of sight: search, where the skill may (the shield's laws want the ore seen before it is mined) — once
       // the tool is at hand, or the search walks away from what making the tool needs.
@@ -124,6 +127,21 @@ class Chain {
       }
     }
     return undefined
+  }
+
+  /**
+   * Setting out for an ore (often deep below, where the bot digs down and cannot climb back) with a craft still to
+   * make at a table: a crafting table to carry first, as a player takes one mining; the craft places it where the
+   * table left behind is out of reach.
+   */
+  private tableToTakeAlong(block: string, depth: number): string | undefined {
+    if (!ORES.some((ore) => matchesObject(ore, block) || ore === block) || this.held('crafting_table') > 0) return
+    const later = this.actions.some((a) => {
+      const p = parseSymbol(a)
+      return p?.verb === 'craft' && p.object !== 'crafting_table' && this.rules.recipe(p.object)?.needsTable === true
+    })
+    if (!later || this.allowed('craft', (o) => o === 'crafting_table').length === 0) return undefined
+    return this.want('crafting_table', 1, depth + 1)
   }
 
   /** undefined: the hand will do; an equip action: take the tool; null: no allowed way to hold one now. */
@@ -154,11 +172,12 @@ class Chain {
         }
         return action
       }
-      // The recipe closest to done: make its first missing ingredient.
+      // The recipe closest to done: make its missing ingredients, first those one craft from what is held makes
+      // (the sticks from the planks held, before the smelting burns them far from any tree).
       for (const recipe of recipes) {
-        for (const [ingredient, n] of recipe.ingredients) {
-          const have = this.held(ingredient)
-          if (have >= n) continue
+        const missing = [...recipe.ingredients].filter(([ingredient, n]) => this.held(ingredient) < n)
+        const quick = missing.filter(([ingredient]) => this.craftableNow(ingredient))
+        for (const [ingredient, n] of [...quick, ...missing.filter((m) => !quick.includes(m))]) {
           const step = this.want(ingredient, n, depth + 1)
           if (step) return step
         }
@@ -167,13 +186,23 @@ class Chain {
     return undefined
   }
 
+  /** Whether an allowed craft makes `item` from what is held now. */
+  private craftableNow(item: string): boolean {
+    return (
+      this.allowed('craft', (o) => o === item || matchesObject(o, item)).length > 0 &&
+      this.rules.recipes(item).some((r) => this.hasIngredients(r))
+    )
+  }
+
   private hasIngredients(recipe: Recipe): boolean {
     return [...recipe.ingredients].every(([name, n]) => this.held(name) >= n)
   }
 
   /**
-   * All the inputs first (while the ore is in sight), then fuel for every item still to smelt, then the furnace:
-   * one item's worth at a time sends the bot back and forth between ore and trees.
+   * The furnace first, where it is made (at the crafting table, from the stone around it), to take along; then
+   * the fuel for every item still to smelt, while the trees are near; then all the inputs (the ore, often far
+   * below), and the smelting where they are. The order of a player who goes mining: one item's worth at a time, or
+   * the furnace made after the ore, sends the bot back and forth between ore, trees and table.
    */
   private bySmelting(item: string, count: number, depth: number): string | undefined {
     const remaining = count - this.held(item)
@@ -182,6 +211,17 @@ class Chain {
       return output !== undefined && (output === item || matchesObject(item, output))
     })) {
       const input = parseSymbol(action)?.object ?? ''
+      if (this.observation.nearest('furnace') === undefined && this.held('furnace') === 0) {
+        const step = this.want('furnace', 1, depth + 1)
+        if (step) return step
+        continue
+      }
+      // A furnace's fire burns on while one item comes out and the next goes in: a run of several takes one more.
+      const items = remaining > 1 ? remaining + 1 : remaining
+      if (this.fuelHeld(input) < items) {
+        const step = this.want('coal', 1, depth + 1) ?? this.want('planks', Math.ceil(items / 1.5), depth + 1)
+        if (step) return step
+      }
       if (this.held(input) < remaining) {
         const step = this.want(input, remaining, depth + 1)
         // More of the input while it is in sight; not a search away from what is held (a stuck furnace, ores
@@ -189,26 +229,20 @@ class Chain {
         if (step && !(step.startsWith('explore.') && this.held(input) > 0)) return step
         if (this.held(input) === 0) continue
       }
-      if (this.fuelHeld(input) < Math.min(remaining, this.held(input))) {
-        const planks = Math.ceil(Math.min(remaining, this.held(input)) / 1.5)
-        const step = this.want('coal', 1, depth + 1) ?? this.want('planks', planks, depth + 1)
-        if (step) return step
-      }
-      if (this.observation.nearest('furnace') === undefined && this.held('furnace') === 0) {
-        const step = this.want('furnace', 1, depth + 1)
-        if (step) return step
-        continue
-      }
       return action
     }
     return undefined
   }
 
-  /** Items' worth of smelting the fuel held would burn (the input itself left out). */
+  /**
+   * Items' worth of smelting the fuel held would burn: dedicated fuels and wood, not the input itself, nor what
+   * burns but is kept for use (sticks, tools, a crafting table).
+   */
   private fuelHeld(input: string): number {
     let total = 0
     for (const [name, n] of this.observation.inventory) {
-      if (name !== input) total += n * this.rules.fuelValue(name)
+      if (name !== input && this.rules.fuelRank(name) <= this.rules.fuelRank('logs'))
+        total += n * this.rules.fuelValue(name)
     }
     return total
   }

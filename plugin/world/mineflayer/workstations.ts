@@ -94,7 +94,10 @@ function craftableMember(bot: Bot, family: string) {
 
 /**
  * smelt.X: one X in a furnace (placed or walked to), waiting for the output. Fuel (the given kind, or any) goes in
- * only when the furnace is neither burning nor holding fuel: one coal smelts eight items, as in the Sim's rules.
+ * when what burns and what waits in the fuel slot would not smelt one more item: one coal smelts eight, as in the
+ * Sim's rules; a plank one and a half, so the second of two smelts on one plank needs another in the slot (it
+ * waits there, unburnt, until the fire needs it). A fire that goes out with the input still raw gets more fuel, or,
+ * with none, gives the input back.
  */
 export async function smelt(bot: Bot, input: string, fuel: string | undefined, signal: AbortSignal): Promise<Outcome> {
   const source = inventoryItem(bot, input)
@@ -103,25 +106,128 @@ export async function smelt(bot: Bot, input: string, fuel: string | undefined, s
     return fail('missing_ingredients', `${input} does not smelt into anything`)
   const burn = fuelFor(bot, source.name, fuel)
   const nearby = findNearestBlock(bot, 'furnace') ?? remembered(bot, 'furnace')
-  if (!burn && !(nearby && hasHeat(nearby, null))) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
+  if (!burn && !(nearby && isLit(nearby))) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
   const block = await workstation(bot, 'furnace')
   const furnace = await bot.openFurnace(block)
+  const fire = new FireWatch(bot, furnace.id)
   try {
-    if (!hasHeat(block, furnace.fuelItem())) {
-      if (!burn) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
-      await furnace.putFuel(burn.type, null, burn.count)
+    // A lit furnace's fire may suffice: how long it burns on comes in the window's properties, after the window.
+    if (isLit(block)) await fire.told(signal, PROPERTIES_WAIT_MS)
+    if (heatFor(furnace, fire) < 1) {
+      // More of what already waits in the slot (a slot holds one kind), else the fuel chosen above.
+      const slot = furnace.fuelItem()?.name
+      const more = slot === undefined ? burn : fuelFor(bot, source.name, slot)
+      if (more) await furnace.putFuel(more.type, null, more.count)
+      else if (!isLit(block) && !slot) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
     }
     await furnace.putInput(source.type, null, 1)
-    while (!furnace.outputItem() && !signal.aborted) {
-      await new Promise<void>((resolve) => furnace.once('update', () => resolve()))
+    for (let relit = 0; ; relit++) {
+      const done = await fire.until(() => outputOrOut(furnace, fire), signal)
+      if (signal.aborted) return fail('cancelled', 'smelting cancelled')
+      if (done === 'output') break
+      // The fire went out with the input still raw (it burned away while the input went in): more fuel, as a
+      // player would; without any, the input back into the inventory, not left in a cold furnace.
+      const more = relit < MAX_RELIGHTS ? fuelFor(bot, source.name, fuel) : null
+      if (more) {
+        await furnace.putFuel(more.type, null, more.count)
+        continue
+      }
+      if (furnace.inputItem()) await furnace.takeInput()
+      return fail('missing_ingredients', `the furnace went out before the ${input} was smelted; I took it back`)
     }
-    if (signal.aborted) return fail('cancelled', 'smelting cancelled')
     const output = await furnace.takeOutput()
     return success(`smelted ${output?.name ?? input}`)
   } finally {
+    fire.stop()
     furnace.close()
   }
 }
+
+type Furnace = Awaited<ReturnType<Bot['openFurnace']>>
+
+/** The output is there; or the fire is out with the input still raw and no fuel waiting; or neither yet. */
+function outputOrOut(furnace: Furnace, fire: FireWatch): 'output' | 'out' | undefined {
+  if (furnace.outputItem()) return 'output'
+  if (fire.litTicks === 0 && !furnace.fuelItem() && furnace.inputItem()) return 'out'
+  return undefined
+}
+
+/**
+ * A furnace's fire as its window's properties tell it, read from the packets themselves (mineflayer keeps only the
+ * fraction of the fire left, and computes it from a total that may come after it): the ticks it burns on, the
+ * ticks one item takes.
+ */
+class FireWatch {
+  litTicks: number | undefined
+  cookTicks = COOK_TICKS
+  private readonly listeners = new Set<() => void>()
+  private readonly onPacket = (packet: { windowId: number; property: number; value: number }) => {
+    if (packet.windowId !== this.windowId) return
+    if (packet.property === 0) this.litTicks = packet.value
+    if (packet.property === 3 && packet.value > 0) this.cookTicks = packet.value
+    for (const listener of [...this.listeners]) listener()
+  }
+
+  constructor(
+    private readonly bot: Bot,
+    private readonly windowId: number,
+  ) {
+    bot._client.on('craft_progress_bar', this.onPacket)
+  }
+
+  /** Resolves with `test`'s answer once it has one (checked now and after every property), or on the signal. */
+  until<T>(test: () => T | undefined, signal: AbortSignal): Promise<T | undefined> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const answer = signal.aborted ? undefined : test()
+        if (answer === undefined && !signal.aborted) return
+        this.listeners.delete(check)
+        signal.removeEventListener('abort', check)
+        resolve(answer)
+      }
+      this.listeners.add(check)
+      signal.addEventListener('abort', check)
+      check()
+    })
+  }
+
+  /** Resolves once the fire's ticks are known, on the signal, or after `ms` (a server that sends no properties). */
+  async told(signal: AbortSignal, ms: number): Promise<void> {
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(), ms)
+    try {
+      await this.until(() => this.litTicks, AbortSignal.any([signal, deadline.signal]))
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  stop(): void {
+    this.bot._client.off('craft_progress_bar', this.onPacket)
+    this.listeners.clear()
+  }
+}
+
+/**
+ * Items' worth of smelting the furnace can still do without more fuel: the fuel waiting in its slot, and the fire's
+ * time left, less a margin for the ticks it burns while the input is put in (none counted when the window has not
+ * said: then only the slot's fuel is sure).
+ */
+function heatFor(furnace: Furnace, fire: FireWatch): number {
+  const slot = furnace.fuelItem()
+  const waiting = slot ? fuelValue(slot.name) * slot.count : 0
+  const burning = (fire.litTicks ?? 0) / fire.cookTicks
+  return waiting + Math.max(0, burning - FIRE_MARGIN)
+}
+
+/** Ticks one item takes to smelt in a furnace (vanilla's 200), when the window has not said. */
+const COOK_TICKS = 200
+/** How long a lit furnace's window may take to say how much fire is left. */
+const PROPERTIES_WAIT_MS = 2000
+/** Items' worth of fire that may burn away between reading the window and the input going in. */
+const FIRE_MARGIN = 0.1
+/** Fuel put in after the fire went out mid-smelt, before the input is taken back instead. */
+const MAX_RELIGHTS = 2
 
 /**
  * The fuel one smelt burns, chosen as the Sim chooses it (smelting.ts's fuel ranking: coal before wood, never the
@@ -140,9 +246,9 @@ function fuelFor(bot: Bot, input: string, fuel: string | undefined): { type: num
   return null
 }
 
-/** A furnace that is lit, or has fuel waiting in its slot, needs no more fuel to smelt one item. */
-function hasHeat(block: Block, fuelInSlot: unknown): boolean {
-  return block.getProperties().lit === true || Boolean(fuelInSlot)
+/** A furnace whose fire burns (its block state says so). */
+function isLit(block: Block): boolean {
+  return block.getProperties().lit === true
 }
 
 /** sleep.bed: only at night, in a bed nearby (or placed from the inventory); resolves once asleep. */
