@@ -28,6 +28,13 @@ export interface HandOver {
 const THROW_RANGE = 2.5
 /** How long thrown items may lie before they are reported as lying there (a pick-up is an event, awaited). */
 const PICKUP_WAIT_MS = 6000
+/**
+ * Server seconds (time updates, one per 20 ticks) that must also pass: a loaded server checks pick-ups late, and
+ * wall time alone reported items as lying there that were picked up a moment later. A server that sends no time
+ * (its daylight cycle off) is waited for PICKUP_WAIT_MAX_MS at most.
+ */
+const PICKUP_WAIT_SERVER_SECONDS = 6
+const PICKUP_WAIT_MAX_MS = 30_000
 
 /** Item name → count, for `!inventory`. */
 export function inventoryCounts(bot: Bot): Map<string, number> {
@@ -72,7 +79,10 @@ export async function handOver(
   }
 }
 
-/** Counts the items `player` picks up from now on; `until(n)` resolves when n were, or after PICKUP_WAIT_MS. */
+/**
+ * Counts the items `player` picks up from now on; `until(n)` resolves when n were, or once both PICKUP_WAIT_MS and
+ * PICKUP_WAIT_SERVER_SECONDS have passed (or PICKUP_WAIT_MAX_MS).
+ */
 function countPickUps(bot: Bot, player: Entity): { until(n: number): Promise<number>; stop(): void } {
   let caught = 0
   let wanted = Number.POSITIVE_INFINITY
@@ -83,20 +93,37 @@ function countPickUps(bot: Bot, player: Entity): { until(n: number): Promise<num
     caught += packet.pickupItemCount ?? 1
     if (caught >= wanted) settle?.()
   }
+  let serverSeconds = 0
+  let wallDone = false
+  const giveUpIfWaited = () => {
+    if (wallDone && serverSeconds >= PICKUP_WAIT_SERVER_SECONDS) settle?.()
+  }
+  const onTime = () => {
+    serverSeconds++
+    giveUpIfWaited()
+  }
   bot._client.on('collect', onCollect)
-  let timer: ReturnType<typeof setTimeout> | undefined
+  bot.on('time', onTime)
+  const timers: ReturnType<typeof setTimeout>[] = []
   return {
     until(n) {
       wanted = n
       if (caught >= n) return Promise.resolve(caught)
       return new Promise((resolve) => {
         settle = () => resolve(caught)
-        timer = setTimeout(() => resolve(caught), PICKUP_WAIT_MS)
+        timers.push(
+          setTimeout(() => {
+            wallDone = true
+            giveUpIfWaited()
+          }, PICKUP_WAIT_MS),
+          setTimeout(() => resolve(caught), PICKUP_WAIT_MAX_MS),
+        )
       })
     },
     stop() {
-      clearTimeout(timer)
+      for (const timer of timers) clearTimeout(timer)
       bot._client.off('collect', onCollect)
+      bot.off('time', onTime)
     },
   }
 }
