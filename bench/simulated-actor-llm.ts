@@ -15,8 +15,8 @@ export interface SimulatedActorOptions {
   /** The share of replies that are garbage (not a JSON action). Default 0.03. */
   readonly garbageRate?: number
   readonly seed?: number
-  /** Instead of its policy, always this reply (a test's scripted model). */
-  readonly script?: (request: ChatRequest, index: number) => string
+  /** A test's scripted model: its reply to an actor prompt, or undefined to answer by the policy. */
+  readonly script?: (request: ChatRequest, prompt: PromptState) => string | undefined
 }
 
 export interface SimulatedActor {
@@ -45,7 +45,7 @@ function field(user: string, label: string): string {
   return new RegExp(`^${label}: (.*)$`, 'm').exec(user)?.[1] ?? ''
 }
 
-interface PromptState {
+export interface PromptState {
   readonly inventory: ReadonlyMap<string, number>
   readonly hand: string
   readonly sees: ReadonlySet<string>
@@ -140,11 +140,13 @@ export async function startSimulatedActorLlm(options: SimulatedActorOptions = {}
   const counts = { requests: 0, mistakes: 0, garbage: 0 }
   /** How often each prompt state was asked about: a state met again is judged afresh (its n-th visit, persistently). */
   const visits = new Map<string, number>()
-  const server = await startFakeOpenAi((request, index) => {
+  const server = await startFakeOpenAi((request) => {
     counts.requests++
-    if (options.script) return options.script(request, index)
     const prompt = readActorPrompt(request)
-    if (!prompt) return { status: 400, body: { error: { message: 'not an actor prompt' } } }
+    // Any other request (grounding, a critic): `{}`, which the plugin answers offline instead.
+    if (!prompt) return '{}'
+    const scripted = options.script?.(request, prompt)
+    if (scripted !== undefined) return scripted
     // A garbage reply is keyed on the request (a re-ask says its last reply could not be used, so it differs).
     const user = lastUser(request)
     if (uniformHash(seed, `garbage\u0002${user}`) < garbageRate) {
