@@ -13,6 +13,7 @@ import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
 import { resolveOptions } from '../plugin/config/options.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
+import { cedar } from './support/cli.js'
 
 const ACTIONS = ['mine.logs', 'craft.planks', 'craft.stick']
 
@@ -127,5 +128,31 @@ describe('the LLM actor', () => {
         await rm(cacheDir, { recursive: true, force: true })
       }
     })
+  })
+
+  test('cedar sim do --actor llm: the model picks every act (a quarter of them mistakes), the shield holds, the goal is reached', async () => {
+    const model = await startSimulatedActorLlm({ seed: 2 })
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'cedar-sim-actor-'))
+    try {
+      const env = { OPENAI_BASE_URL: model.baseURL, CEDAR_MODEL: 'actor', CEDAR_LLM_CACHE: cacheDir }
+      const result = await cedar(
+        ['sim', 'do', 'craft a wooden pickaxe', '--seed', '4', '--actor', 'llm', '--json'],
+        undefined,
+        env,
+      )
+      assert.equal(result.code, 0, result.stderr)
+      const run = JSON.parse(result.stdout) as { goal: boolean; steps: { action: string; ok: boolean }[] }
+      assert.equal(run.goal, true, result.stdout)
+      assert.ok(
+        model.counts.requests >= run.steps.length,
+        `${model.counts.requests} requests for ${run.steps.length} steps`,
+      )
+      const wrong = await cedar(['sim', 'do', 'craft a wooden pickaxe', '--actor', 'robot'], undefined, env)
+      assert.equal(wrong.code, 1)
+      assert.equal(wrong.stderr.trim(), 'cedar: --actor must be planner or llm, not "robot"')
+    } finally {
+      await model.close()
+      await rm(cacheDir, { recursive: true, force: true })
+    }
   })
 })
