@@ -34,9 +34,17 @@ export async function measureLlmActor(
   dir: string,
   log: (line: string) => void,
 ): Promise<LlmActorMeasurement> {
+  // A configured endpoint (OPENAI_BASE_URL) is the actor's model; without one, the simulated model on loopback.
+  const endpoint = process.env.OPENAI_BASE_URL || undefined
   const simulated = await startSimulatedActorLlm(ACTOR)
   try {
-    const llm = new LlmClient({ baseURL: simulated.baseURL, model: 'simulated-actor', maxRetries: 0 })
+    const llm = endpoint
+      ? new LlmClient({
+          baseURL: endpoint,
+          apiKey: process.env.OPENAI_API_KEY || undefined,
+          model: process.env.CEDAR_MODEL || 'gpt-4.1',
+        })
+      : new LlmClient({ baseURL: simulated.baseURL, model: 'simulated-actor', maxRetries: 0 })
     const trajectories = new TrajectoryLog(path.join(dir, 'llm-actor'), 10_000)
     const { shield: criticShield, runner, deadlocks } = criticLoop(trajectories, LLM_ACTOR_ACTIONS)
     const rows: LlmActorRow[] = []
@@ -66,7 +74,9 @@ export async function measureLlmActor(
     const accepted = [...first.accepted, ...second.accepted]
     return {
       rows,
-      policy: describeSimulatedActor(ACTOR),
+      policy: endpoint
+        ? `the configured model ${llm.modelFor('actor')} at ${endpoint} (OPENAI_BASE_URL)`
+        : describeSimulatedActor(ACTOR),
       accepted,
       rounds: [first, second].map((r) => ({
         trajectories: r.trajectories,

@@ -121,11 +121,14 @@ export const criticSuite: Suite = {
       const last = rounds.at(-1) as RoundStats
       const base = rounds[0] as RoundStats
       const rate = (s: RoundStats) => s.failed / Math.max(1, s.actions)
-      const summary =
-        `Ours vs LogicGuard: failed actions ${pct(rate(base))} → ${pct(rate(last))} after two rounds (paper 23% → 4.5%): ` +
+      const summaryOf = (who: string, base: RoundStats, last: RoundStats) =>
+        `${who} vs LogicGuard's InnerMonologue: failed actions ${pct(rate(base))} → ${pct(rate(last))} after two rounds (paper 23% → 4.5%): ` +
         `${rate(last) <= 0.045 ? 'at or below the paper’s 4.5%' : rate(last) <= 0.1 ? `${pct(rate(last) - 0.045)} points above the paper’s 4.5%` : 'well above the paper’s 4.5%'}; ` +
         `diamonds ${base.successes}/${n} → ${last.successes}/${n}; actions to a diamond ${cell(base, 'diamond')} → ` +
-        `${cell(last, 'diamond')} (paper 45.5 → 35.8)${(last.subgoals.diamond?.mean ?? 0) > (base.subgoals.diamond?.mean ?? 0) ? ', so on that count ours got worse, not better' : ''}.`
+        `${cell(last, 'diamond')} (paper 45.5 → 35.8)${(last.subgoals.diamond?.mean ?? 0) > (base.subgoals.diamond?.mean ?? 0) ? ', so on that count ours got worse, not better' : (last.subgoals.diamond?.mean ?? 0) > 35.8 ? ', still more than the paper’s' : ''}.`
+      const llmBase = llmActor.rows[0] as RoundStats
+      const llmLast = llmActor.rows.at(-1) as RoundStats
+      const summary = summaryOf('The careless actor', base, last)
       const markdown = [
         `## critic: LogicGuard Tables 2 and 3 in the Sim (${n} seeded episodes per row, seeds 100–${99 + n})`,
         '',
@@ -138,6 +141,8 @@ export const criticSuite: Suite = {
         '',
         summary,
         '',
+        summaryOf('The LLM actor', llmBase, llmLast),
+        '',
         'Subgoal cells: mean actions until the item was first held, over the episodes that got it (how many). Failed',
         'actions: share of actions taken that failed. Critic-blocked: share of the actor’s choices the shield refused.',
         'The careless actor takes the next step of a shortest plan, or with probability 0.25 a random plausible action',
@@ -148,14 +153,20 @@ export const criticSuite: Suite = {
         '',
         `LLM actor: the plugin's LLM actor (plugin/agent/actor, LogicGuard's actor prompts) choosing among ${LLM_ACTOR_ACTIONS.length} actions`,
         '(the careless actor’s and explore.logs); refused, it is told the law and asked again (at most 3 times a step,',
-        `then the shield's first allowed action). Its model: ${llmActor.policy}. The simulated model answered`,
-        `${llmActor.simulated.requests} requests: ${llmActor.simulated.mistakes} mistakes, ${llmActor.simulated.garbage} garbage replies.`,
+        `then the shield's first allowed action). Its model: ${llmActor.policy}.`,
+        llmActor.simulated.requests === 0
+          ? ''
+          : `The simulated model answered ${llmActor.simulated.requests} requests: ${llmActor.simulated.mistakes} mistakes, ${llmActor.simulated.garbage} garbage replies.`,
         `Its critic (offline, over the LLM actor's own trajectories): round 1 proposed ${llmActor.rounds[0]?.proposed}, kept ${llmActor.rounds[0]?.accepted};`,
         `round 2 proposed ${llmActor.rounds[1]?.proposed}, kept ${llmActor.rounds[1]?.accepted}; deadlocks met: ${llmActor.deadlocks}.`,
         '',
         'Laws the critic kept:',
         '',
         ...accepted.map((l) => `- ${l.id} \`${l.text}\` (${l.origin})`),
+        '',
+        'Laws the LLM actor’s critic kept (its own shield, its own numbering):',
+        '',
+        ...llmActor.accepted.map((l) => `- ${l.id} \`${l.text}\` (${l.origin})`),
         '',
         `The paper’s 19 hard laws (saycan-hard), per law: how often it refused the actor’s choice, and how many of those`,
         'refused acts would have worked (each tried on a copy of the world).',
