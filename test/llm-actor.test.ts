@@ -3,13 +3,18 @@
 // the model is told which law blocked it, and the run still reaches its goal through the model's picks.
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type SimulatedActor, startSimulatedActorLlm } from '../bench/simulated-actor-llm.js'
+import { llmChooser } from '../plugin/agent/actor/controller-actor.js'
 import { LlmActor, parseActorReply } from '../plugin/agent/actor/llm-actor.js'
 import { agentGrounding, createAgent, createLaws, shieldGate } from '../plugin/agent/assembly.js'
+import { runController } from '../plugin/agent/controller.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { Dfa } from '../plugin/automata/dfa.js'
 import { resolveOptions } from '../plugin/config/options.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
@@ -153,6 +158,30 @@ describe('the LLM actor', () => {
     } finally {
       await model.close()
       await rm(cacheDir, { recursive: true, force: true })
+    }
+  })
+
+  test('!stop while the model thinks: the run ends cancelled, nothing acted', async () => {
+    // A model that never answers: the request arrives, then the player stops the run.
+    const stop = new AbortController()
+    const silent = createServer(() => stop.abort())
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = silent.address() as AddressInfo
+      const llm = new LlmClient({ baseURL: `http://127.0.0.1:${port}/v1`, model: 'actor', maxRetries: 0 })
+      const world = new SimWorld({ seed: 1 })
+      const result = await runController({
+        world,
+        dfa: Dfa.from({ alphabet: ['mine.logs'], initial: 0, accepting: [1], transitions: [[1], [1]] }),
+        goal: ['has.logs'],
+        signal: stop.signal,
+        choose: llmChooser(new LlmActor(llm, { task: 'get a log' })),
+      })
+      assert.equal(result.outcome, 'cancelled')
+      assert.deepEqual(result.trace, [], 'nothing was acted')
+    } finally {
+      silent.closeAllConnections()
+      await new Promise((resolve) => silent.close(resolve))
     }
   })
 })

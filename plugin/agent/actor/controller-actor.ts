@@ -16,7 +16,13 @@ export function llmChooser(actor: LlmActor): (menu: ActorMenu) => Promise<string
     }
     seen = menu.steps.length
     const fallback = menu.plan[0] ?? (menu.actions[0] as string)
-    return (await actor.choose(menu.observation, menu.actions, fallback, menu.signal)).action
+    try {
+      return (await actor.choose(menu.observation, menu.actions, fallback, menu.signal)).action
+    } catch (error) {
+      // `!stop` while the model thinks: the controller sees the signal and ends the run as cancelled.
+      if (menu.signal?.aborted) return undefined
+      throw error
+    }
   }
 }
 
