@@ -1,6 +1,7 @@
 // `actor: 'llm'` on a real server: `!do` runs by the LLM actor's picks (a simulated model on loopback, through the
 // real `openai` client), every pick through the shield. The model insists on mining logs; once a player's law
 // refuses it (four logs are enough), the dig is not done, the model is told the law, and the run goes on to its goal.
+// Its first replies are code: the player hears why they were not used, and the planner's step is taken.
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -20,6 +21,8 @@ describe('the LLM actor on a real server', () => {
   let cacheDir: string
   /** The model mines logs until the critique names the law, then follows its know-how. */
   let insisting = true
+  /** Its first two replies are code, as the paper's actor writes it: the planner's step is taken instead. */
+  let garbage = 2
   const critiques: string[] = []
 
   before(async () => {
@@ -29,6 +32,10 @@ describe('the LLM actor on a real server', () => {
       script: (request, prompt) => {
         const critique = /^Critique: (.*)$/m.exec(request.messages.at(-1)?.content ?? '')?.[1] ?? 'None'
         if (critique !== 'None') critiques.push(critique)
+        if (garbage > 0) {
+          garbage--
+          return 'Code:\n```javascript\nawait mineBlock(bot, "oak_log");\n```'
+        }
         if (prompt.blocked.has('mine.logs')) insisting = false
         return insisting && prompt.actions.includes('mine.logs')
           ? JSON.stringify({ thinking: 'wood, more wood', action: 'mine.logs' })
@@ -62,6 +69,14 @@ describe('the LLM actor on a real server', () => {
       [...lines, ...steps].join('\n'),
     )
     assert.equal(countItem(cedar.bot, 'wooden_pickaxe'), 1)
+    assert.ok(
+      lines.some((l) =>
+        /^the LLM actor's reply could not be used: it answered code \(.*\), which is never run; it must name one action; took \S+ instead$/.test(
+          l,
+        ),
+      ),
+      `the player heard why the model's reply was not used: ${lines.join(' | ')}`,
+    )
     // Digs until four logs are held (the pathfinder may break one on its way), then the law: the dig the model asked
     // for next was refused before it reached the world. Without the law it would have dug all eight.
     const digs = steps

@@ -75,7 +75,7 @@ export class BotAgent {
         // The bot's gated primitives commit the actions they run.
         gate: shieldGate(this.shield, { commits: false }),
         pursue: this.core().pursuit(composition.product),
-        ...withChooser(this.core().chooser(instruction)),
+        ...withChooser(this.core().chooser(instruction, onProgress)),
         ...(signal ? { signal } : {}),
         onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
         onActing: (action, detail) =>

@@ -115,6 +115,8 @@ export type AgentProgress =
   | { readonly type: 'step'; readonly step: ControllerStep; readonly plan: readonly string[] }
   /** An act starts (no detail), or a long one says what it is doing. */
   | { readonly type: 'acting'; readonly action: string; readonly detail?: string }
+  /** The LLM actor's reply could not be used, or the model not asked: the fallback taken, and why. */
+  | { readonly type: 'actor'; readonly problem: string }
 
 export class CedarAgent {
   private readonly manager: SkillManager
@@ -195,13 +197,16 @@ export class CedarAgent {
    * The controller's actor for one `do` run: undefined for the planner; the LLM actor when the `actor` option asks
    * for it. Asking for it without a model is an `ActorUnavailableError` a player can read.
    */
-  chooser(task: string): ControllerOptions['choose'] {
+  chooser(task: string, onProgress?: (p: AgentProgress) => void): ControllerOptions['choose'] {
     if ((this.options.actor ?? 'planner') !== 'llm') return undefined
     const { llm } = this.options
     if (!llm)
       throw new ActorUnavailableError('no LLM is configured to pick actions (set OPENAI_BASE_URL or OPENAI_API_KEY)')
-    const onProblem = this.options.onActorProblem
-    return llmChooser(new LlmActor(llm, { task, ...(onProblem ? { onProblem } : {}) }))
+    const onProblem = (problem: string) => {
+      this.options.onActorProblem?.(problem)
+      onProgress?.({ type: 'actor', problem })
+    }
+    return llmChooser(new LlmActor(llm, { task, onProblem }))
   }
 
   /**
@@ -330,7 +335,7 @@ export class CedarAgent {
       dfa: product,
       goal: prepared.goal,
       pursue: this.pursuit(product),
-      ...withChooser(this.chooser(instruction)),
+      ...withChooser(this.chooser(instruction, options.onProgress)),
       ...(options.gate ? { gate: options.gate } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
