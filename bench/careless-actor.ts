@@ -12,6 +12,7 @@ import { HAS_THRESHOLDS } from '../plugin/grounding/inventory-build.js'
 import type { Shield } from '../plugin/ltl/shield.js'
 import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import { EventLogger } from '../plugin/world/event-logger.js'
+import type { Outcome } from '../plugin/world/port.js'
 import { actValuation } from '../plugin/world/predicates.js'
 import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
 
@@ -77,7 +78,6 @@ export function runCarelessEpisode(options: CarelessOptions): CarelessEpisode {
   /** After a search that found no plan, the actor wanders this many actions before searching again. */
   let wanderUntil = 0
   let acts = 0
-  let failed = 0
   let refused = 0
   const held = (item: string) => (world.state.inventory[item] ?? 0) > 0
   const nextOfPlan = (): string | undefined => {
@@ -125,35 +125,62 @@ export function runCarelessEpisode(options: CarelessOptions): CarelessEpisode {
             ? (allowed[randomInt(random, allowed.length)] as string)
             : (planned ?? action)
     }
-    const primitive = parsePrimitive(action)
-    if (!primitive) break
-    const outcome = world.actNow(primitive)
-    if (outcome.ok) {
-      judged(action)
-      shield?.commit(action)
-    }
+    const outcome = actAndRecord(world, action, state, steps, reachedAt, (a) => judged(a))
+    if (!outcome) break
     // The plan holds while its own steps succeed (a careless step in between leaves it be); when one of its steps
     // fails, it is made again from where the world is now.
     if (plan[0] === action) plan = outcome.ok ? plan.slice(1) : []
-    if (!outcome.ok) failed++
-    steps.push({
-      state,
-      action,
-      ok: outcome.ok,
-      ...(outcome.ok ? {} : { error: `${outcome.failure}: ${outcome.message}` }),
-    })
-    for (const item of SUBGOALS) if (reachedAt[item] === undefined && held(item)) reachedAt[item] = acts + 1
   }
+  return episodeOf(`careless-${options.seed}`, goal, world, steps, reachedAt, refused)
+}
+
+/**
+ * Runs one act of an episode in the Sim: committed to the shield (judged where it happens) when it worked, recorded
+ * as a trajectory step, and the subgoals it reached noted. Undefined when the action is no primitive.
+ */
+export function actAndRecord(
+  world: SimWorld,
+  action: string,
+  state: readonly string[],
+  steps: TrajectoryStep[],
+  reachedAt: Record<string, number | undefined>,
+  judged: (action: string) => Shield | undefined,
+): Outcome | undefined {
+  const primitive = parsePrimitive(action)
+  if (!primitive) return undefined
+  const outcome = world.actNow(primitive)
+  if (outcome.ok) judged(action)?.commit(action)
+  steps.push({
+    state: [...state],
+    action,
+    ok: outcome.ok,
+    ...(outcome.ok ? {} : { error: `${outcome.failure}: ${outcome.message}` }),
+  })
+  for (const item of SUBGOALS) {
+    if (reachedAt[item] === undefined && (world.state.inventory[item] ?? 0) > 0) reachedAt[item] = steps.length
+  }
+  return outcome
+}
+
+/** An episode's trajectory and tallies from its steps. */
+export function episodeOf(
+  id: string,
+  goal: string,
+  world: SimWorld,
+  steps: readonly TrajectoryStep[],
+  reachedAt: Readonly<Record<string, number | undefined>>,
+  refused: number,
+): CarelessEpisode {
   return {
     trajectory: {
-      id: `careless-${options.seed}-${Date.now().toString(36)}`,
+      id: `${id}-${Date.now().toString(36)}`,
       task: `get ${goal}`,
       startedAt: new Date().toISOString(),
-      steps,
-      success: held(goal),
+      steps: [...steps],
+      success: (world.state.inventory[goal] ?? 0) > 0,
     },
     actions: steps.length,
-    failed,
+    failed: steps.filter((s) => !s.ok).length,
     reachedAt: reachedAt as CarelessEpisode['reachedAt'],
     refused,
   }

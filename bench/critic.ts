@@ -5,55 +5,16 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import mcData from 'minecraft-data'
-import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
-import { overConstrainedState } from '../plugin/agent/critic/deadlock.js'
-import { OfflineCritic } from '../plugin/agent/critic/offline-critic.js'
 import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import { createShield, LawBook } from '../plugin/agent/laws.js'
-import { symbolProblem } from '../plugin/grounding/validate.js'
 import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
-import { DEFAULT_RULES_VERSION } from '../plugin/world/rules.js'
 import { optimalPlan } from '../plugin/world/sim/index.js'
 import { type CarelessEpisode, PLAUSIBLE_ACTIONS, runCarelessEpisode, SUBGOALS } from './careless-actor.js'
+import { measureLlmActor } from './critic-llm-actor.js'
+import { cell, criticLoop, pct, type RoundStats, stats } from './critic-stats.js'
+import { LLM_ACTOR_ACTIONS } from './llm-actor-episode.js'
 import { markdownTable } from './markdown-table.js'
 import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
-
-interface RoundStats {
-  readonly name: string
-  readonly episodes: number
-  readonly successes: number
-  readonly actions: number
-  readonly failed: number
-  readonly refused: number
-  /** Mean actions to each subgoal over the episodes that reached it, and how many did. */
-  readonly subgoals: Readonly<Record<string, { mean: number | undefined; reached: number }>>
-  readonly laws: number
-}
-
-function stats(name: string, episodes: readonly CarelessEpisode[], laws: number): RoundStats {
-  const subgoals: Record<string, { mean: number | undefined; reached: number }> = {}
-  for (const goal of SUBGOALS) {
-    const at = episodes.map((e) => e.reachedAt[goal]).filter((n): n is number => n !== undefined)
-    subgoals[goal] = { mean: at.length ? at.reduce((a, b) => a + b, 0) / at.length : undefined, reached: at.length }
-  }
-  return {
-    name,
-    episodes: episodes.length,
-    successes: episodes.filter((e) => e.trajectory.success).length,
-    actions: episodes.reduce((n, e) => n + e.actions, 0),
-    failed: episodes.reduce((n, e) => n + e.failed, 0),
-    refused: episodes.reduce((n, e) => n + e.refused, 0),
-    subgoals,
-    laws,
-  }
-}
-
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`
-const cell = (s: RoundStats, goal: string) => {
-  const g = s.subgoals[goal]
-  return g?.mean === undefined ? `N/A (0/${s.episodes})` : `${g.mean.toFixed(1)} (${g.reached}/${s.episodes})`
-}
 
 export const criticSuite: Suite = {
   name: 'critic',
@@ -64,28 +25,7 @@ export const criticSuite: Suite = {
     const dir = await mkdtemp(path.join(tmpdir(), 'cedar-bench-critic-'))
     try {
       const log = new TrajectoryLog(dir, 10_000)
-      // Critic laws stay in for the measurement: the shield's soft-law dropping would hide what they do. Deadlocks
-      // go to the critic, as on a bot, and the next round relaxes the laws that caused them.
-      let runner: CriticRunner | undefined
-      const deadlocks = { count: 0 }
-      const shield = createShield({
-        actions: PLAUSIBLE_ACTIONS,
-        softBlockLimit: Number.MAX_SAFE_INTEGER,
-        onOverConstrained: (trueInState, action, blame) => {
-          deadlocks.count++
-          runner?.noteOverConstrained(overConstrainedState(trueInState, action, blame))
-        },
-      })
-      const laws = new LawBook(shield)
-      // The symbols of the Sim's Minecraft version, as a bot checks them against its server's registry.
-      const registry = mcData(DEFAULT_RULES_VERSION)
-      runner = new CriticRunner({
-        log,
-        laws,
-        critics: [new OfflineCritic()],
-        actions: () => PLAUSIBLE_ACTIONS,
-        symbolProblem: (symbol) => symbolProblem(symbol, registry),
-      })
+      const { shield, runner, deadlocks } = criticLoop(log, PLAUSIBLE_ACTIONS)
       const rounds: RoundStats[] = []
       const play = async (name: string, withShield: boolean) => {
         const episodes: CarelessEpisode[] = []
@@ -125,8 +65,18 @@ export const criticSuite: Suite = {
       await play('+ critic, 1 round', true)
       const second = await runner.run()
       await play('+ critic, 2 rounds', true)
+      const llmActor = await measureLlmActor(seeds, dir, options.log)
 
-      const header = ['actor', 'wooden tool', 'stone tool', 'iron tool', 'diamond', 'failed actions', 'critic-blocked']
+      const header = [
+        'actor',
+        'wooden tool',
+        'stone tool',
+        'iron tool',
+        'diamond',
+        'failed actions',
+        'critic-blocked',
+        'LLM requests / episode',
+      ]
       const floor = SUBGOALS.map((goal) => {
         const lengths = seeds.map((seed) => optimalPlan(goal, { seed }).length)
         return (lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)
@@ -136,6 +86,14 @@ export const criticSuite: Suite = {
         ...SUBGOALS.map((g) => cell(s, g)),
         pct(s.failed / Math.max(1, s.actions)),
         s.refused === 0 ? 'N/A' : pct(s.refused / (s.actions + s.refused)),
+        'N/A (no LLM)',
+      ])
+      const llmRows = llmActor.rows.map((s) => [
+        `${s.name} (${s.laws} laws)`,
+        ...SUBGOALS.map((g) => cell(s, g)),
+        pct(s.failed / Math.max(1, s.actions)),
+        s.refused === 0 ? 'N/A' : pct(s.refused / (s.actions + s.refused)),
+        `${s.requestsPerEpisode.toFixed(1)} (${s.fallbacks} fallbacks)`,
       ])
       const paper = [
         [
@@ -146,6 +104,7 @@ export const criticSuite: Suite = {
           '45.5 (4/5)',
           '23%',
           'N/A',
+          'not reported',
         ],
         [
           'InnerMonologue + LogicGuard (Table 2/3)',
@@ -155,35 +114,59 @@ export const criticSuite: Suite = {
           '35.8 (5/5)',
           '4.5%',
           '15%',
+          'not reported',
         ],
       ]
       const accepted = [...first.accepted, ...second.accepted]
       const last = rounds.at(-1) as RoundStats
       const base = rounds[0] as RoundStats
       const rate = (s: RoundStats) => s.failed / Math.max(1, s.actions)
-      const summary =
-        `Ours vs LogicGuard: failed actions ${pct(rate(base))} → ${pct(rate(last))} after two rounds (paper 23% → 4.5%): ` +
+      const summaryOf = (who: string, base: RoundStats, last: RoundStats) =>
+        `${who} vs LogicGuard's InnerMonologue: failed actions ${pct(rate(base))} → ${pct(rate(last))} after two rounds (paper 23% → 4.5%): ` +
         `${rate(last) <= 0.045 ? 'at or below the paper’s 4.5%' : rate(last) <= 0.1 ? `${pct(rate(last) - 0.045)} points above the paper’s 4.5%` : 'well above the paper’s 4.5%'}; ` +
         `diamonds ${base.successes}/${n} → ${last.successes}/${n}; actions to a diamond ${cell(base, 'diamond')} → ` +
-        `${cell(last, 'diamond')} (paper 45.5 → 35.8)${(last.subgoals.diamond?.mean ?? 0) > (base.subgoals.diamond?.mean ?? 0) ? ', so on that count ours got worse, not better' : ''}.`
+        `${cell(last, 'diamond')} (paper 45.5 → 35.8)${(last.subgoals.diamond?.mean ?? 0) > (base.subgoals.diamond?.mean ?? 0) ? ', so on that count ours got worse, not better' : (last.subgoals.diamond?.mean ?? 0) > 35.8 ? ', still more than the paper’s' : ''}.`
+      const llmBase = llmActor.rows[0] as RoundStats
+      const llmLast = llmActor.rows.at(-1) as RoundStats
+      const summary = summaryOf('The careless actor', base, last)
       const markdown = [
         `## critic: LogicGuard Tables 2 and 3 in the Sim (${n} seeded episodes per row, seeds 100–${99 + n})`,
         '',
-        markdownTable(header, [...ours, ['shortest plan (the Sim’s floor)', ...floor, '0%', 'N/A'], ...paper]),
+        markdownTable(header, [
+          ...ours,
+          ...llmRows,
+          ['shortest plan (the Sim’s floor)', ...floor, '0%', 'N/A', 'N/A'],
+          ...paper,
+        ]),
         '',
         summary,
         '',
+        summaryOf('The LLM actor', llmBase, llmLast),
+        '',
         'Subgoal cells: mean actions until the item was first held, over the episodes that got it (how many). Failed',
         'actions: share of actions taken that failed. Critic-blocked: share of the actor’s choices the shield refused.',
-        'The actor takes the next step of a shortest plan, or with probability 0.25 a random plausible action',
+        'The careless actor takes the next step of a shortest plan, or with probability 0.25 a random plausible action',
         '(mining iron with a wooden pickaxe, a second pickaxe, exploring for what is in sight); refused, it chooses',
-        `again. Path failures 2%; at most 150 actions. Critic: the offline critic (no LLM; an LLM actor or critic is not`,
-        `part of this suite yet; its laws start soft). Round 1 read ${first.trajectories} trajectories, proposed ${first.proposed}, kept ${first.accepted.length};`,
+        `again. Path failures 2%; at most 150 actions. Critic: the offline critic (no LLM critic in this suite; its laws`,
+        `start soft). Round 1 read ${first.trajectories} trajectories, proposed ${first.proposed}, kept ${first.accepted.length};`,
         `round 2 read ${second.trajectories}, proposed ${second.proposed}, kept ${second.accepted.length}.`,
+        '',
+        `LLM actor: the plugin's LLM actor (plugin/agent/actor, LogicGuard's actor prompts) choosing among ${LLM_ACTOR_ACTIONS.length} actions`,
+        '(the careless actor’s and explore.logs); refused, it is told the law and asked again (at most 3 times a step,',
+        `then the shield's first allowed action). Its model: ${llmActor.policy}.`,
+        llmActor.simulated.requests === 0
+          ? ''
+          : `The simulated model answered ${llmActor.simulated.requests} requests: ${llmActor.simulated.mistakes} mistakes, ${llmActor.simulated.garbage} garbage replies.`,
+        `Its critic (offline, over the LLM actor's own trajectories): round 1 proposed ${llmActor.rounds[0]?.proposed}, kept ${llmActor.rounds[0]?.accepted};`,
+        `round 2 proposed ${llmActor.rounds[1]?.proposed}, kept ${llmActor.rounds[1]?.accepted}; deadlocks met: ${llmActor.deadlocks}.`,
         '',
         'Laws the critic kept:',
         '',
         ...accepted.map((l) => `- ${l.id} \`${l.text}\` (${l.origin})`),
+        '',
+        'Laws the LLM actor’s critic kept (its own shield, its own numbering):',
+        '',
+        ...llmActor.accepted.map((l) => `- ${l.id} \`${l.text}\` (${l.origin})`),
         '',
         `The paper’s 19 hard laws (saycan-hard), per law: how often it refused the actor’s choice, and how many of those`,
         'refused acts would have worked (each tried on a copy of the world).',
@@ -208,6 +191,7 @@ export const criticSuite: Suite = {
           floor,
           accepted,
           rejected: [...first.rejected, ...second.rejected],
+          llmActor,
         },
         mismatch: false,
       }

@@ -119,8 +119,11 @@ export interface CedarApi {
   readonly laws: LawsView
   readonly shield: ShieldView
   readonly critic: CriticView
-  /** The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now. */
-  valuation(): (proposition: string) => boolean
+  /**
+   * The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now; with an action,
+   * as that act would be judged (where its atomic act happens: `near.furnace` at the furnace a smelt walks to).
+   */
+  valuation(action?: string): (proposition: string) => boolean
   /** Asks a player a yes/no question in chat; they answer `!yes`, `!no` or `!skip` (or time out). */
   ask(username: string, question: string, timeoutMs?: number, signal?: AbortSignal): Promise<Answer>
   isOwner(username: string): boolean

@@ -27,7 +27,7 @@ import { symbolProblem } from './grounding/validate.js'
 import { CEDAR_VERSION } from './version.js'
 import { observeBot } from './world/mineflayer-observation.js'
 import { haltMotion } from './world/pathfinding.js'
-import { observationValuation } from './world/predicates.js'
+import { actValuation, observationValuation } from './world/predicates.js'
 import { installShieldGate } from './world/shield-gate.js'
 
 const { pathfinder } = pathfinderModule
@@ -143,7 +143,8 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     laws: lawsView(laws),
     shield: {
       check: (action) => {
-        shield.observe(observationValuation(observeBot(bot)))
+        // Judged as the gates judge it: where its atomic act happens (at the table or furnace it walks to).
+        shield.observe(actValuation(action, observeBot(bot)))
         return shield.preview(action)
       },
       allowedActions: () => {
@@ -157,7 +158,8 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
       rejected: () => [...critic.runner.rejected],
       refusedLaws: () => critic.runner.refusedLaws,
     },
-    valuation: () => observationValuation(observeBot(bot)),
+    valuation: (action) =>
+      action === undefined ? observationValuation(observeBot(bot)) : actValuation(action, observeBot(bot)),
     ask: async (username, question, timeoutMs = 60_000, signal) => {
       const answer = await questions.ask(username, question, timeoutMs, signal)
       bot.emit('cedarAnswered', username, question, answer)

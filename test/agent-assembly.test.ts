@@ -49,4 +49,20 @@ describe('the shield gate of an assembled agent', () => {
     assert.equal(laws.blockCount('L1'), 0, 'a dropped law has no count left')
     assert.equal(gate.check('craft.planks', world.observe()), undefined)
   })
+
+  test('one vocabulary at both levels: laws in the gate’s names hold for the controller’s acts', () => {
+    const { gate, observation, laws } = gateWith({ furnace: 1, raw_iron: 1, coal: 1 })
+    laws.add('G(has.raw_iron -> X !smelt.iron_ingot)')
+    assert.equal(gate.check('smelt.raw_iron', observation), 'L1 (hard) G(has.raw_iron -> X !smelt.iron_ingot)')
+    laws.add('G(has.raw_iron -> X !activate.furnace)')
+    assert.match(
+      gate.check('smelt.raw_iron', observation) ?? '',
+      /L2 \(hard\) G\(has\.raw_iron -> X !activate\.furnace\)/,
+    )
+    laws.add('G(has.coal -> X !goto.position)')
+    assert.equal(gate.check('explore.iron_ore', observation), 'L3 (hard) G(has.coal -> X !goto.position)')
+    laws.add('G(has.coal -> X !attack.zombie)')
+    assert.equal(gate.check('kill.zombie', observation), 'L4 (hard) G(has.coal -> X !attack.zombie)')
+    assert.equal(gate.check('kill.cow', observation), undefined, 'another kill is not that law’s')
+  })
 })

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
-import { type CedarSession, countItem, openCedarSession, waitFor } from './harness/index.js'
+import { type CedarSession, countItem, morningWithTwoTrees, openCedarSession, waitFor } from './harness/index.js'
 
 const RUN_TIMEOUT_MS = 300_000
 const END = /^(done|not done|refused|!do failed)/
@@ -22,16 +22,7 @@ describe('the default laws during !do on a real server', () => {
     cedar = await openCedarSession({
       // The default shield (saycan-hard), only the soft-block limit lowered so the test needs two blocked runs.
       cedar: { shield: { softBlockLimit: 1 } },
-      scene: async ({ server }) => {
-        server.serv.doDaylightCycle = false
-        server.setTime(1000)
-        for (const [x, z] of [
-          [5, 3],
-          [-5, 4],
-        ] as const) {
-          await server.fill({ x, y: 5, z }, { x, y: 8, z }, 'oak_log')
-        }
-      },
+      scene: morningWithTwoTrees,
     })
     bot = cedar.bot
     bot.on('cedarAction', (action) => actions.push(action))

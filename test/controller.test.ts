@@ -348,6 +348,50 @@ describe('the gate (the shield)', () => {
   })
 })
 
+describe('an actor choosing the act (the LLM actor’s seat)', () => {
+  test('it is offered only the actions that keep a way to the goal; its pick is taken; off the menu, the plan’s', async () => {
+    const world = new ScriptedWorld({
+      'mine.oak_log': [ok({ oak_log: 1 })],
+      'mine.birch_log': [ok({ birch_log: 1 })],
+      'craft.oak_planks': [ok({ oak_planks: 4 })],
+    })
+    const menus: string[][] = []
+    const result = await run(world, {
+      dfa: LOGS_THEN_PLANKS,
+      goal: ['has.oak_planks.4'],
+      // Birch first (the plan's first is oak: the alphabet's order), then an action that is no way on.
+      choose: async ({ actions }) => {
+        menus.push([...actions])
+        return menus.length === 1 ? 'mine.birch_log' : 'craft.stick'
+      },
+    })
+    assert.equal(result.outcome, 'goal')
+    assert.deepEqual(menus, [['mine.oak_log', 'mine.birch_log'], ['craft.oak_planks']])
+    assert.deepEqual(world.acts, ['mine.birch_log', 'craft.oak_planks'])
+  })
+
+  test('a pick the gate refuses is not acted; the actor sees the refusal and picks again', async () => {
+    const world = new ScriptedWorld({
+      'mine.oak_log': [ok({ oak_log: 1 })],
+      'mine.birch_log': [ok({ birch_log: 1 })],
+      'craft.oak_planks': [ok({ oak_planks: 4 })],
+    })
+    const seen: string[] = []
+    const result = await run(world, {
+      dfa: LOGS_THEN_PLANKS,
+      goal: ['has.oak_planks.4'],
+      gate: refusing({ 'mine.birch_log': 'L1 (hard) G !mine.birch_log' }),
+      choose: async ({ actions, steps }) => {
+        seen.push(steps.map((s) => `${s.action}${s.blockedBy ? ` blocked by ${s.blockedBy}` : ''}`).join(', '))
+        return actions.includes('mine.birch_log') ? 'mine.birch_log' : actions[0]
+      },
+    })
+    assert.equal(result.outcome, 'goal')
+    assert.deepEqual(world.acts, ['mine.oak_log', 'craft.oak_planks'], 'the refused pick never ran')
+    assert.equal(seen[1], 'mine.birch_log blocked by L1 (hard) G !mine.birch_log')
+  })
+})
+
 describe('waiting for an event', () => {
   // Diamonds only after nightfall: the way on starts with an event the bot cannot cause, so it waits.
   const NIGHT_THEN_MINE = dfa(

@@ -1,10 +1,10 @@
 // The shield in front of the bot's own primitives, on the real server: calls from outside code are refused.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { Bot } from 'mineflayer'
+import type { Bot, Furnace } from 'mineflayer'
 import { createCedar } from '../index.js'
 import { ShieldBlockedError } from '../plugin/ltl/shield.js'
-import { openSession, type TestSession, waitFor, waitUntil } from './harness/index.js'
+import { countItem, giveItem, openSession, type TestSession, waitFor, waitUntil } from './harness/index.js'
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
 
@@ -115,5 +115,57 @@ describe('shield gate over the real protocol', () => {
       await ask('!ltl show H6'),
       'H6 (hard, builtin) G(!has.iron_pickaxe -> X !equip.iron_pickaxe) (Cannot equip an iron pickaxe unless the agent has one.)',
     )
+  })
+  test('a smelt by direct furnace calls is judged as smelt.X, on the state before the fuel went in', async () => {
+    const furnaceBlock = await placeNearBot(-1, 0, 0, 'furnace')
+    await giveItem(session.server, cedarBot, 'raw_iron', 2)
+    await giveItem(session.server, cedarBot, 'coal', 1)
+    const id = (name: string) => cedarBot.registry.itemsByName[name]!.id
+    /** The furnace window's copy of the inventory arrives in its own packets. */
+    const holds = (furnace: Furnace, items: readonly string[]) =>
+      waitUntil(
+        cedarBot,
+        () => items.every((name) => furnace.items().some((item) => item.name === name)),
+        `the furnace window shows ${items.join(' and ')}`,
+      )
+    const actions: string[] = []
+    const onAction = (action: string) => actions.push(action)
+    cedarBot.on('cedarAction', onAction)
+    try {
+      // The last coal goes in first, so has.fuel is false when the input follows: H15 (no fuel -> no smelt) must
+      // read the state the smelt started from, or it refuses the smelt it allows.
+      const furnace = await cedarBot.openFurnace(furnaceBlock)
+      await holds(furnace, ['coal', 'raw_iron'])
+      await furnace.putFuel(id('coal'), null, 1)
+      await furnace.putInput(id('raw_iron'), null, 1)
+      furnace.close()
+      await waitUntil(cedarBot, () => countItem(cedarBot, 'raw_iron') === 1, 'one raw iron went in')
+      assert.ok(actions.includes('smelt.raw_iron'), `the gate saw the smelt (${actions.join(', ')})`)
+      assert.ok(!actions.includes('activate.furnace'), 'opening the furnace to smelt is not an act of its own')
+    } finally {
+      cedarBot.off('cedarAction', onAction)
+    }
+    // A law in the controller's vocabulary, named by the output, holds for the same direct calls (fuel in hand
+    // again, so H15 allows it and only the new law refuses).
+    await giveItem(session.server, cedarBot, 'oak_planks', 2)
+    const added = await ask('!ltl add G(has.raw_iron -> X !smelt.iron_ingot)')
+    const law = /^added (L\d+) \(hard\)/.exec(added)?.[1]
+    assert.ok(law, added)
+    assert.match(
+      await ask('!ltl check smelt.raw_iron'),
+      new RegExp(`^smelt\\.raw_iron is blocked by ${law} \\(hard\\)`),
+    )
+    const furnace = await cedarBot.openFurnace(furnaceBlock)
+    await holds(furnace, ['oak_planks', 'raw_iron'])
+    try {
+      await assert.rejects(
+        furnace.putInput(id('raw_iron'), null, 1),
+        (e: unknown) => e instanceof ShieldBlockedError && e.verdict.blockedBy[0]?.id === law,
+      )
+    } finally {
+      furnace.close()
+    }
+    assert.equal(countItem(cedarBot, 'raw_iron'), 1, 'the refused raw iron stayed in the inventory')
+    assert.equal(await ask(`!ltl rm ${law}`), `removed ${law}`)
   })
 })

@@ -175,6 +175,23 @@ describe('shield decisions', () => {
     assert.equal(shield.check('attack.cow').allowed, true)
   })
 
+  test('one vocabulary at both levels: a law about the output holds for the smelt of its input, and the other twins', () => {
+    const shield = createShield({ actions: ['smelt.raw_iron', 'smelt.raw_gold', 'kill.zombie', 'goto.position'] })
+    shield.add(buildLaw('no-iron', 'G(time.day -> X !smelt.iron_ingot)', 'hard', 'user'))
+    shield.add(buildLaw('no-hits', 'G(time.day -> X !attack.zombie)', 'hard', 'user'))
+    shield.observe(state('time.day'))
+    assert.deepEqual(
+      shield.check('smelt.raw_iron').blockedBy.map((l) => l.id),
+      ['no-iron'],
+    )
+    assert.equal(shield.check('smelt.raw_gold').allowed, true, 'gold ingots are not iron ingots')
+    assert.deepEqual(
+      shield.check('kill.zombie').blockedBy.map((l) => l.id),
+      ['no-hits'],
+    )
+    assert.equal(shield.check('goto.position').allowed, true)
+  })
+
   test('a law added mid-trajectory starts at the current state', () => {
     const shield = createShield()
     shield.observe(state('time.night'))

@@ -17,6 +17,7 @@ import type { Observation } from '../world/port.js'
 import { actValuation } from '../world/predicates.js'
 import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
 import { SIM_BIOMES, type SimOptions } from '../world/sim/index.js'
+import type { ActorChoiceOption } from './actor/controller-actor.js'
 import { CedarAgent } from './cedar-agent.js'
 import type { AgentComputation } from './computation.js'
 import type { Gate } from './controller.js'
@@ -58,6 +59,8 @@ export function createAgent(
     readonly learningWorld?: SimOptions
     readonly computation?: AgentComputation
     readonly skillTeacher?: SkillTeacherChoice
+    readonly actor?: ActorChoiceOption
+    readonly onActorProblem?: (problem: string) => void
   } = {},
 ): CedarAgent {
   return new CedarAgent({
@@ -69,6 +72,8 @@ export function createAgent(
     ...(options.learningWorld ? { learningWorld: options.learningWorld } : {}),
     ...(options.computation ? { computation: options.computation } : {}),
     ...(options.skillTeacher ? { skillTeacher: options.skillTeacher } : {}),
+    ...(options.actor ? { actor: options.actor } : {}),
+    ...(options.onActorProblem ? { onActorProblem: options.onActorProblem } : {}),
   })
 }
 
@@ -219,7 +224,12 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     critic,
     agent: () => {
       if (!agent) {
-        agent = createAgent(grounding, store, { computation, skillTeacher: options.skillTeacher })
+        agent = createAgent(grounding, store, {
+          computation,
+          skillTeacher: options.skillTeacher,
+          actor: options.actor,
+          onActorProblem: (problem) => options.logger.warn(`cedar: ${problem}`),
+        })
         // The worker starts while the first instruction is grounded, not after.
         computation.warm()
       }

@@ -13,6 +13,7 @@ import type { SkillStore } from '../store/skill-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import type { SearchExtent } from '../world/mineflayer/gather.js'
 import { MineflayerWorld } from '../world/mineflayer-world.js'
+import { withChooser } from './actor/controller-actor.js'
 import { shieldGate } from './assembly.js'
 import type {
   AgentCallOptions,
@@ -74,6 +75,7 @@ export class BotAgent {
         // The bot's gated primitives commit the actions they run.
         gate: shieldGate(this.shield, { commits: false }),
         pursue: this.core().pursuit(composition.product),
+        ...withChooser(this.core().chooser(instruction, onProgress)),
         ...(signal ? { signal } : {}),
         onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
         onActing: (action, detail) =>

@@ -17,6 +17,8 @@ import { pursueMilestone } from '../world/milestone-pursuit.js'
 import type { Observation, World } from '../world/port.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
+import { type ActorChoiceOption, ActorUnavailableError, llmChooser, withChooser } from './actor/controller-actor.js'
+import { LlmActor } from './actor/llm-actor.js'
 import type { Composition, CompositionLimits } from './composition.js'
 import { type AgentComputation, inProcess } from './computation.js'
 import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
@@ -60,6 +62,10 @@ export interface CedarAgentOptions {
   readonly computation?: AgentComputation
   /** Who teaches skills by default: the recipe book, or (with `llm`) the model. A call's `teacher` wins. */
   readonly skillTeacher?: SkillTeacherChoice
+  /** Who picks `do`'s next action: the planner (default) or, with `llm`, the model (LogicGuard's LLM actor). */
+  readonly actor?: ActorChoiceOption
+  /** The LLM actor's unusable replies and outages, in words. */
+  readonly onActorProblem?: (problem: string) => void
 }
 
 /** What a long call of the agent may be given: the task's signal cancels grounding, learning and composing. */
@@ -109,6 +115,8 @@ export type AgentProgress =
   | { readonly type: 'step'; readonly step: ControllerStep; readonly plan: readonly string[] }
   /** An act starts (no detail), or a long one says what it is doing. */
   | { readonly type: 'acting'; readonly action: string; readonly detail?: string }
+  /** The LLM actor's reply could not be used, or the model not asked: the fallback taken, and why. */
+  | { readonly type: 'actor'; readonly problem: string }
 
 export class CedarAgent {
   private readonly manager: SkillManager
@@ -183,6 +191,22 @@ export class CedarAgent {
     const actions = product.alphabet.symbols.filter(isActionSymbol)
     return (milestone, observation, allowed) =>
       pursueMilestone(milestone, observation, this.options.rules, actions, allowed)
+  }
+
+  /**
+   * The controller's actor for one `do` run: undefined for the planner; the LLM actor when the `actor` option asks
+   * for it. Asking for it without a model is an `ActorUnavailableError` a player can read.
+   */
+  chooser(task: string, onProgress?: (p: AgentProgress) => void): ControllerOptions['choose'] {
+    if ((this.options.actor ?? 'planner') !== 'llm') return undefined
+    const { llm } = this.options
+    if (!llm)
+      throw new ActorUnavailableError('no LLM is configured to pick actions (set OPENAI_BASE_URL or OPENAI_API_KEY)')
+    const onProblem = (problem: string) => {
+      this.options.onActorProblem?.(problem)
+      onProgress?.({ type: 'actor', problem })
+    }
+    return llmChooser(new LlmActor(llm, { task, onProblem }))
   }
 
   /**
@@ -311,6 +335,7 @@ export class CedarAgent {
       dfa: product,
       goal: prepared.goal,
       pursue: this.pursuit(product),
+      ...withChooser(this.chooser(instruction, options.onProgress)),
       ...(options.gate ? { gate: options.gate } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),

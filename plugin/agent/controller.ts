@@ -88,6 +88,23 @@ export interface ControllerOptions {
     observation: Observation,
     allowed: (action: string) => boolean,
   ) => string | undefined
+  /**
+   * An actor that picks the next action instead of the plan's first (the LLM actor, option `actor: 'llm'`), among
+   * the menu's actions; undefined or an action off the menu takes the plan's. Its pick passes the gate like any.
+   */
+  readonly choose?: (menu: ActorMenu) => Promise<string | undefined>
+}
+
+/** What an actor choosing the controller's next action is given (ControllerOptions.choose). */
+export interface ActorMenu {
+  /** The plan's way to the goal: its first action is what the controller would take. */
+  readonly plan: readonly string[]
+  /** The actions that keep the run on a way to the goal from here (and were not refused or disabled here). */
+  readonly actions: readonly string[]
+  readonly observation: Observation
+  /** The run so far: what the gate refused and what the acts did (the actor's feedback). */
+  readonly steps: readonly ControllerStep[]
+  readonly signal?: AbortSignal | undefined
 }
 
 const WAIT_CHUNK = 200
@@ -205,6 +222,18 @@ export async function runController(options: ControllerOptions): Promise<Control
     return first && first.length > 0 ? [...first, later, ...next.path] : undefined
   }
 
+  /** The actor's pick, when it is on the menu: an action that keeps a way to the goal open from `s`. */
+  const choose = async (s: number, plan: readonly string[], observation: Observation) => {
+    const actions: string[] = []
+    for (let a = 0; a < k; a++) {
+      const next = dfa.next(s, a)
+      if (usable(s, a) && next >= 0 && (distance[next] ?? -1) >= 0) actions.push(dfa.alphabet.symbol(a))
+    }
+    if (actions.length === 0) return undefined
+    const pick = await options.choose?.({ plan, actions, observation, steps, signal })
+    return pick !== undefined && actions.includes(pick) ? pick : undefined
+  }
+
   for (let acts = 0; ; acts++) {
     if (signal?.aborted) return finish('cancelled', 'stopped')
     const observation = world.observe()
@@ -247,7 +276,9 @@ export async function runController(options: ControllerOptions): Promise<Control
       }
       return finish('no-path', 'no way to the goal is left from here', true)
     }
-    const action = plan[0]
+    const chosen = options.choose && state >= 0 ? await choose(state, plan, observation) : undefined
+    if (signal?.aborted) return finish('cancelled', 'stopped')
+    const action = chosen ?? plan[0]
     const primitive = action === undefined ? undefined : parsePrimitive(action)
     // An accepting state with the goal unmet was handled above, so the plan has a first action, and it parses.
     if (action === undefined || !primitive) return finish('no-path', 'the plan starts with no action', true)

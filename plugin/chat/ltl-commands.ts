@@ -77,7 +77,7 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string, l
             if (action === '') return `usage: ${prefix}ltl check <action>, e.g. mine.diamond_ore`
             const problem = laws.symbolProblem(action)
             if (problem) return problem
-            laws.shield.observe(cedar.valuation())
+            laws.shield.observe(cedar.valuation(action))
             return describeVerdict(laws.shield.preview(action))
           }
           case 'load': {

@@ -28,6 +28,7 @@ const LEARNING_REPORT_MS = 10_000
 function progressReporter(reply: (text: string) => void, now = Date.now): (p: AgentProgress) => void {
   let steps = 0
   let asked = 0
+  let actorProblems = 0
   let lastLearningReport = now()
   return (p) => {
     switch (p.type) {
@@ -71,6 +72,14 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
         }
         return
       }
+      case 'actor':
+        // The first unusable reply in full, then a count every tenth: a model that keeps failing does not flood.
+        actorProblems++
+        if (actorProblems === 1) reply(p.problem)
+        else if (actorProblems % STEP_REPORT_EVERY === 0) {
+          reply(`the LLM actor's replies could not be used ${actorProblems} times so far; the planner's steps taken`)
+        }
+        return
       case 'learning':
         if (p.event.type === 'queries') asked += p.event.newWords
         if (p.event.type === 'hypothesis' && now() - lastLearningReport >= LEARNING_REPORT_MS) {

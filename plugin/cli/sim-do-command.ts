@@ -4,6 +4,7 @@ import { agentGrounding, createAgent, createLaws, shieldGate } from '../agent/as
 import { MemoryLibrary } from '../agent/skill-manager.js'
 import { describeStuck } from '../agent/stuck-runs.js'
 import { offlineEnv, resolveOptions } from '../config/options.js'
+import { printable } from '../errors.js'
 import { groundingNotes } from '../grounding/llm-grounding.js'
 import { symbolProblem } from '../grounding/validate.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
@@ -19,6 +20,7 @@ interface SimDoFlags {
   laws: boolean
   law?: string[]
   teacher: string
+  actor: string
   json?: boolean
 }
 
@@ -48,6 +50,11 @@ export function addSimDoCommand(sim: Command): void {
       'recipe',
     )
     .option(
+      '--actor <who>',
+      'who picks each next action: planner (the shortest way through the skills) or llm (the configured LLM, LogicGuard’s actor; every pick passes the shield, an unusable reply falls back to the planner)',
+      'planner',
+    )
+    .option(
       '--law <formula>',
       'one more hard law every act must keep, written as for !ltl add, e.g. "G !craft.stick" (repeatable)',
       collect,
@@ -74,6 +81,9 @@ export function addSimDoCommand(sim: Command): void {
         if (flags.teacher !== 'recipe' && flags.teacher !== 'llm') {
           throw new Error(`--teacher must be recipe or llm, not "${flags.teacher}"`)
         }
+        if (flags.actor !== 'planner' && flags.actor !== 'llm') {
+          throw new Error(`--actor must be planner or llm, not "${flags.actor}"`)
+        }
         const days = flags.days === undefined ? undefined : Number(flags.days)
         if (days !== undefined && !(days > 0)) throw new Error(`--days must be a positive number, not "${flags.days}"`)
         const world = new SimWorld({
@@ -92,7 +102,12 @@ export function addSimDoCommand(sim: Command): void {
           softBlockLimit: defaults.shield.softBlockLimit,
           symbolProblem: (symbol) => symbolProblem(symbol, registry),
         })
-        const agent = createAgent(grounding, new MemoryLibrary())
+        const agent = createAgent(grounding, new MemoryLibrary(), {
+          actor: flags.actor,
+          onActorProblem: (problem) => {
+            if (!flags.json) process.stderr.write(`cedar: ${printable(problem)}\n`)
+          },
+        })
         const stop = new AbortController()
         const report = await agent.do(instruction, world, {
           signal: stop.signal,

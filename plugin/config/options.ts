@@ -46,6 +46,12 @@ export const cedarOptionsSchema = z.strictObject({
   llm: llmSchema.optional(),
   /** Who teaches skills: the recipe book (offline, the default) or the configured LLM (`!learn ... --llm` asks it once). */
   skillTeacher: z.enum(['recipe', 'llm']).optional(),
+  /**
+   * Who picks `!do`'s next action: the planner (the shortest way through the skill's automaton, the default) or the
+   * configured LLM (LogicGuard's InnerMonologue actor), among the actions that keep a way to the goal open; every
+   * pick passes the shield either way.
+   */
+  actor: z.enum(['planner', 'llm']).optional(),
   /** `same` answers the way the command came; `public` always in chat; `whisper` always privately. */
   replyMode: z.enum(['same', 'public', 'whisper']).optional(),
   /** Characters per chat line; defaults to the server version's limit (256, or 100 before 1.11). */
@@ -138,6 +144,7 @@ export interface ResolvedCedarOptions {
   readonly seedPath: string | false | undefined
   readonly llm: LlmSettings
   readonly skillTeacher: 'recipe' | 'llm'
+  readonly actor: 'planner' | 'llm'
   readonly replyMode: 'same' | 'public' | 'whisper'
   readonly chatLimit: number | undefined
   readonly maxReplyLines: number
@@ -208,6 +215,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     seedPath: typeof options.seedPath === 'string' ? path.resolve(options.seedPath) : options.seedPath,
     llm,
     skillTeacher: options.skillTeacher ?? 'recipe',
+    actor: options.actor ?? 'planner',
     replyMode: options.replyMode ?? 'same',
     chatLimit: options.chatLimit,
     maxReplyLines: options.maxReplyLines ?? 8,

@@ -9,7 +9,7 @@ import type { LlmSettings } from '../config/options.js'
 import { CedarError } from '../errors.js'
 
 /** What a call is for; each role may use its own model. */
-export type LlmRole = 'mq' | 'prune' | 'split' | 'critic'
+export type LlmRole = 'mq' | 'prune' | 'split' | 'critic' | 'actor'
 
 export interface LlmClientOptions {
   readonly apiKey?: string | undefined

@@ -1,4 +1,5 @@
 import { familiesOf } from './families.js'
+import { smeltingOutput } from './smelting.js'
 
 /**
  * Symbols are `verb.object` for actions (`mine.diamond_ore`, `craft.wooden_pickaxe`) and `kind.object[.count]`
@@ -72,24 +73,47 @@ export function isActionSymbol(symbol: string): boolean {
 }
 
 /**
- * The bot-method gate's names for acts that are steps of a primitive the controller names otherwise: a hit
- * (`bot.attack`, `attack.zombie`) is an act of killing (`kill.zombie`), so one law holds at both levels.
+ * One act, one vocabulary at both shield levels: the controller names whole primitives (`kill.zombie`,
+ * `explore.iron_ore`, `smelt.raw_iron`), the bot-method gate the steps other code calls (`attack.zombie`,
+ * `goto.position`, a furnace's input). Each twin carries the other's name at its action position, so a law written
+ * in either vocabulary holds wherever the act comes from:
+ * - a hit (`attack.X`) is an act of killing (`kill.X`), and a kill is hits;
+ * - an explore walks (`goto.position`);
+ * - a smelt is named by its input (`smelt.raw_iron`) and by what it makes (`smelt.iron_ingot`), and it uses a
+ *   furnace (`activate.furnace`).
+ * There is no bot method that is an explore, so a law about `explore.X` has nothing to hold at the gate.
  */
-const SAME_ACT: Readonly<Record<string, string>> = { attack: 'kill' }
+function twinsOf(verb: string, object: string): string[] {
+  switch (verb) {
+    case 'attack':
+      return [`kill.${object}`]
+    case 'kill':
+      return [`attack.${object}`]
+    case 'explore':
+      return ['goto.position']
+    case 'smelt': {
+      const output = smeltingOutput(object)
+      return [...(output ? [`smelt.${output}`] : []), 'activate.furnace']
+    }
+    default:
+      return []
+  }
+}
 
 /**
  * The propositions true at an action position: the action's own symbol and the family symbols it is an instance
  * of, so a law about `mine.logs` sees `mine.oak_log`, and one about `mine.iron_ore` sees `mine.deepslate_iron_ore`;
- * and the controller's name for a gate-level act (`kill.zombie` for `attack.zombie`).
+ * and its twins' names at the other shield level (twinsOf), with their families.
  */
 export function actionPropositions(action: string): Set<string> {
   const props = new Set([action])
   const parsed = parseSymbol(action)
   if (!parsed) return props
-  const verbs = [parsed.verb, ...(SAME_ACT[parsed.verb] ? [SAME_ACT[parsed.verb] as string] : [])]
-  for (const verb of verbs) {
-    props.add(`${verb}.${parsed.object}`)
-    for (const family of familiesOf(parsed.object)) props.add(`${verb}.${family}`)
+  for (const symbol of [action, ...twinsOf(parsed.verb, parsed.object)]) {
+    const twin = parseSymbol(symbol)
+    if (!twin) continue
+    props.add(symbol)
+    for (const family of familiesOf(twin.object)) props.add(`${twin.verb}.${family}`)
   }
   return props
 }

@@ -1,10 +1,11 @@
-import type { Bot } from 'mineflayer'
+import type { Bot, Furnace } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
 import type { Item } from 'prismarine-item'
 import { type Shield, ShieldBlockedError, type Verdict } from '../ltl/shield.js'
 import { observeBot } from './mineflayer-observation.js'
-import { observationValuation, type PredicateOptions } from './predicates.js'
+import type { Observation } from './port.js'
+import { actValuation, type PredicateOptions } from './predicates.js'
 
 export interface GateHooks {
   onBlocked?(verdict: Verdict): void
@@ -17,8 +18,10 @@ type AnyFunction = (...args: never[]) => unknown
 /**
  * Puts the shield in front of the bot's own primitives, so calls from other plugins and user code are checked
  * too: dig → mine.<block>, placeBlock → place.<held item>, craft → craft.<result>, equip → equip.<item>,
- * activateBlock → activate.<block>, sleep → sleep.bed, attack → attack.<entity>, consume → eat.<held item>,
- * pathfinder goto → goto.position. Before each call the current state is observed; a blocked call rejects with
+ * activateBlock → activate.<block>, a furnace's input (`openFurnace`, then `putInput`) → smelt.<input>, judged on
+ * the state before the furnace was opened, sleep → sleep.bed, attack → attack.<entity>, consume → eat.<held item>,
+ * pathfinder goto → goto.position. Each name carries its twins in the controller's vocabulary (actionPropositions:
+ * attack.zombie is also kill.zombie, smelt.raw_iron also smelt.iron_ingot), so a law holds at both levels. Before each call the current state is observed; a blocked call rejects with
  * ShieldBlockedError (attack, which is synchronous in mineflayer, throws it). An allowed call is committed to the
  * trajectory when it starts, so nested calls (pathfinder digging on its way) keep the state/action alternation.
  * Returns a function that restores the original methods.
@@ -35,8 +38,12 @@ export function installShieldGate(
     return typeof item === 'number' ? (bot.registry.items[item]?.name ?? `item_${item}`) : item.name
   }
 
-  const admit = (action: string): void => {
-    shield.observe(observationValuation(observeBot(bot), predicates))
+  /** Furnace windows being opened by `openFurnace`: the open is the smelt's state position, not an act of its own. */
+  let openingFurnaces = 0
+
+  /** Judged as the controller judges it (actValuation), on the state the act starts from (default: now). */
+  const admit = (action: string, from: Observation = observeBot(bot)): void => {
+    shield.observe(actValuation(action, from, predicates))
     const verdict = shield.check(action)
     if (!verdict.allowed) {
       hooks.onBlocked?.(verdict)
@@ -78,7 +85,52 @@ export function installShieldGate(
   wrap(bot, 'placeBlock', () => `place.${itemName(bot.heldItem)}`)
   wrap(bot, 'craft', (recipe) => `craft.${itemName(recipe.result.id)}`)
   wrap(bot, 'equip', (item) => `equip.${itemName(item as Item | number)}`)
-  wrap(bot, 'activateBlock', (block: Block) => `activate.${block.name}`)
+  const activate = bot.activateBlock
+  if (typeof activate === 'function') {
+    const gated = function (this: unknown, ...args: Parameters<Bot['activateBlock']>) {
+      // Opening a furnace to smelt: the act is judged when the input goes in (below), as `smelt.X`.
+      if (openingFurnaces > 0 && isFurnace(args[0])) return activate.apply(this, args)
+      try {
+        admit(`activate.${args[0].name}`)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return activate.apply(this, args)
+    }
+    bot.activateBlock = gated as Bot['activateBlock']
+    restore.push(() => {
+      if (bot.activateBlock === gated) bot.activateBlock = activate
+    })
+  }
+  const openFurnace = bot.openFurnace
+  if (typeof openFurnace === 'function') {
+    const gated = async function (this: unknown, ...args: Parameters<Bot['openFurnace']>) {
+      // The smelt's state position is before the furnace is touched: once the fuel is in, `has.fuel` may be false
+      // (the last coal went in), and a law such as H15 (no fuel → no smelt) would refuse the smelt it allows.
+      const before = observeBot(bot)
+      openingFurnaces++
+      let furnace: Furnace
+      try {
+        furnace = await openFurnace.apply(this, args)
+      } finally {
+        openingFurnaces--
+      }
+      const putInput = furnace.putInput
+      furnace.putInput = function (this: unknown, ...put: Parameters<Furnace['putInput']>) {
+        try {
+          admit(`smelt.${itemName(put[0])}`, before)
+        } catch (error) {
+          return Promise.reject(error)
+        }
+        return putInput.apply(this, put)
+      }
+      return furnace
+    }
+    bot.openFurnace = gated as Bot['openFurnace']
+    restore.push(() => {
+      if (bot.openFurnace === gated) bot.openFurnace = openFurnace
+    })
+  }
   wrap(bot, 'sleep', () => 'sleep.bed')
   wrap(bot, 'attack', (entity: Entity) => `attack.${entity.name ?? entity.type}`, true)
   wrap(bot, 'consume', () => `eat.${itemName(bot.heldItem)}`)
@@ -88,3 +140,6 @@ export function installShieldGate(
     for (const undo of restore.reverse()) undo()
   }
 }
+
+const isFurnace = (block: Block | undefined): boolean =>
+  block !== undefined && ['furnace', 'blast_furnace', 'smoker'].includes(block.name)
