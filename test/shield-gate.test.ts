@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Bot, Furnace } from 'mineflayer'
 import { createCedar } from '../index.js'
 import { ShieldBlockedError } from '../plugin/ltl/shield.js'
-import { countItem, giveItem, openSession, type TestSession, waitFor, waitUntil } from './harness/index.js'
+import { countItem, giveItem, openSession, type TestSession, waitFor, waitUntil, withTimeout } from './harness/index.js'
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
 
@@ -167,5 +167,28 @@ describe('shield gate over the real protocol', () => {
     }
     assert.equal(countItem(cedarBot, 'raw_iron'), 1, 'the refused raw iron stayed in the inventory')
     assert.equal(await ask(`!ltl rm ${law}`), `removed ${law}`)
+  })
+
+  test('opening a chest a law forbids is refused at once (mineflayer activates the block without awaiting it)', async () => {
+    const chest = await placeNearBot(0, 0, -1, 'chest')
+    session.server.setTime(18000)
+    await waitUntil(cedarBot, () => cedarBot.time.isDay === false, 'night')
+    const added = await ask('!ltl add G(time.night -> X !activate.chest)')
+    const law = /^added (L\d+) \(hard\)/.exec(added)?.[1]
+    assert.ok(law, added)
+    try {
+      // Before the fix the refusal was an unhandled rejection (it ends the bot's process) and the call waited for
+      // a window that never opened, failing after mineflayer's 20 s with a timeout instead of the law.
+      await withTimeout(
+        assert.rejects(
+          cedarBot.openContainer(chest),
+          (e: unknown) => e instanceof ShieldBlockedError && e.verdict.blockedBy[0]?.id === law,
+        ),
+        60_000,
+        'the refused openContainer settles',
+      )
+    } finally {
+      assert.equal(await ask(`!ltl rm ${law}`), `removed ${law}`)
+    }
   })
 })

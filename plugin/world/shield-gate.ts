@@ -83,17 +83,22 @@ export function installShieldGate(
 
   wrap(bot, 'dig', (block: Block) => `mine.${block.name}`)
   wrap(bot, 'placeBlock', () => `place.${itemName(bot.heldItem)}`)
-  wrap(bot, 'craft', (recipe) => `craft.${itemName(recipe.result.id)}`)
   wrap(bot, 'equip', (item) => `equip.${itemName(item as Item | number)}`)
+  // mineflayer's openBlock (chests, furnaces, anvils…), craft (its table) and sleep (the bed) call activateBlock
+  // without awaiting it, so a refusal there would be an unhandled rejection (the process dies) and the caller would
+  // wait for a window that never opens. openBlock is judged up front instead, and inside an act already judged
+  // (craft.X, sleep.bed) the block it touches is part of that act.
+  let judgedActs = 0
   const activate = bot.activateBlock
   if (typeof activate === 'function') {
     const gated = function (this: unknown, ...args: Parameters<Bot['activateBlock']>) {
-      // Opening a furnace to smelt: the act is judged when the input goes in (below), as `smelt.X`.
-      if (openingFurnaces > 0 && isFurnace(args[0])) return activate.apply(this, args)
+      if (judgedActs > 0) return activate.apply(this, args)
       try {
         admit(`activate.${args[0].name}`)
       } catch (error) {
-        return Promise.reject(error)
+        const refused = Promise.reject(error)
+        refused.catch(() => {})
+        return refused
       }
       return activate.apply(this, args)
     }
@@ -102,6 +107,49 @@ export function installShieldGate(
       if (bot.activateBlock === gated) bot.activateBlock = activate
     })
   }
+  const openBlock = bot.openBlock
+  if (typeof openBlock === 'function') {
+    const gated = function (this: unknown, ...args: Parameters<Bot['openBlock']>) {
+      // Opening a furnace to smelt: the act is judged when the input goes in (below), as `smelt.X`.
+      if (!(openingFurnaces > 0 && isFurnace(args[0]))) {
+        try {
+          admit(`activate.${args[0].name}`)
+        } catch (error) {
+          return Promise.reject(error)
+        }
+      }
+      // openBlock activates the block before its first await: only that call is inside the judged act.
+      judgedActs++
+      try {
+        return openBlock.apply(this, args)
+      } finally {
+        judgedActs--
+      }
+    }
+    bot.openBlock = gated as Bot['openBlock']
+    restore.push(() => {
+      if (bot.openBlock === gated) bot.openBlock = openBlock
+    })
+  }
+  /** Runs `name` (judged by `wrap` as one act) with the blocks it activates counted as part of it. */
+  const asOneAct = <K extends 'craft' | 'sleep'>(name: K): void => {
+    const judged = bot[name] as unknown as AnyFunction | undefined
+    if (typeof judged !== 'function') return
+    const whole = async function (this: unknown, ...args: never[]) {
+      judgedActs++
+      try {
+        return await judged.apply(this, args)
+      } finally {
+        judgedActs--
+      }
+    }
+    bot[name] = whole as unknown as Bot[K]
+    restore.push(() => {
+      if ((bot[name] as unknown) === whole) bot[name] = judged as unknown as Bot[K]
+    })
+  }
+  asOneAct('craft')
+  wrap(bot, 'craft', (recipe) => `craft.${itemName(recipe.result.id)}`)
   const openFurnace = bot.openFurnace
   if (typeof openFurnace === 'function') {
     const gated = async function (this: unknown, ...args: Parameters<Bot['openFurnace']>) {
@@ -131,6 +179,7 @@ export function installShieldGate(
       if (bot.openFurnace === gated) bot.openFurnace = openFurnace
     })
   }
+  asOneAct('sleep')
   wrap(bot, 'sleep', () => 'sleep.bed')
   wrap(bot, 'attack', (entity: Entity) => `attack.${entity.name ?? entity.type}`, true)
   wrap(bot, 'consume', () => `eat.${itemName(bot.heldItem)}`)
