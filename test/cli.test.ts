@@ -86,10 +86,10 @@ describe('cedar CLI from a checkout', () => {
   test('a bad setting is named, with exit code 1, in text and in JSON', async () => {
     const text = await cedarFromCheckout(['config'], { MC_PORT: 'eighty', CEDAR_OWNERS: 'Alex,not-a-name' })
     assert.equal(text.code, 1)
-    assert.match(text.stderr, /^cedar: invalid start settings: port: a port number from 0 to 65535\n$/)
+    assert.match(text.stderr, /^cedar: invalid start settings: port \(MC_PORT\): a port number from 0 to 65535\n$/)
     const json = await cedarFromCheckout(['config', '--json'], { OPENAI_BASE_URL: 'not a url' })
     assert.equal(json.code, 1)
-    assert.match(JSON.parse(json.stdout).error, /baseURL: expected an http\(s\) URL/)
+    assert.match(JSON.parse(json.stdout).error, /OPENAI_BASE_URL: expected an http\(s\) URL/)
   })
 
   test('start against a server that is not there fails with the reason, not a hang', async () => {

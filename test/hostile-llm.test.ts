@@ -195,6 +195,6 @@ describe('an LLM that cannot be reached or never answers', () => {
       OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
       CEDAR_LLM_TIMEOUT_MS: 'soon',
     })
-    assertCleanFailure(result, /^cedar: invalid environment \(OPENAI_\*\/CEDAR_\*\): timeoutMs: /)
+    assertCleanFailure(result, /^cedar: invalid environment: CEDAR_LLM_TIMEOUT_MS: /)
   })
 })

@@ -245,6 +245,15 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
   }
 }
 
+const LLM_ENV_OF_OPTION: Readonly<Record<string, string>> = {
+  apiKey: 'OPENAI_API_KEY',
+  baseURL: 'OPENAI_BASE_URL',
+  model: 'CEDAR_MODEL',
+  embeddingModel: 'CEDAR_EMBED_MODEL',
+  cacheDir: 'CEDAR_LLM_CACHE',
+  timeoutMs: 'CEDAR_LLM_TIMEOUT_MS',
+}
+
 function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
   const fromEnv = llmSchema.safeParse(
     dropUndefined({
@@ -256,7 +265,14 @@ function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
       timeoutMs: env.CEDAR_LLM_TIMEOUT_MS ? Number(env.CEDAR_LLM_TIMEOUT_MS) : undefined,
     }),
   )
-  if (!fromEnv.success) throw new CedarOptionsError(describeIssues('environment (OPENAI_*/CEDAR_*)', fromEnv.error))
+  if (!fromEnv.success) {
+    // Named as the user wrote them: CEDAR_LLM_TIMEOUT_MS, not the option's timeoutMs.
+    const named = fromEnv.error.issues.map((issue) => ({
+      ...issue,
+      path: [LLM_ENV_OF_OPTION[String(issue.path[0])] ?? issue.path.join('.')],
+    }))
+    throw new CedarOptionsError(describeIssues('environment', new z.ZodError(named)))
+  }
   const apiKey = given.apiKey ?? fromEnv.data.apiKey
   const baseURL = given.baseURL ?? fromEnv.data.baseURL
   return {

@@ -59,7 +59,13 @@ export function resolveStartSettings(
   flags: StartInput,
   env: Readonly<Record<string, string | undefined>>,
 ): StartSettings {
-  const pick = (flag: string | undefined, name: string) => flag ?? (env[name] || undefined)
+  /** Where each value came from, so a bad one is named as the user wrote it (`MC_PORT`, `--port`). */
+  const source = new Map<string, string>()
+  const pick = (flag: string | undefined, name: string, field: string, flagName: string) => {
+    if (flag !== undefined) source.set(field, flagName)
+    else if (env[name]) source.set(field, name)
+    return flag ?? (env[name] || undefined)
+  }
   const schema = z.object({
     host: z.string().min(1).optional(),
     port: portSchema.optional(),
@@ -72,17 +78,24 @@ export function resolveStartSettings(
     consoleHost: z.string().min(1).optional(),
   })
   const parsed = schema.safeParse({
-    host: pick(flags.host, 'MC_HOST'),
-    port: pick(flags.port, 'MC_PORT'),
-    version: pick(flags.version, 'MC_VERSION'),
-    username: pick(flags.username, 'MC_USERNAME'),
-    owners: pick(flags.owners, 'CEDAR_OWNERS'),
-    world: pick(flags.world, 'MC_WORLD'),
-    seed: pick(flags.seed, 'CEDAR_SEED'),
-    consolePort: pick(flags.consolePort, 'CEDAR_CONSOLE_PORT'),
-    consoleHost: pick(flags.consoleHost, 'CEDAR_CONSOLE_HOST'),
+    host: pick(flags.host, 'MC_HOST', 'host', '--host'),
+    port: pick(flags.port, 'MC_PORT', 'port', '--port'),
+    version: pick(flags.version, 'MC_VERSION', 'version', '--mc-version'),
+    username: pick(flags.username, 'MC_USERNAME', 'username', '--username'),
+    owners: pick(flags.owners, 'CEDAR_OWNERS', 'owners', '--owners'),
+    world: pick(flags.world, 'MC_WORLD', 'world', '--world'),
+    seed: pick(flags.seed, 'CEDAR_SEED', 'seed', '--seed'),
+    consolePort: pick(flags.consolePort, 'CEDAR_CONSOLE_PORT', 'consolePort', '--console-port'),
+    consoleHost: pick(flags.consoleHost, 'CEDAR_CONSOLE_HOST', 'consoleHost', '--console-host'),
   })
-  if (!parsed.success) throw new Error(describeIssues('start settings', parsed.error))
+  if (!parsed.success) {
+    const named = parsed.error.issues.map((issue) => {
+      const field = String(issue.path[0] ?? '')
+      const from = source.get(field)
+      return from === undefined ? issue : { ...issue, path: [`${field} (${from})`] }
+    })
+    throw new Error(describeIssues('start settings', new z.ZodError(named)))
+  }
   const { host, port, version, username, owners, world, seed, consolePort, consoleHost } = parsed.data
   const consoleOn = flags.console !== false && env.CEDAR_CONSOLE !== 'off'
   return {
