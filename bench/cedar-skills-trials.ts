@@ -268,8 +268,13 @@ async function runTrials(job: Job): Promise<JobResult> {
 
 const WORKER_FILE = fileURLToPath(import.meta.url)
 
-/** Runs the jobs, in the order given (longest first), on `width` worker processes. */
-export async function runPool(jobs: readonly Job[], width: number, log: (line: string) => void): Promise<JobResult[]> {
+/** Runs the jobs, in the order given (longest first), on `width` worker processes; `onResult` sees each as it ends. */
+export async function runPool(
+  jobs: readonly Job[],
+  width: number,
+  log: (line: string) => void,
+  onResult?: (result: JobResult) => void,
+): Promise<JobResult[]> {
   const results: JobResult[] = []
   const children: ChildProcess[] = []
   let next = 0
@@ -290,6 +295,7 @@ export async function runPool(jobs: readonly Job[], width: number, log: (line: s
       child.on('message', (message) => {
         const result = message as JobResult
         results.push(result)
+        onResult?.(result)
         const what = result.job.kind === 'tasks' ? 'the Table 4 tasks' : 'find a diamond + compositions'
         log(
           `[cedar-skills] ${what}, seed ${result.job.seed}: ${result.seconds.toFixed(1)} s (${results.length}/${jobs.length})`,

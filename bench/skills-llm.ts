@@ -2,7 +2,10 @@
 // (bench/simulated-llm.ts on 127.0.0.1, lying persistently on 5% of the words), in the paper's unit — LLM requests,
 // one per learner round — beside the same trials taught by the recipe book and the paper's columns. The trials are
 // cedar-skills' (bench/cedar-skills-trials.ts), run once per teacher.
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import {
   COMPOSITIONS,
   type CompositionTrial,
@@ -163,8 +166,16 @@ async function run(options: SuiteOptions): Promise<SuiteReport> {
     JOB_ORDER.flatMap((name) => seeds.map((seed): Job => ({ kind: name, seed, teacher })))
   const started = performance.now()
   options.log(`[skills-llm] ${2 * JOB_ORDER.length * n} jobs (seeds 0–${n - 1}) on ${width} worker processes`)
-  const llmResults = await runPool(jobsFor({ kind: 'llm', noise: NOISE }), width, options.log)
-  const recipeResults = await runPool(jobsFor({ kind: 'recipe' }), width, options.log)
+  // Each job's result as it ends, one JSON line each: a run stopped part way still leaves what it measured.
+  const partial = join(
+    options.outDir ?? join(dirname(fileURLToPath(import.meta.url)), 'results'),
+    'skills-llm.jobs.jsonl',
+  )
+  mkdirSync(dirname(partial), { recursive: true })
+  writeFileSync(partial, '')
+  const keep = (result: JobResult) => appendFileSync(partial, `${JSON.stringify(result)}\n`)
+  const llmResults = await runPool(jobsFor({ kind: 'llm', noise: NOISE }), width, options.log, keep)
+  const recipeResults = await runPool(jobsFor({ kind: 'recipe' }), width, options.log, keep)
   const seconds = (performance.now() - started) / 1000
   const llm = collect(llmResults)
   const recipe = collect(recipeResults)

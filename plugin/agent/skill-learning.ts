@@ -222,7 +222,8 @@ export const SKILL_NOISE_BOUND = 0.1
  * compass (3 milestones) was never learned, its gold demonstration rejected round after round. A pool of 2 short
  * suffixes learns it — as long as it stays 2 in the class query (the paper's capped E_pool′): when the pool grew as
  * the last resort and every suffix counted, the discriminators were diluted again and CAPAL stopped with no progress
- * on 2 of 5 compasses; a sample of the 2 newest learned 25 of 25.
+ * on 2 of 5 compasses; a sample of the 2 newest learned 24 of 25 (the 25th: a loopback LLM past its 30 s timeout
+ * on a loaded machine).
  */
 const SKILL_CAPAL = {
   noiseBound: SKILL_NOISE_BOUND,
