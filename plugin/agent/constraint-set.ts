@@ -3,6 +3,8 @@
  * its own symbols plus the skills' actions (so "sleep at night" forbids every other action until the bed). A
  * constraint learned before over the same phrase and alphabet comes from the cache, and asks no teacher.
  */
+import { Alphabet } from '../automata/alphabet.js'
+import { Dfa, NONE } from '../automata/dfa.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import type { ActiveConstraint } from './composition.js'
 import type { LearnedConstraint } from './constraint-learning.js'
@@ -12,6 +14,13 @@ export interface ConstraintPart {
   readonly id: string
   readonly phrase: string
   readonly alphabet: readonly string[]
+  /**
+   * Taught over its own symbols and one of the skills' actions standing for all the others, which then behave as
+   * it does (`extendByStandIn`): an action the phrase does not name is judged as any other such action. For a model
+   * teacher: over its own two symbols and 19 actions the simulated LLM taught "sleep at night" wrong (night, then
+   * the bed, was forbidden) in 87–139 requests.
+   */
+  readonly standIn?: boolean
 }
 
 export type RunConstraint = ActiveConstraint &
@@ -38,7 +47,13 @@ export async function learnRunConstraints(
     let learned = cache.get(key)
     const reused = learned !== undefined
     if (!learned) {
-      learned = await teach(part.phrase, alphabet)
+      const standIn = part.standIn ? actions.find((a) => !part.alphabet.includes(a)) : undefined
+      if (standIn) {
+        const taught = await teach(part.phrase, [...new Set([...part.alphabet, standIn])].sort())
+        learned = { ...taught, alphabet, dfa: extendByStandIn(taught.dfa, standIn, alphabet) }
+      } else {
+        learned = await teach(part.phrase, alphabet)
+      }
       membershipQueries += learned.membershipQueries
       cache.set(key, learned)
     }
@@ -55,6 +70,24 @@ export async function learnRunConstraints(
     onConstraint?.(constraint, reused)
   }
   return { constraints, membershipQueries }
+}
+
+/** `dfa` over `alphabet`: each action it does not know reads as `standIn` does (events it does not know, ignored). */
+export function extendByStandIn(dfa: Dfa, standIn: string, alphabet: readonly string[]): Dfa {
+  const own = dfa.alphabet.symbols
+  const column = dfa.alphabet.indexOf(standIn)
+  const added = alphabet.filter((s) => !dfa.alphabet.has(s) && isActionSymbol(s))
+  if (column < 0 || added.length === 0) return dfa
+  const symbols = [...own, ...added]
+  const columns = [...own.map((_, i) => i), ...added.map(() => column)]
+  const k = own.length
+  const table = new Int32Array(dfa.stateCount * symbols.length)
+  for (let q = 0; q < dfa.stateCount; q++) {
+    columns.forEach((c, i) => {
+      table[q * symbols.length + i] = dfa.table[q * k + c] ?? NONE
+    })
+  }
+  return new Dfa(new Alphabet(symbols), dfa.initial, dfa.accepting, table)
 }
 
 /** A constraint's id: its phrase in lower-case words joined by dashes (`sleep-at-night`). */
