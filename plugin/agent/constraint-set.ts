@@ -5,7 +5,7 @@
  */
 import { Alphabet } from '../automata/alphabet.js'
 import { Dfa, NONE } from '../automata/dfa.js'
-import { isActionSymbol } from '../vocabulary/symbols.js'
+import { isActionSymbol, parseSymbol } from '../vocabulary/symbols.js'
 import type { ActiveConstraint } from './composition.js'
 import type { LearnedConstraint } from './constraint-learning.js'
 import type { ObtainedSkill } from './skill-manager.js'
@@ -15,8 +15,8 @@ export interface ConstraintPart {
   readonly phrase: string
   readonly alphabet: readonly string[]
   /**
-   * Taught over its own symbols and one of the skills' actions standing for all the others, which then behave as
-   * it does (`extendByStandIn`): an action the phrase does not name is judged as any other such action. For a model
+   * When the phrase is about none of the skills' actions (`askedActions`): taught over its own symbols and one of
+   * the skills' actions standing for all of them, which then behave as it does (`extendByStandIn`). For a model
    * teacher: over its own two symbols and 19 actions the simulated LLM taught "sleep at night" wrong (night, then
    * the bed, was forbidden) in 87–139 requests.
    */
@@ -47,7 +47,10 @@ export async function learnRunConstraints(
     let learned = cache.get(key)
     const reused = learned !== undefined
     if (!learned) {
-      const standIn = part.standIn ? actions.find((a) => !part.alphabet.includes(a)) : undefined
+      const others = actions.filter((a) => !part.alphabet.includes(a))
+      // A phrase about some of the skills' actions ("mine minerals only at night") is asked over all of them: taught
+      // over its mining actions and a stand-in, the model's "minerals" rule came out wrong.
+      const standIn = part.standIn && askedActions(part.phrase, others).length === 0 ? others[0] : undefined
       if (standIn) {
         const taught = await teach(part.phrase, [...new Set([...part.alphabet, standIn])].sort())
         learned = { ...taught, alphabet, dfa: extendByStandIn(taught.dfa, standIn, alphabet) }
@@ -70,6 +73,23 @@ export async function learnRunConstraints(
     onConstraint?.(constraint, reused)
   }
   return { constraints, membershipQueries }
+}
+
+/**
+ * The skills' actions a phrase may be about: those whose verb or a word of whose object it says ("mine minerals
+ * only at night": every mine.*; "avoid lava": mine.lava), whether the grounding named them or not.
+ */
+function askedActions(phrase: string, actions: readonly string[]): string[] {
+  const words = new Set(
+    phrase
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .flatMap((w) => (w.endsWith('s') ? [w, w.slice(0, -1)] : [w])),
+  )
+  return actions.filter((a) => {
+    const parsed = parseSymbol(a)
+    return parsed !== undefined && (words.has(parsed.verb) || parsed.object.split('_').some((w) => words.has(w)))
+  })
 }
 
 /** `dfa` over `alphabet`: each action it does not know reads as `standIn` does (events it does not know, ignored). */
