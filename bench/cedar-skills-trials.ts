@@ -1,115 +1,20 @@
-// The worker side of the cedar-skills suite (bench/cedar-skills.ts): what is measured with the paper's published
-// columns, the trials (Table 4's crafting tasks, "Find a Diamond" with its milestones, the skill–constraint
-// compositions), and the pool of child processes that runs them. This file is also the worker script the pool forks.
+// The worker side of the cedar-skills and skills-llm suites: the trials of what bench/cedar-skills-cases.ts measures
+// (Table 4's crafting tasks, "Find a Diamond" with its milestones, the skill–constraint compositions), and the pool
+// of child processes that runs them. This file is also the worker script the pool forks.
 
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type AgentGrounding, agentGrounding, createAgent } from '../plugin/agent/assembly.js'
 import type { AgentProgress, CedarAgent } from '../plugin/agent/cedar-agent.js'
-import type { ControllerStep } from '../plugin/agent/controller.js'
 import { UnknownGoalError } from '../plugin/agent/skill-key.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
 import { matchesObject } from '../plugin/vocabulary/families.js'
-import { type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
+import { SimWorld } from '../plugin/world/sim/index.js'
+import { COMPOSITIONS, type CompositionCase, MILESTONES, TASKS, type Task } from './cedar-skills-cases.js'
 import { type SimulatedLlm, startSimulatedLlm } from './simulated-llm.js'
 
-// ---------------------------------------------------------------------------------------------------------------
-// What is measured, and the paper's published columns.
-
-interface Task {
-  readonly name: string
-  /** The item the paper's task ends with; success is holding it. */
-  readonly target: string
-  /** Tried in order; the first that grounds to a skill runs (the others' refusals are reported). */
-  readonly instructions: readonly string[]
-  /** CEDAR Table 4, prompting iterations: mean, sd over successful trials, and successes of 25; without, with S.L. */
-  readonly paper: readonly [without: PaperCell, withLibrary: PaperCell]
-}
-type PaperCell = readonly [mean: number, sd: number, successes: number]
-
-const task = (name: string, target: string, instructions: string[], without: PaperCell, withLibrary: PaperCell) => ({
-  name,
-  target,
-  instructions,
-  paper: [without, withLibrary] as const,
-})
-export const TASKS: readonly Task[] = [
-  task('wooden pickaxe', 'wooden_pickaxe', ['craft a wooden pickaxe'], [6.6, 2.8, 25], [5.5, 4, 25]),
-  task('iron pickaxe', 'iron_pickaxe', ['craft an iron pickaxe'], [30.4, 3.3, 25], [9.6, 6, 25]),
-  task('diamond pickaxe', 'diamond_pickaxe', ['craft a diamond pickaxe'], [45.9, 11.1, 18], [19.8, 6.5, 23]),
-  // "get a lava bucket" first: if the grounding ever maps it to a skill, that is what runs.
-  task(
-    'lava bucket',
-    'lava_bucket',
-    ['get a lava bucket', 'fill a bucket with lava'],
-    [27.2, 5.6, 25],
-    [10.5, 8.5, 25],
-  ),
-  task('compass', 'compass', ['craft a compass'], [29.8, 2.1, 9], [10, 2.7, 25]),
-]
-
-/** "Find a Diamond" milestones (CEDAR Table 5) and when the inventory shows each. */
-export const MILESTONES: readonly { readonly name: string; readonly items: readonly string[] }[] = [
-  { name: 'logs', items: ['logs'] },
-  { name: 'crafting table', items: ['crafting_table'] },
-  { name: 'cobblestone', items: ['cobblestone'] },
-  { name: 'furnace', items: ['furnace'] },
-  { name: 'iron', items: ['raw_iron', 'iron_ingot'] },
-  { name: 'diamond', items: ['diamond'] },
-]
-/** CEDAR Table 5: cumulative LLM queries at each milestone (Appendix A, Figure 7). */
-export const PAPER_TABLE5 = { CEDAR: [18, 20, 23, 28, 30, 37], Voyager: [4, 13, 25, 34, 41, 75] } as const
-
-export interface CompositionCase {
-  readonly name: string
-  /** The column of CEDAR Table 13 it stands beside. */
-  readonly paperName: string
-  readonly instruction: string
-  readonly world: (seed: number) => SimOptions
-  /** Whether the run kept the constraint (checked on its steps, not taken from the controller's word). */
-  readonly kept: (steps: readonly ControllerStep[]) => boolean
-  /** CEDAR Table 13: skill DFA, specification DFA and reachable product states ('N/A' where it gives none). */
-  readonly paper: readonly [number | 'N/A', number, number]
-}
-
-const ORE = /^mine\.(deepslate_)?[a-z]+_ore$/
-export const COMPOSITIONS: readonly CompositionCase[] = [
-  {
-    name: 'diamond ∩ sleep',
-    paperName: 'Diamond ∩ Sleep',
-    instruction: 'collect a diamond but sleep at night',
-    // Starting late in the day (as in test/agent-sim.test.ts), every run meets a night on the way.
-    world: (seed) => ({ seed, startInventory: { white_bed: 1 }, startTime: 10_000 + 200 * (seed % 20) }),
-    kept: (steps) => {
-      let night = false
-      for (const s of steps) {
-        if (night && s.action !== 'sleep.bed') return false
-        if (s.action === 'sleep.bed' && s.ok) night = false
-        if (s.events.includes('time.night')) night = true
-        if (s.events.includes('time.day')) night = false
-      }
-      return true
-    },
-    paper: [7, 9, 17],
-  },
-  {
-    name: 'minerals ∩ night',
-    paperName: 'Mine ∩ Night',
-    instruction: 'collect 3 coal but mine minerals only at night',
-    world: (seed) => ({ seed }),
-    kept: (steps) => !steps.some((s) => s.ok && ORE.test(s.action) && !s.night),
-    paper: ['N/A', 3, 3],
-  },
-  {
-    name: 'diamond ∩ biome',
-    paperName: 'Explore ∩ Biome',
-    instruction: 'collect a diamond but stay in the windswept forest',
-    world: (seed) => ({ seed, startBiome: 'windswept_forest' }),
-    kept: (steps) => steps.every((s) => s.biome === 'windswept_forest'),
-    paper: ['N/A', 2, 2],
-  },
-]
+export { COMPOSITIONS, type CompositionCase, MILESTONES, PAPER_TABLE5, TASKS } from './cedar-skills-cases.js'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Trials (worker side).
@@ -118,6 +23,8 @@ interface SkillCost {
   readonly name: string
   readonly item: string
   readonly path: string
+  /** The stored skill an adapted one was renamed from. */
+  readonly from?: string
   readonly states: number
   /** Distinct words the teacher answered for this skill, and the batched calls that carried them. */
   readonly words: number
@@ -127,6 +34,8 @@ interface SkillCost {
 export interface TaskTrial {
   readonly task: string
   readonly library: boolean
+  /** The skills the library held when the trial started: the other tasks' (never the task's own skill). */
+  readonly libraryHeld: readonly string[]
   readonly seed: number
   readonly instruction?: string
   readonly unmapped: readonly { readonly instruction: string; readonly reason: string }[]
@@ -182,7 +91,9 @@ let simulated: SimulatedLlm | undefined
  */
 const agentFor = (library: MemoryLibrary, seed: number) => {
   if (!simulated) return createAgent(shared(), library, { learningWorld: { seed } })
-  const llm = new LlmClient({ baseURL: simulated.baseURL, model: 'simulated', backoffMs: 5 })
+  // On loopback a slow answer measures the machine's load, not the model: a two-core machine shared by other work
+  // once went past the default 30 s and ended a compass's learning.
+  const llm = new LlmClient({ baseURL: simulated.baseURL, model: 'simulated', backoffMs: 5, timeoutMs: 300_000 })
   return createAgent({ ...shared(), llm }, library, { learningWorld: { seed }, skillTeacher: 'llm' })
 }
 
@@ -205,6 +116,7 @@ async function measured(agent: CedarAgent, instruction: string, world: SimWorld,
     name: s.name,
     item: s.key.item,
     path: s.path,
+    ...(s.from === undefined ? {} : { from: s.from }),
     states: s.dfa.stateCount,
     ...(cost.get(s.name) ?? { words: 0, calls: 0 }),
   }))
@@ -215,7 +127,8 @@ async function measured(agent: CedarAgent, instruction: string, world: SimWorld,
 async function taskTrial(task: Task, seed: number, library: MemoryLibrary, withLibrary: boolean): Promise<TaskTrial> {
   const unmapped: { instruction: string; reason: string }[] = []
   const nothing = { goal: [], reached: false, targetHeld: false, words: 0, calls: 0, reportedWords: 0, skills: [] }
-  const base = { task: task.name, library: withLibrary, seed, unmapped }
+  const libraryHeld = (await library.list('skill')).map((r) => r.name).sort()
+  const base = { task: task.name, library: withLibrary, libraryHeld, seed, unmapped }
   for (const instruction of task.instructions) {
     const world = new SimWorld({ seed })
     try {
@@ -295,10 +208,8 @@ async function compositionTrial(c: CompositionCase, seed: number, library: Memor
 // Jobs: a few long-lived child processes take one (task, seed) or (diamond, seed) job at a time, so the pool stays
 // busy to the end and each child loads the rules and the symbol inventory once.
 
-export type Job = (
-  | { readonly kind: 'task'; readonly task: string; readonly seed: number }
-  | { readonly kind: 'diamond'; readonly seed: number }
-) & { readonly teacher?: TrialTeacher }
+/** `tasks`: every Table 4 task of one seed, from scratch and then with the others' library; `diamond`: Table 5 and 13. */
+export type Job = { readonly kind: 'tasks' | 'diamond'; readonly seed: number } & { readonly teacher?: TrialTeacher }
 
 export interface JobResult {
   readonly job: Job
@@ -318,17 +229,35 @@ async function runJob(job: Job): Promise<JobResult> {
   }
 }
 
+/** The skills the other tasks' from-scratch trials learned, without `task`'s own skill. */
+async function othersLibrary(task: Task, learned: ReadonlyMap<string, MemoryLibrary>): Promise<MemoryLibrary> {
+  const library = new MemoryLibrary()
+  for (const [name, theirs] of learned) {
+    if (name === task.name) continue
+    for (const record of await theirs.list('skill')) {
+      if (record.name !== task.skill && !(await library.get('skill', record.name))) await library.save(record)
+    }
+  }
+  return library
+}
+
 async function runTrials(job: Job): Promise<JobResult> {
   const started = performance.now()
   const library = new MemoryLibrary()
   const tasks: TaskTrial[] = []
   const milestones: MilestoneTrial[] = []
   const compositions: CompositionTrial[] = []
-  const task = TASKS.find((t) => job.kind === 'task' && t.name === job.task)
-  if (task) {
-    // From scratch, then again in a fresh world of the same seed with the library that run left behind.
-    tasks.push(await taskTrial(task, job.seed, library, false))
-    tasks.push(await taskTrial(task, job.seed, library, true))
+  if (job.kind === 'tasks') {
+    // Every task from scratch, each with a library of its own; then each again in a fresh world of the seed with
+    // a library of what the other tasks learned, less the task's own skill: its prerequisites are reused, and the
+    // skill itself is adapted from a stored one (or learned afresh when none fits).
+    const learned = new Map<string, MemoryLibrary>()
+    for (const task of TASKS) {
+      const own = new MemoryLibrary()
+      learned.set(task.name, own)
+      tasks.push(await taskTrial(task, job.seed, own, false))
+    }
+    for (const task of TASKS) tasks.push(await taskTrial(task, job.seed, await othersLibrary(task, learned), true))
   } else {
     milestones.push(await milestoneTrial(job.seed, library))
     // The compositions reuse the diamond chain just learned: the state counts do not depend on how it was obtained.
@@ -339,8 +268,13 @@ async function runTrials(job: Job): Promise<JobResult> {
 
 const WORKER_FILE = fileURLToPath(import.meta.url)
 
-/** Runs the jobs, in the order given (longest first), on `width` worker processes. */
-export async function runPool(jobs: readonly Job[], width: number, log: (line: string) => void): Promise<JobResult[]> {
+/** Runs the jobs, in the order given (longest first), on `width` worker processes; `onResult` sees each as it ends. */
+export async function runPool(
+  jobs: readonly Job[],
+  width: number,
+  log: (line: string) => void,
+  onResult?: (result: JobResult) => void,
+): Promise<JobResult[]> {
   const results: JobResult[] = []
   const children: ChildProcess[] = []
   let next = 0
@@ -361,7 +295,8 @@ export async function runPool(jobs: readonly Job[], width: number, log: (line: s
       child.on('message', (message) => {
         const result = message as JobResult
         results.push(result)
-        const what = result.job.kind === 'task' ? result.job.task : 'find a diamond + compositions'
+        onResult?.(result)
+        const what = result.job.kind === 'tasks' ? 'the Table 4 tasks' : 'find a diamond + compositions'
         log(
           `[cedar-skills] ${what}, seed ${result.job.seed}: ${result.seconds.toFixed(1)} s (${results.length}/${jobs.length})`,
         )

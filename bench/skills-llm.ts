@@ -2,7 +2,10 @@
 // (bench/simulated-llm.ts on 127.0.0.1, lying persistently on 5% of the words), in the paper's unit — LLM requests,
 // one per learner round — beside the same trials taught by the recipe book and the paper's columns. The trials are
 // cedar-skills' (bench/cedar-skills-trials.ts), run once per teacher.
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import {
   COMPOSITIONS,
   type CompositionTrial,
@@ -28,13 +31,13 @@ const num = (x: number) => (Number.isNaN(x) ? 'N/A' : Number.isInteger(x) ? Stri
 const meanSd = (xs: readonly number[]) => (xs.length ? `${num(mean(xs))} ± ${num(sampleSd(xs))}` : 'N/A')
 const maxOf = (xs: readonly number[]) => (xs.length ? Math.max(...xs) : Number.NaN)
 
-interface Results {
+export interface Results {
   readonly tasks: TaskTrial[]
   readonly milestones: MilestoneTrial[]
   readonly compositions: CompositionTrial[]
 }
 
-function collect(results: readonly JobResult[]): Results {
+export function collect(results: readonly JobResult[]): Results {
   const bySeed = <T extends { seed: number }>(xs: T[]) => xs.sort((a, b) => a.seed - b.seed)
   return {
     tasks: bySeed(results.flatMap((r) => r.tasks)),
@@ -43,7 +46,26 @@ function collect(results: readonly JobResult[]): Results {
   }
 }
 
-function table4(llm: Results, recipe: Results, n: number) {
+/** What the library held at the start of the with-library trials, and how each of the task's skills was obtained. */
+function libraryUse(trials: readonly TaskTrial[]): string {
+  const held = [...new Set(trials.flatMap((t) => t.libraryHeld))].sort()
+  const paths = new Map<string, Map<string, number>>()
+  for (const t of trials) {
+    for (const s of t.skills) {
+      const how = s.from ? `${s.path} from ${s.from}` : s.path
+      const counts = paths.get(s.name) ?? new Map<string, number>()
+      counts.set(how, (counts.get(how) ?? 0) + 1)
+      paths.set(s.name, counts)
+    }
+  }
+  const skills = [...paths].map(
+    ([name, counts]) =>
+      `${name} ${[...counts].map(([how, k]) => (counts.size > 1 || k < trials.length ? `${how} ×${k}` : how)).join(', ')}`,
+  )
+  return `the library held ${held.join(', ') || 'nothing'} at the start; the task's skills: ${skills.join('; ') || 'none'}`
+}
+
+function table4(llm: Results, recipe: Results, n: number, recipeN: number) {
   const rows: string[][] = []
   const verdicts: string[] = []
   for (const task of TASKS) {
@@ -57,11 +79,11 @@ function table4(llm: Results, recipe: Results, n: number) {
       const [paperMean, paperSd, paperOk] = task.paper[library ? 1 : 0]
       rows.push([
         task.name,
-        library ? 'warmed by the run before' : 'none (learns all)',
+        library ? 'the other tasks’ skills' : 'none (learns all)',
         formatProportion(held(llm), n),
         meanSd(calls(llm)),
         num(maxOf(calls(llm))),
-        formatProportion(held(recipe), n),
+        formatProportion(held(recipe), recipeN),
         meanSd(calls(recipe)),
         `${paperMean} ± ${paperSd} (${paperOk}/25)`,
       ])
@@ -69,7 +91,7 @@ function table4(llm: Results, recipe: Results, n: number) {
       const ok = held(llm) >= Math.ceil(0.96 * n) && requests <= paperMean
       verdicts.push(
         `${task.name}, ${library ? 'with library' : 'from scratch'}: ${held(llm)}/${n} held, ${num(requests)} LLM ` +
-          `requests vs CEDAR's ${paperMean} — ${ok ? 'met' : 'NOT met'}`,
+          `requests vs CEDAR's ${paperMean} — ${ok ? 'met' : 'NOT met'}; ${libraryUse(of(llm))}`,
       )
     }
   }
@@ -86,15 +108,15 @@ function table4(llm: Results, recipe: Results, n: number) {
   return { table: markdownTable(header, rows), verdicts }
 }
 
-function table5(llm: Results, recipe: Results, n: number) {
+function table5(llm: Results, recipe: Results, n: number, recipeN: number) {
   const at = (r: Results) => MILESTONES.map((_, i) => r.milestones.flatMap((t) => (t.at[i] ? [t.at[i].calls] : [])))
-  const row = (name: string, r: Results) => [
+  const row = (name: string, r: Results, of: number) => [
     name,
-    ...at(r).map((calls) => `${num(mean(calls))} (${calls.length}/${n})`),
+    ...at(r).map((calls) => `${num(mean(calls))} (${calls.length}/${of})`),
   ]
   const rows = [
-    row(`ours: LLM requests, p=${NOISE}`, llm),
-    row('ours: recipe teacher calls', recipe),
+    row(`ours: LLM requests, p=${NOISE}`, llm, n),
+    row('ours: recipe teacher calls', recipe, recipeN),
     ['CEDAR (paper, Table 5)', ...PAPER_TABLE5.CEDAR.map(String)],
     ['Voyager (paper, Table 5)', ...PAPER_TABLE5.Voyager.map(String)],
   ]
@@ -134,38 +156,22 @@ function table13(llm: Results, recipe: Results) {
   return { table: markdownTable(header, rows), sleepMax: maxOf(sleep) }
 }
 
-const JOB_ORDER = ['compass', 'lava bucket', 'diamond pickaxe', 'iron pickaxe', 'diamond', 'wooden pickaxe']
-
-async function run(options: SuiteOptions): Promise<SuiteReport> {
-  const n = Math.max(1, options.episodes ?? (options.quick ? 5 : 25))
-  const seeds = Array.from({ length: n }, (_, i) => i)
-  const width = Math.max(1, Math.min(os.cpus().length, 4))
-  const jobsFor = (teacher: TrialTeacher): Job[] =>
-    JOB_ORDER.flatMap((name) =>
-      seeds.map(
-        (seed): Job =>
-          name === 'diamond' ? { kind: 'diamond', seed, teacher } : { kind: 'task', task: name, seed, teacher },
-      ),
-    )
-  const started = performance.now()
-  options.log(`[skills-llm] ${2 * JOB_ORDER.length * n} jobs (seeds 0–${n - 1}) on ${width} worker processes`)
-  const llmResults = await runPool(jobsFor({ kind: 'llm', noise: NOISE }), width, options.log)
-  const recipeResults = await runPool(jobsFor({ kind: 'recipe' }), width, options.log)
-  const seconds = (performance.now() - started) / 1000
-  const llm = collect(llmResults)
-  const recipe = collect(recipeResults)
-  const t4 = table4(llm, recipe, n)
-  const t5 = table5(llm, recipe, n)
+/** The suite's Markdown from its trials (also rendered from bench/results/skills-llm.jobs.jsonl: `collect`). */
+export function skillsLlmMarkdown(llm: Results, recipe: Results, n: number, footer: string, recipeN = n): string {
+  const t4 = table4(llm, recipe, n, recipeN)
+  const t5 = table5(llm, recipe, n, recipeN)
   const t13 = table13(llm, recipe)
-  const markdown = [
+  return [
     `${n} trials per row (seeds 0–${n - 1}). Each trial is a cedar-skills trial (a fresh SimWorld of the seed, 2%`,
     'path failures; offline grounding), run',
     'twice: skills taught by the simulated LLM on 127.0.0.1 — the plugin’s LLM client and teacher, one request per',
     'learner round, lying persistently on 5% of the words (seeded by the trial) — with CAPAL learning and execution in',
     'the Sim the equivalence oracle and the only gold; and taught by the recipe book (KV, exact). Skills speak in',
     'milestones (has.cobblestone.3, has.iron_ingot.3, the goal). LLM requests: the skills’ membership requests, mean ±',
-    'sd over the trials whose goal was reached; "warmed": the library the from-scratch trial left (its skills reused,',
-    'nothing asked). Constraints (Table 13) are taught by the same simulated LLM in the LLM rows.',
+    'sd over the trials whose goal was reached. "The other tasks’ skills": the with-library trial of a task starts',
+    'from what the other four tasks’ from-scratch trials of the seed learned, less the task’s own skill (listed below',
+    'per task): its prerequisites are reused, its own skill is adapted from a stored skill whose milestones rename',
+    'onto its own, or learned afresh when none fits. Constraints (Table 13) are taught by the same simulated LLM.',
     '',
     '### Table 4: goal completion and LLM requests',
     '',
@@ -187,8 +193,34 @@ async function run(options: SuiteOptions): Promise<SuiteReport> {
     `- diamond ∩ sleep at night: at most ${num(t13.sleepMax)} reachable product states with LLM-taught skills (the` +
       ` paper's 17): ${t13.sleepMax <= 17 ? 'met' : 'NOT met'}. Reachable states are counted on trimmed automata (no sink).`,
     '',
-    `Trials: ${seconds.toFixed(1)} s on ${width} worker processes.`,
+    footer,
   ].join('\n')
+}
+
+const JOB_ORDER = ['tasks', 'diamond'] as const
+
+async function run(options: SuiteOptions): Promise<SuiteReport> {
+  const n = Math.max(1, options.episodes ?? (options.quick ? 5 : 25))
+  const seeds = Array.from({ length: n }, (_, i) => i)
+  const width = Math.max(1, Math.min(os.cpus().length, 4))
+  const jobsFor = (teacher: TrialTeacher): Job[] =>
+    JOB_ORDER.flatMap((name) => seeds.map((seed): Job => ({ kind: name, seed, teacher })))
+  const started = performance.now()
+  options.log(`[skills-llm] ${2 * JOB_ORDER.length * n} jobs (seeds 0–${n - 1}) on ${width} worker processes`)
+  // Each job's result as it ends, one JSON line each: a run stopped part way still leaves what it measured.
+  const partial = join(
+    options.outDir ?? join(dirname(fileURLToPath(import.meta.url)), 'results'),
+    'skills-llm.jobs.jsonl',
+  )
+  mkdirSync(dirname(partial), { recursive: true })
+  writeFileSync(partial, '')
+  const keep = (result: JobResult) => appendFileSync(partial, `${JSON.stringify(result)}\n`)
+  const llmResults = await runPool(jobsFor({ kind: 'llm', noise: NOISE }), width, options.log, keep)
+  const recipeResults = await runPool(jobsFor({ kind: 'recipe' }), width, options.log, keep)
+  const seconds = (performance.now() - started) / 1000
+  const llm = collect(llmResults)
+  const recipe = collect(recipeResults)
+  const markdown = skillsLlmMarkdown(llm, recipe, n, `Trials: ${seconds.toFixed(1)} s on ${width} worker processes.`)
   const raw = { n, noise: NOISE, seconds, llm, recipe }
   return { markdown, raw, mismatch: false }
 }

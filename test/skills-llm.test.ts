@@ -7,7 +7,7 @@ import { type SimulatedLlm, startSimulatedLlm } from '../bench/simulated-llm.js'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
 import { skillKey } from '../plugin/agent/skill-key.js'
 import { learnSkill, SkillLearningError, skillTarget } from '../plugin/agent/skill-learning.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { MemoryLibrary, skillRecord } from '../plugin/agent/skill-manager.js'
 import { llmSkillTeacher, skillInstruction } from '../plugin/agent/skill-teaching.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
@@ -54,6 +54,37 @@ describe('skills taught by the simulated LLM', () => {
     assert.ok(lied.length > 0, 'the model lied on some kept word')
     for (const e of skill.evidence.filter((x) => x.gold)) {
       assert.equal(e.label, target.accepts(e.word), `gold ${e.word.join(' ')} is the world's label`)
+    }
+  })
+
+  test('a compass from a model lying on 5%: learned where CAPAL used to stop with no progress', async () => {
+    // Seed 4's lies sent CAPAL's pool growing round after round until every discriminator was outvoted; the class
+    // query's capped pool sample (the paper's E_pool') keeps the compass learnable.
+    const lying = await startSimulatedLlm({ noise: 0.05, seed: 4 })
+    try {
+      const key = skillKey('craft', 'compass', rules)
+      const world = { seed: 4 }
+      const model = new LlmClient({ baseURL: lying.baseURL, model: 'simulated', backoffMs: 5 })
+      const { learning } = skillTarget(key, rules, { world })
+      const { teacher, teacherName } = llmSkillTeacher(model, key, learning, grounding.inventory)
+      const skill = await learnSkill(key, rules, { world, teacher, teacherName })
+      // CEDAR's compass took 29.8 prompting iterations (9 of 25 learned).
+      assert.ok(lying.counts.prompts <= 30, `${lying.counts.prompts} requests`)
+      assert.equal(skill.dfa.accepts(['has.compass.1']), false)
+      // The learned skill, stored, runs in a fresh world of the seed: a compass in hand.
+      const library = new MemoryLibrary()
+      await library.save(skillRecord(skill, rules, 'learned'))
+      const agent = new CedarAgent({ rules, grounding, library, biomes: SIM_BIOMES })
+      const run = new SimWorld({ seed: 4 })
+      const report = await agent.do('craft a compass', run)
+      assert.deepEqual(
+        report.skills.map((s) => s.path),
+        ['reused'],
+      )
+      assert.equal(report.result?.outcome, 'goal', report.result?.message)
+      assert.equal(run.observe().inventory.get('compass'), 1)
+    } finally {
+      await lying.close()
     }
   })
 

@@ -304,6 +304,8 @@ export class CedarAgent {
         id: slug(c.text),
         phrase: c.text,
         alphabet: this.rules.withBiomes(c.alphabet),
+        // A model is asked about the phrase's symbols and one action for the rest (constraint-set.ts).
+        standIn: this.options.llm !== undefined,
       })),
       ...(await this.rules.list()),
     ]

@@ -220,9 +220,18 @@ export const SKILL_NOISE_BOUND = 0.1
  * CAPAL for milestone languages: two states differ on few suffixes (only the ones that finish the milestones), so a
  * large random pool dilutes the difference below CAPAL's threshold and merges them — with the default pool of 24 a
  * compass (3 milestones) was never learned, its gold demonstration rejected round after round. A pool of 2 short
- * suffixes learns it.
+ * suffixes learns it — as long as it stays 2 in the class query (the paper's capped E_pool′): when the pool grew as
+ * the last resort and every suffix counted, the discriminators were diluted again and CAPAL stopped with no progress
+ * on 2 of 5 compasses; a sample of the 2 newest learned 24 of 25 (the 25th: a loopback LLM past its 30 s timeout
+ * on a loaded machine).
  */
-const SKILL_CAPAL = { noiseBound: SKILL_NOISE_BOUND, poolSize: 2, poolMaxLength: 4 } as const
+const SKILL_CAPAL = {
+  noiseBound: SKILL_NOISE_BOUND,
+  poolSize: 2,
+  poolMaxLength: 4,
+  poolSample: 2,
+  ...JSON.parse(process.env.SKILL_CAPAL ?? '{}'),
+} as const
 
 /** Most evidence a skill keeps: its file stays small, and adaptation still finds the words that matter. */
 export const MAX_EVIDENCE = 500

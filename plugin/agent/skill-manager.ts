@@ -12,8 +12,9 @@ import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
 import { type AgentComputation, inProcess } from './computation.js'
 import { prerequisitesOf, type SkillKey, skillName } from './skill-key.js'
-import { adaptationRenaming, type LearnedSkill, renameEvidence, SkillLearningError } from './skill-learning.js'
+import { type LearnedSkill, renameEvidence, SkillLearningError } from './skill-learning.js'
 import type { SkillTeaching } from './skill-teaching.js'
+import { findTemplate } from './skill-templates.js'
 
 /** What the manager needs of a store: the skill store, or an in-memory one. */
 export interface SkillLibrary {
@@ -74,18 +75,14 @@ export class SkillManager {
     const { teach, ...rest } = options
     const taught = teach?.(key, options.extraSymbols ?? [])
     const learning = { ...rest, ...(taught ? { teacher: taught.teacher, teacherName: taught.teacherName } : {}) }
-    const template = (await this.library.list('skill')).find(
-      (r) => r.verb === key.verb && r.object !== undefined && r.object !== key.object && sameKind(r.object, key.object),
-    )
-    if (template?.object) {
-      const from = { verb: key.verb, object: template.object, item: itemOf(template), count: 1 }
-      const renaming = adaptationRenaming(from, key, this.rules)
-      // Renamed evidence can be wrong for the new object (its recipe differs): then the learner cannot settle,
-      // and the skill is learned afresh.
+    const template = await findTemplate(key, await this.library.list('skill'), this.rules, this.world, sameKind)
+    if (template) {
+      // The renamed evidence can still be wrong for the new object (its recipe differs): then the learner cannot
+      // settle, and the skill is learned afresh.
       const learned = await this.computation
         .learnSkill(key, this.rules, {
           world: this.world,
-          evidence: renameEvidence(template.evidence, renaming),
+          evidence: renameEvidence(template.record.evidence, template.renaming),
           adapted: true,
           ...learning,
         })
@@ -93,7 +90,7 @@ export class SkillManager {
           if (error instanceof SkillLearningError) return undefined
           throw error
         })
-      if (learned) return this.keep(learned, 'adapted', template.name)
+      if (learned) return this.keep(learned, 'adapted', template.record.name)
     }
     return this.keep(await this.computation.learnSkill(key, this.rules, { world: this.world, ...learning }), 'learned')
   }
@@ -143,16 +140,12 @@ export function skillRecord(
 
 /**
  * Objects of one kind, whose skills differ by a renaming: two ores, two pickaxes, two logs (the last word of the
- * name). Adapting across kinds (a compass from a wooden pickaxe) was measured to cost more than learning afresh.
+ * name). Tried first as templates; a skill of another kind is one only when its milestones rename onto the new
+ * skill's (skill-templates.ts): a compass from a wooden pickaxe was measured to cost more than learning afresh.
  */
 export function sameKind(a: string, b: string): boolean {
   const kind = (name: string) => name.slice(name.lastIndexOf('_') + 1)
   return a.includes('_') && b.includes('_') && kind(a) === kind(b)
-}
-
-/** The item a stored skill leaves: from its success event `has.<item>.<n>`. */
-function itemOf(record: SkillRecord): string {
-  return /^has\.([a-z0-9_]+)\.\d+$/.exec(record.successEvents[0] ?? '')?.[1] ?? record.object ?? ''
 }
 
 /** A library in memory (the Sim's dry runs, tests). */

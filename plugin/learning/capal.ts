@@ -17,6 +17,11 @@ export interface CapalParameters {
   readonly maxPoolSize?: number
   /** Longest pool suffix. Default 8. */
   readonly poolMaxLength?: number
+  /**
+   * E_pool′ (Appendix G): the class query uses the core and at most this many pool suffixes, the newest, so a pool
+   * grown as the last resort brings fresh suffixes instead of diluting the core's discriminators. Default: all.
+   */
+  readonly poolSample?: number
   readonly seed?: number
 }
 
@@ -60,6 +65,7 @@ export class Capal implements Learner {
   private readonly random: Random
   private readonly poolMaxLength: number
   private readonly maxPoolSize: number
+  private readonly poolSample: number
 
   constructor(
     private readonly context: LearnerContext,
@@ -70,6 +76,7 @@ export class Capal implements Learner {
     this.tauMax = parameters.tauMax ?? 0.15
     this.poolMaxLength = parameters.poolMaxLength ?? 8
     this.maxPoolSize = parameters.maxPoolSize ?? 1024
+    this.poolSample = parameters.poolSample ?? Number.POSITIVE_INFINITY
     this.random = seededRandom(parameters.seed ?? 1)
     if (this.noiseBound > 0) this.growPool(parameters.poolSize ?? 24)
   }
@@ -172,7 +179,7 @@ export class Capal implements Learner {
     }
     this.seenCounterexamples.add(key)
     // Growing the pool is the last resort, and a bounded one: past it, learning reports no progress.
-    if (!changed && this.pool.length < this.maxPoolSize) changed = this.growPool(8) > 0
+    if (!changed && this.pool.length < this.maxPoolSize) changed = this.growPool(Math.min(8, this.poolSample)) > 0
     this.partition = undefined
     return changed
   }
@@ -204,7 +211,8 @@ export class Capal implements Learner {
   }
 
   private get suffixes(): SymbolWord[] {
-    return [...this.core, ...this.pool]
+    const sample = this.pool.length > this.poolSample ? this.pool.slice(this.pool.length - this.poolSample) : this.pool
+    return [...this.core, ...sample]
   }
 
   private extensions(): SymbolWord[] {
