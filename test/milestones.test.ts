@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { causalMonitor, milestoneDfa } from '../plugin/agent/milestones.js'
+import { causalMonitor, milestoneDfa, withRepeatedMilestones } from '../plugin/agent/milestones.js'
 import { skillKey } from '../plugin/agent/skill-key.js'
 import { learnSkill, startInventoryOf } from '../plugin/agent/skill-learning.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
-import { equivalent } from '../plugin/automata/index.js'
+import { Dfa, equivalent } from '../plugin/automata/index.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { pursueMilestone } from '../plugin/world/milestone-pursuit.js'
 import { loadRules } from '../plugin/world/rules.js'
@@ -26,6 +26,35 @@ describe('milestone skills', () => {
     assert.equal(skill.dfa.accepts(['has.stone_pickaxe.1', 'has.cobblestone.3']), false, 'nor taken out of order')
     // 3 states and a sink, where the action-level skill took 13.
     assert.equal(skill.dfa.stateCount, 4)
+  })
+
+  test('a passed milestone firing again (a count dropped and came back) keeps a learned DFA where it was', () => {
+    // What a noisy teacher taught for the compass: iron ×4, redstone, compass, with a repeat of the iron sent to
+    // the sink. A run that crafts the iron pickaxe from three of the four ingots and smelts more was stuck there.
+    const learned = Dfa.from({
+      alphabet: ['has.compass.1', 'has.iron_ingot.4', 'has.redstone.1'],
+      initial: 0,
+      accepting: [3],
+      transitions: [
+        [4, 1, 4],
+        [4, 4, 2],
+        [3, 4, 4],
+        [3, 4, 4],
+        [4, 4, 4],
+      ],
+    })
+    const repeated = ['has.iron_ingot.4', 'has.iron_ingot.4', 'has.redstone.1', 'has.compass.1']
+    assert.equal(learned.accepts(repeated), false)
+    const fixed = withRepeatedMilestones(learned, ['has.iron_ingot.4', 'has.redstone.1', 'has.compass.1'])
+    assert.ok(fixed.accepts(repeated))
+    assert.ok(fixed.accepts(['has.iron_ingot.4', 'has.redstone.1', 'has.iron_ingot.4', 'has.compass.1']))
+    // Nothing it rejected for another reason is let through: skipping or reordering milestones still fails.
+    assert.equal(fixed.accepts(['has.redstone.1', 'has.compass.1']), false)
+    assert.equal(fixed.accepts(['has.iron_ingot.4', 'has.compass.1']), false)
+    assert.equal(fixed.accepts(['has.iron_ingot.4', 'has.redstone.1', 'has.compass.1', 'has.redstone.1']), true)
+    for (const word of [['has.iron_ingot.4', 'has.redstone.1', 'has.compass.1'], ['has.iron_ingot.4']]) {
+      assert.equal(fixed.accepts(word), learned.accepts(word), word.join(' '))
+    }
   })
 
   test('pursuit chains back from the milestone to the first action that helps', () => {

@@ -103,3 +103,65 @@ export function causalMonitor(events: readonly string[], producers: readonly str
   }
   return new Dfa(a, 0, Uint8Array.of(1, 1), table)
 }
+
+/**
+ * A milestone fires again when its count drops and comes back (the iron pickaxe takes three of the compass's four
+ * ingots, and more are smelted): no progress and no regress. A noisy teacher's answers rarely show those words and
+ * the learning world's one run never does, so a learned DFA may send the repeat nowhere, and a run that takes that
+ * order is stuck. Here a milestone that every path to a state has passed loops in that state when its transition
+ * leads to no accepting state; everything the DFA accepted it still accepts.
+ */
+export function withRepeatedMilestones(dfa: Dfa, milestones: readonly string[]): Dfa {
+  const k = dfa.alphabet.size
+  const n = dfa.stateCount
+  const bit = new Int32Array(k)
+  milestones.forEach((m, i) => {
+    const c = dfa.alphabet.indexOf(m)
+    if (c !== NONE && i < 30) bit[c] = 1 << i
+  })
+  // Live: an accepting state is reachable.
+  const live = new Uint8Array(n)
+  for (let changed = true; changed; ) {
+    changed = false
+    for (let q = 0; q < n; q++) {
+      if (live[q]) continue
+      let reaches = dfa.isAccepting(q)
+      for (let c = 0; c < k && !reaches; c++) {
+        const t = dfa.next(q, c)
+        reaches = t !== NONE && live[t] === 1
+      }
+      if (reaches) {
+        live[q] = 1
+        changed = true
+      }
+    }
+  }
+  // Passed on every path from the start (meet: intersection), -1 standing for "not reached yet".
+  const passed = new Int32Array(n).fill(-1)
+  passed[dfa.initial] = 0
+  const work = [dfa.initial]
+  for (let q = work.pop(); q !== undefined; q = work.pop()) {
+    for (let c = 0; c < k; c++) {
+      const t = dfa.next(q, c)
+      if (t === NONE) continue
+      const through = (passed[q] ?? 0) | (bit[c] ?? 0)
+      const before = passed[t] ?? -1
+      const after = before === -1 ? through : before & through
+      if (after !== before) {
+        passed[t] = after
+        work.push(t)
+      }
+    }
+  }
+  const table = dfa.table.slice()
+  for (let q = 0; q < n; q++) {
+    if (passed[q] === -1 || !live[q]) continue
+    for (let c = 0; c < k; c++) {
+      const b = bit[c] ?? 0
+      if (b === 0 || ((passed[q] ?? 0) & b) === 0) continue
+      const t = dfa.next(q, c)
+      if (t === NONE || !live[t]) table[q * k + c] = q
+    }
+  }
+  return new Dfa(dfa.alphabet, dfa.initial, dfa.accepting, table)
+}

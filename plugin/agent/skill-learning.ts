@@ -27,7 +27,7 @@ import { pursueMilestone } from '../world/milestone-pursuit.js'
 import type { Rules } from '../world/rules.js'
 import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../world/sim/index.js'
 import { runController } from './controller.js'
-import { goalEvent, type Milestones, milestoneDfa, milestonesOf } from './milestones.js'
+import { goalEvent, type Milestones, milestoneDfa, milestonesOf, withRepeatedMilestones } from './milestones.js'
 import { PICKAXES, prerequisitesOf, type SkillKey, UnknownGoalError } from './skill-key.js'
 
 export interface Evidence {
@@ -153,7 +153,7 @@ export async function learnSkill(
   return {
     key,
     alphabet,
-    dfa: overAlphabet(report.dfa, new Alphabet(alphabet)),
+    dfa: overAlphabet(withRepeatedMilestones(report.dfa, milestones.events), new Alphabet(alphabet)),
     successEvents: [goalEvent(key)],
     evidence: boundedEvidence([...given, ...report.cache.entries()]),
     outcome: report.outcome,
