@@ -74,6 +74,7 @@ export class BotAgent {
         // The bot's gated primitives commit the actions they run.
         gate: shieldGate(this.shield, { commits: false }),
         pursue: this.core().pursuit(composition.product),
+        ...this.core().reflexesFor(prepared),
         ...(signal ? { signal } : {}),
         onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
         onActing: (action, detail) =>

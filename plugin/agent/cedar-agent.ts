@@ -28,11 +28,13 @@ import {
   runController,
 } from './controller.js'
 import { correctionContext, correctSkill } from './corrections.js'
+import { eatingReflex } from './eating-reflex.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { checkInstructionLength, goalCountProblem, quoted } from './instruction-limits.js'
 import { composePlan } from './plan-composition.js'
 import type { PlayerTeaching } from './player-constraints.js'
+import { constraintsAdmitReflex } from './reflex-admission.js'
 import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
 import { SkillLearningError, skillTarget } from './skill-learning.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager, type SkillTeach } from './skill-manager.js'
@@ -60,6 +62,8 @@ export interface CedarAgentOptions {
   readonly computation?: AgentComputation
   /** Who teaches skills by default: the recipe book, or (with `llm`) the model. A call's `teacher` wins. */
   readonly skillTeacher?: SkillTeacherChoice
+  /** Survival reflexes (eating) in runs, under the product and the gate like any step (default true). */
+  readonly reflexes?: boolean
 }
 
 /** What a long call of the agent may be given: the task's signal cancels grounding, learning and composing. */
@@ -311,6 +315,7 @@ export class CedarAgent {
       dfa: product,
       goal: prepared.goal,
       pursue: this.pursuit(product),
+      ...this.reflexesFor(prepared),
       ...(options.gate ? { gate: options.gate } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
@@ -318,6 +323,12 @@ export class CedarAgent {
       onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
     })
     return this.reportRun(prepared, result, options)
+  }
+
+  /** The survival reflexes a run of `prepared` takes, and what its constraints say of their acts. */
+  reflexesFor(prepared: Prepared): Pick<ControllerOptions, 'reflexes' | 'admitReflex'> {
+    if (this.options.reflexes === false) return {}
+    return { reflexes: [eatingReflex(this.options.rules)], admitReflex: constraintsAdmitReflex(prepared.constraints) }
   }
 
   /** A finished run's report, here and on the bot: what it taught a skill, and who was at fault when it missed. */

@@ -9,12 +9,15 @@
  */
 import type { Dfa } from '../automata/dfa.js'
 import { distancesToAcceptance, shortestPathToAcceptance } from '../automata/search.js'
-import { isActionSymbol, parsePrimitive, parseSymbol } from '../vocabulary/symbols.js'
+import { matchesObject } from '../vocabulary/families.js'
+import { isActionSymbol, parsePrimitive, parseSymbol, primitiveSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
 import { isPursuable } from '../world/milestone-pursuit.js'
 import type { ActOptions, Observation, Outcome, World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
 import type { TrajectoryStep } from './critic/types.js'
+import type { Reflex, ReflexAct } from './eating-reflex.js'
+import type { ReflexAdmission } from './reflex-admission.js'
 
 export interface ControllerStep {
   readonly tick: number
@@ -88,7 +91,18 @@ export interface ControllerOptions {
     observation: Observation,
     allowed: (action: string) => boolean,
   ) => string | undefined
+  /**
+   * Survival reflexes (eating-reflex.ts), asked before every step and between the chunks of a wait. A reflex's act
+   * is a step like the plan's: the product must keep a way to acceptance after it (a symbol outside the product's
+   * alphabet is judged by `admitReflex`), the gate must allow it, and it is recorded in the run's steps.
+   */
+  readonly reflexes?: readonly Reflex[]
+  /** What the run's constraints say of a reflex's act (reflex-admission.ts); default: nothing refuses it. */
+  readonly admitReflex?: ReflexAdmission
 }
+
+/** Rounds (steps or waits) a reflex's act that failed is not offered again. */
+const REFLEX_BACKOFF = 8
 
 const WAIT_CHUNK = 200
 
@@ -179,11 +193,66 @@ export async function runController(options: ControllerOptions): Promise<Control
     return action === undefined ? undefined : [action, ...path]
   }
 
+  /** Reflex acts that failed, and the round until which they are not offered. */
+  const reflexFailed = new Map<string, number>()
+  let round = 0
+  const reflexAllowed = (action: string, o: Observation): boolean => {
+    if ((reflexFailed.get(action) ?? -1) >= round || state < 0) return false
+    if (dfa.alphabet.has(action)) {
+      if ((distance[dfa.step(state, action)] ?? -1) < 0) return false
+    } else if (options.admitReflex?.(word, action) !== undefined) return false
+    return gate?.check(action, o) === undefined
+  }
+  const spare = (item: string) =>
+    !dfa.alphabet.symbols.some((s) => {
+      const object = parseSymbol(s)?.object
+      return object !== undefined && matchesObject(object, item)
+    })
+  const pendingReflex = (o: Observation): ReflexAct | undefined => {
+    for (const reflex of options.reflexes ?? []) {
+      const refused = new Set<string>()
+      // A refused act is skipped and the reflex asked again, so it can offer the next food or animal.
+      for (let tries = 0; tries < 8; tries++) {
+        const act = reflex.next(o, { skip: (symbol) => refused.has(symbol), spare })
+        if (!act) break
+        const symbol = primitiveSymbol(act.primitive)
+        if (reflexAllowed(symbol, o)) return act
+        refused.add(symbol)
+      }
+    }
+    return undefined
+  }
+  /** Runs a reflex's act as a step of the run; false when the run was cancelled meanwhile. */
+  const runReflex = async (act: ReflexAct, plan: readonly string[]): Promise<boolean> => {
+    const action = primitiveSymbol(act.primitive)
+    const before = world.observe()
+    options.onActing?.(action, act.why)
+    const timeout = act.timeoutMs === undefined ? {} : { timeoutMs: act.timeoutMs }
+    const outcome = await world.act(act.primitive, signal, { ...acting(action, state), ...timeout })
+    if (!outcome.ok && outcome.failure === 'cancelled') return false
+    const after = world.observe()
+    const events = logger.record(act.primitive, outcome, after).slice(1)
+    if (outcome.ok) {
+      gate?.commit?.(action, before)
+      if (dfa.alphabet.has(action)) feed([action])
+    } else reflexFailed.set(action, round + REFLEX_BACKOFF)
+    feed(events)
+    const message = outcome.ok ? outcome.detail : outcome.message
+    report(record(action, outcome.ok, `${act.why}: ${message ?? 'done'}`, events, after), plan)
+    return true
+  }
+
   for (let acts = 0; ; acts++) {
+    round++
     if (signal?.aborted) return finish('cancelled', 'stopped')
     const observation = world.observe()
     if (observation.health <= 0) return finish('died', 'the bot died')
     if (goalMet(observation)) return finish('goal', `done: ${options.goal.join(', ')}`)
+    const reflexAct = acts >= maxSteps ? undefined : pendingReflex(observation)
+    if (reflexAct) {
+      if (!(await runReflex(reflexAct, []))) return finish('cancelled', 'stopped')
+      continue
+    }
     if (state >= 0 && dfa.isAccepting(state) && acts > 0) {
       return finish('accepted-without-goal', `the skill accepted, but ${options.goal.join(', ')} is not true`, true)
     }
@@ -202,10 +271,16 @@ export async function runController(options: ControllerOptions): Promise<Control
         state < 0 ? undefined : shortestPathToAcceptance(dfa, state, (s, a) => !disabled.has(s * k + a))
       const next = withEvents?.[0]
       if (next !== undefined && !isActionSymbol(next) && world.waitTicks) {
-        const fresh = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal)
+        // A reflex that wants to act ends the wait early (the loop runs it, then waits again).
+        const wants = () => {
+          round++
+          return pendingReflex(world.observe()) !== undefined
+        }
+        const wait = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal, wants)
         if (signal?.aborted) return finish('cancelled', 'stopped')
-        if (fresh.length === 0) return finish('no-path', `waited a day for ${next}, in vain`, true)
-        feed(fresh)
+        if (wait.interrupted) continue
+        if (wait.events.length === 0) return finish('no-path', `waited a day for ${next}, in vain`, true)
+        feed(wait.events)
         continue
       }
       const refusedOnly = (s: number, a: number) => !disabled.has(s * k + a) || refusals.has(s * k + a)
@@ -305,12 +380,22 @@ export async function runController(options: ControllerOptions): Promise<Control
 const transient = (failure: string) =>
   ['path_failed', 'timeout', 'not_found', 'not_now', 'server_error', 'no_drop'].includes(failure)
 
-/** Lets time pass in chunks until some watched event happens; its events (none after `limit` ticks). */
-async function waitForEvent(world: World, logger: EventLogger, limit: number, signal?: AbortSignal): Promise<string[]> {
+/**
+ * Lets time pass in chunks until some watched event happens: its events (none after `limit` ticks), or `interrupted`
+ * when `interrupt` says so between chunks.
+ */
+async function waitForEvent(
+  world: World,
+  logger: EventLogger,
+  limit: number,
+  signal: AbortSignal | undefined,
+  interrupt: () => boolean,
+): Promise<{ events: string[]; interrupted: boolean }> {
   for (let waited = 0; waited < limit && !signal?.aborted; waited += WAIT_CHUNK) {
     await world.waitTicks?.(WAIT_CHUNK, signal)
     const fresh = logger.observe(world.observe())
-    if (fresh.length > 0) return fresh
+    if (fresh.length > 0) return { events: fresh, interrupted: false }
+    if (interrupt()) return { events: [], interrupted: true }
   }
-  return []
+  return { events: [], interrupted: false }
 }
