@@ -41,6 +41,7 @@ import { type ObtainedSkill, type SkillLibrary, SkillManager, type SkillTeach } 
 import { llmSkillTeacher, type SkillTeacherChoice } from './skill-teaching.js'
 import { type ConstrainReport, type StandingConstraint, StandingConstraints } from './standing-constraints.js'
 import { judgeStuckRun, type StuckVerdict } from './stuck-runs.js'
+import { runReplacingTools } from './tool-wear.js'
 import { skillWord, worldFault } from './world-fault.js'
 
 export interface CedarAgentOptions {
@@ -307,28 +308,34 @@ export class CedarAgent {
       readonly teacher?: SkillTeacherChoice
     } = {},
   ): Promise<DoReport> {
-    const prepared = await this.prepare(instruction, world.observe(), options)
-    if (prepared.refusal || !prepared.composition) return prepared
-    const product = prepared.composition.product
-    const result = await runController({
-      world,
-      dfa: product,
-      goal: prepared.goal,
-      pursue: this.pursuit(product),
-      ...this.reflexesFor(prepared),
-      ...(options.gate ? { gate: options.gate } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
-      ...(options.clock ? { clock: options.clock } : {}),
-      onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
-    })
-    return this.reportRun(prepared, result, options)
+    const first = await this.prepare(instruction, world.observe(), options)
+    if (first.refusal || !first.composition) return first
+    const run = (prepared: Prepared) =>
+      runController({
+        world,
+        ...this.runOptions(prepared),
+        ...(options.gate ? { gate: options.gate } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
+        onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
+      })
+    // A tool that breaks mid-run is made again: the instruction planned anew from the inventory (tool-wear.ts).
+    const again = () => this.prepare(instruction, world.observe(), options)
+    const { prepared, last, joined } = await runReplacingTools(first, run, again)
+    return { ...(await this.reportRun(prepared, last, options)), result: joined }
   }
 
-  /** The survival reflexes a run of `prepared` takes, and what its constraints say of their acts. */
-  reflexesFor(prepared: Prepared): Pick<ControllerOptions, 'reflexes' | 'admitReflex'> {
-    if (this.options.reflexes === false) return {}
-    return { reflexes: [eatingReflex(this.options.rules)], admitReflex: constraintsAdmitReflex(prepared.constraints) }
+  /**
+   * What the controller runs for `prepared` (composed): the product, the goal, the milestone pursuit, and the
+   * survival reflexes with what the run's constraints say of their acts.
+   */
+  runOptions(prepared: Prepared): Pick<ControllerOptions, 'dfa' | 'goal' | 'pursue' | 'reflexes' | 'admitReflex'> {
+    const dfa = (prepared.composition as Composition).product
+    const plan = { dfa, goal: prepared.goal, pursue: this.pursuit(dfa) }
+    if (this.options.reflexes === false) return plan
+    const admitReflex = constraintsAdmitReflex(prepared.constraints)
+    return { ...plan, reflexes: [eatingReflex(this.options.rules)], admitReflex }
   }
 
   /** A finished run's report, here and on the bot: what it taught a skill, and who was at fault when it missed. */

@@ -10,11 +10,12 @@
 import type { Dfa } from '../automata/dfa.js'
 import { distancesToAcceptance, shortestPathToAcceptance } from '../automata/search.js'
 import { matchesObject } from '../vocabulary/families.js'
-import { isActionSymbol, parsePrimitive, parseSymbol, primitiveSymbol } from '../vocabulary/symbols.js'
+import { isActionSymbol, type Primitive, parsePrimitive, parseSymbol, primitiveSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
 import { isPursuable } from '../world/milestone-pursuit.js'
 import type { ActOptions, Observation, Outcome, World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
+import { brokenTool } from './broken-tool.js'
 import type { TrajectoryStep } from './critic/types.js'
 import type { Reflex, ReflexAct } from './eating-reflex.js'
 import type { ReflexAdmission } from './reflex-admission.js'
@@ -52,6 +53,8 @@ export interface ControllerResult {
   readonly steps: readonly ControllerStep[]
   /** The LogicGuard trajectory: the predicates true before each act, the act, and how it went (for the critic). */
   readonly trace: readonly TrajectoryStep[]
+  /** Tools that broke during the run's acts (tool-wear.ts: the instruction is planned again). */
+  readonly brokenTools?: readonly string[]
   /** A word the skill should reject (it was accepted or followed, and the goal was not reached). */
   readonly counterexample?: { readonly word: readonly string[]; readonly label: false }
 }
@@ -127,9 +130,15 @@ export async function runController(options: ControllerOptions): Promise<Control
     }
   }
   const goalMet = (o: Observation) => options.goal.every((e) => holdsIn(o, e))
+  const broken: string[] = []
+  const wore = (before: Observation, after: Observation, primitive: Primitive) => {
+    const tool = brokenTool(before, after, primitive)
+    if (tool !== undefined) broken.push(tool)
+  }
   const finish = (outcome: ControllerOutcome, message: string, counterexample = false): ControllerResult => ({
     outcome,
-    message,
+    message: broken.length > 0 && outcome !== 'goal' ? `${message} (${broken.join(', ')} broke)` : message,
+    ...(broken.length > 0 ? { brokenTools: [...broken] } : {}),
     word: [...word],
     steps,
     trace: logger.trace.map((t) => ({
@@ -138,7 +147,8 @@ export async function runController(options: ControllerOptions): Promise<Control
       ok: t.outcome.ok,
       ...(t.outcome.ok ? {} : { error: `${t.outcome.failure}: ${t.outcome.message}` }),
     })),
-    ...(counterexample ? { counterexample: { word: [...word], label: false as const } } : {}),
+    // A run stranded by a broken tool says nothing against the skill: the world wore it out.
+    ...(counterexample && broken.length === 0 ? { counterexample: { word: [...word], label: false as const } } : {}),
   })
   const clock = options.clock ?? (() => steps.length)
   // Not `options.onStep?.(record(...))`: that would skip the record, and the result's steps, without a listener.
@@ -231,6 +241,7 @@ export async function runController(options: ControllerOptions): Promise<Control
     const outcome = await world.act(act.primitive, signal, { ...acting(action, state), ...timeout })
     if (!outcome.ok && outcome.failure === 'cancelled') return false
     const after = world.observe()
+    wore(before, after, act.primitive)
     const events = logger.record(act.primitive, outcome, after).slice(1)
     if (outcome.ok) {
       gate?.commit?.(action, before)
@@ -305,6 +316,7 @@ export async function runController(options: ControllerOptions): Promise<Control
     options.onActing?.(action)
     const outcome: Outcome = await world.act(primitive, signal, acting(action, state))
     const after = world.observe()
+    wore(observation, after, primitive)
     const events = logger.record(primitive, outcome, after).slice(1)
     if (outcome.ok) {
       gate?.commit?.(action, observation)
@@ -330,6 +342,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       options.onActing?.(search)
       const found = await world.act({ verb: 'explore', object: primitive.object }, signal, acting(search, state))
       const seen = world.observe()
+      wore(after, seen, { verb: 'explore', object: primitive.object })
       const searchEvents = logger.record({ verb: 'explore', object: primitive.object }, found, seen).slice(1)
       if (found.ok) {
         gate?.commit?.(search, after)
