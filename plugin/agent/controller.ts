@@ -105,7 +105,7 @@ export interface ControllerOptions {
 }
 
 /** Rounds (steps or waits) a reflex's act that failed is not offered again. */
-const REFLEX_BACKOFF = 8
+const REFLEX_BACKOFF = 20
 
 const WAIT_CHUNK = 200
 

@@ -4,7 +4,8 @@
  * time, from what the bot holds and sees —
  * - hungry (food at `EAT_AT` or less, or below the 18 that healing needs while hurt): cook the raw food held first
  *   when a placed furnace is in sight and a fuel the plan does not need is held, else eat the best food held;
- * - short of food (fewer than `STOCK` items held, food not full): kill a farm animal in sight;
+ * - short of food (fewer than `STOCK` items held, food `STOCK_AT` or less): kill a farm animal within `HUNT_RADIUS`
+ *   (a kill is bounded, `KILL_MS`, so an animal out of reach costs little);
  * - nothing to eat and food at `HUNT_AT` or less, and not near nightfall: explore for a farm animal.
  * A world whose `nearest` does not see mobs (the live bot's does) never offers the kill or the hunt a target.
  */
@@ -47,12 +48,15 @@ const HEAL_FOOD = 18
 const MAX_HEALTH = 20
 const MAX_FOOD = 20
 const STOCK = 3
-export const HUNT_AT = 6
-/** A hunt walks at most this long (2,400 ticks), and does not start this close to nightfall. */
-const HUNT_MS = 120_000
+const STOCK_AT = 18
+const HUNT_RADIUS = 24
+const KILL_MS = 30_000
+export const HUNT_AT = 10
+/** A hunt walks at most this long (4,800 ticks: up from the deepslate is a long climb), not started this close to nightfall. */
+const HUNT_MS = 240_000
 const NIGHT_START = 13_000
 const HUNT_TICKS = HUNT_MS / 50
-/** Foods that hurt (poison, hunger): eaten only when nothing else is left and the bot is starving. */
+/** Foods that hurt (poison, hunger): eaten only at food `HUNT_AT` or less. */
 const HARMFUL = new Set(['rotten_flesh', 'spider_eye', 'poisonous_potato', 'pufferfish', 'chicken'])
 const ANIMALS = KILLABLE_MOBS
 
@@ -66,7 +70,10 @@ export function eatingReflex(rules: FoodRules): Reflex {
         .filter((item) => rules.foodPoints(item) !== undefined)
         .filter((item) => !HARMFUL.has(item) || o.food <= HUNT_AT)
         .sort((a, b) => Number(HARMFUL.has(a)) - Number(HARMFUL.has(b)) || points(b) - points(a) || (a < b ? -1 : 1))
-      const held = foods.reduce((n, item) => n + (o.inventory.get(item) ?? 0), 0)
+      // Harmful foods count as stock too: they are cooked at a furnace, or eaten when nothing else is left.
+      const held = [...o.inventory]
+        .filter(([item]) => rules.foodPoints(item) !== undefined)
+        .reduce((n, [, count]) => n + count, 0)
       const hungry = o.food <= EAT_AT || (o.food < HEAL_FOOD && o.health < MAX_HEALTH)
       if (hungry) {
         const cook = cookable(o, skip, spare)
@@ -74,12 +81,15 @@ export function eatingReflex(rules: FoodRules): Reflex {
         const food = foods.find((item) => !skip(`eat.${item}`))
         if (food) return { primitive: { verb: 'eat', object: food }, why: `food ${o.food} of ${MAX_FOOD}` }
       }
-      if (held < STOCK && o.food < MAX_FOOD) {
+      if (held < STOCK && o.food <= STOCK_AT) {
         const inSight = animals
-          .map((mob) => ({ mob, distance: o.nearest(mob) }))
+          .map((mob) => ({ mob, distance: o.nearest(mob, HUNT_RADIUS) }))
           .filter((a): a is { mob: string; distance: number } => a.distance !== undefined && !skip(`kill.${a.mob}`))
           .sort((a, b) => a.distance - b.distance)[0]
-        if (inSight) return { primitive: { verb: 'kill', object: inSight.mob }, why: `${held} food held` }
+        if (inSight) {
+          const why = `${held} food held`
+          return { primitive: { verb: 'kill', object: inSight.mob }, timeoutMs: KILL_MS, why }
+        }
       }
       if (held === 0 && o.food <= HUNT_AT && o.timeOfDay < NIGHT_START - HUNT_TICKS) {
         const mob = animals.find((m) => !skip(`explore.${m}`))
