@@ -86,6 +86,25 @@ describe('eating reflex', () => {
     assert.equal(world.observe().inventory.get('cooked_beef'), 1)
   })
 
+  test('waiting for nightfall ("mine minerals only at night"), a bot that gets hungry eats, then waits on', async () => {
+    // Food 16 at sunrise: it falls to 14 during the day's wait.
+    const world = calm({ seed: 0, startTime: 17_600, startInventory: { cooked_beef: 2, stone_pickaxe: 1 } })
+    world.wait(6_400)
+    assert.equal(world.observe().food, 16)
+    const start = world.ticks
+    const report = await newAgent().do('collect a coal but mine minerals only at night', world, {
+      clock: () => world.ticks,
+    })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    const steps = report.result?.steps ?? []
+    const meal = steps.findIndex((s) => s.ok && s.action === 'eat.cooked_beef')
+    const mined = steps.findIndex((s) => s.ok && s.action === 'mine.coal_ore')
+    assert.ok(meal >= 0 && mined > meal, steps.map((s) => `${s.action}@${s.tick}`).join(' '))
+    assert.equal(steps[meal]?.night, false)
+    assert.ok((steps[meal]?.tick ?? 0) - start > 3_000, 'eaten during the wait, not at the start')
+    assert.ok(steps[mined]?.night, 'the coal was mined at night')
+  })
+
   test('a gate that refuses eating keeps the reflex from eating; the run goes on', async () => {
     const world = calm({ seed: 0, startTime: 12_800, startInventory: { cooked_beef: 2 } })
     world.wait(11_200)
