@@ -9,7 +9,6 @@
  */
 import type { Dfa } from '../automata/dfa.js'
 import { distancesToAcceptance, shortestPathToAcceptance } from '../automata/search.js'
-import { matchesObject } from '../vocabulary/families.js'
 import { isActionSymbol, type Primitive, parsePrimitive, parseSymbol, primitiveSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
 import { isPursuable } from '../world/milestone-pursuit.js'
@@ -17,8 +16,9 @@ import type { ActOptions, Observation, Outcome, World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
 import { brokenTool } from './broken-tool.js'
 import type { TrajectoryStep } from './critic/types.js'
-import type { Reflex, ReflexAct } from './eating-reflex.js'
+import type { Reflex } from './eating-reflex.js'
 import type { ReflexAdmission } from './reflex-admission.js'
+import { reflexTurns } from './reflex-turns.js'
 
 export interface ControllerStep {
   readonly tick: number
@@ -103,9 +103,6 @@ export interface ControllerOptions {
   /** What the run's constraints say of a reflex's act (reflex-admission.ts); default: nothing refuses it. */
   readonly admitReflex?: ReflexAdmission
 }
-
-/** Rounds (steps or waits) a reflex's act that failed is not offered again. */
-const REFLEX_BACKOFF = 20
 
 const WAIT_CHUNK = 200
 
@@ -203,65 +200,40 @@ export async function runController(options: ControllerOptions): Promise<Control
     return action === undefined ? undefined : [action, ...path]
   }
 
-  /** Reflex acts that failed, and the round until which they are not offered. */
-  const reflexFailed = new Map<string, number>()
-  let round = 0
-  const reflexAllowed = (action: string, o: Observation): boolean => {
-    if ((reflexFailed.get(action) ?? -1) >= round || state < 0) return false
-    if (dfa.alphabet.has(action)) {
-      if ((distance[dfa.step(state, action)] ?? -1) < 0) return false
-    } else if (options.admitReflex?.(word, action) !== undefined) return false
-    return gate?.check(action, o) === undefined
-  }
-  const spare = (item: string) =>
-    !dfa.alphabet.symbols.some((s) => {
-      const object = parseSymbol(s)?.object
-      return object !== undefined && matchesObject(object, item)
-    })
-  const pendingReflex = (o: Observation): ReflexAct | undefined => {
-    for (const reflex of options.reflexes ?? []) {
-      const refused = new Set<string>()
-      // A refused act is skipped and the reflex asked again, so it can offer the next food or animal.
-      for (let tries = 0; tries < 8; tries++) {
-        const act = reflex.next(o, { skip: (symbol) => refused.has(symbol), spare })
-        if (!act) break
-        const symbol = primitiveSymbol(act.primitive)
-        if (reflexAllowed(symbol, o)) return act
-        refused.add(symbol)
+  const reflexes = reflexTurns({
+    world,
+    dfa,
+    distance,
+    reflexes: options.reflexes ?? [],
+    admit: options.admitReflex,
+    check: gate ? (action, o) => gate.check(action, o) : undefined,
+    signal,
+    state: () => state,
+    word: () => word,
+    acting: (action) => acting(action, state),
+    onActing: options.onActing,
+    settle: (act, outcome, before, after) => {
+      const action = primitiveSymbol(act.primitive)
+      wore(before, after, act.primitive)
+      const events = logger.record(act.primitive, outcome, after).slice(1)
+      if (outcome.ok) {
+        gate?.commit?.(action, before)
+        if (dfa.alphabet.has(action)) feed([action])
       }
-    }
-    return undefined
-  }
-  /** Runs a reflex's act as a step of the run; false when the run was cancelled meanwhile. */
-  const runReflex = async (act: ReflexAct, plan: readonly string[]): Promise<boolean> => {
-    const action = primitiveSymbol(act.primitive)
-    const before = world.observe()
-    options.onActing?.(action, act.why)
-    const timeout = act.timeoutMs === undefined ? {} : { timeoutMs: act.timeoutMs }
-    const outcome = await world.act(act.primitive, signal, { ...acting(action, state), ...timeout })
-    if (!outcome.ok && outcome.failure === 'cancelled') return false
-    const after = world.observe()
-    wore(before, after, act.primitive)
-    const events = logger.record(act.primitive, outcome, after).slice(1)
-    if (outcome.ok) {
-      gate?.commit?.(action, before)
-      if (dfa.alphabet.has(action)) feed([action])
-    } else reflexFailed.set(action, round + REFLEX_BACKOFF)
-    feed(events)
-    const message = outcome.ok ? outcome.detail : outcome.message
-    report(record(action, outcome.ok, `${act.why}: ${message ?? 'done'}`, events, after), plan)
-    return true
-  }
+      feed(events)
+      const message = outcome.ok ? outcome.detail : outcome.message
+      report(record(action, outcome.ok, `${act.why}: ${message ?? 'done'}`, events, after), [])
+    },
+  })
 
   for (let acts = 0; ; acts++) {
-    round++
     if (signal?.aborted) return finish('cancelled', 'stopped')
     const observation = world.observe()
     if (observation.health <= 0) return finish('died', 'the bot died')
     if (goalMet(observation)) return finish('goal', `done: ${options.goal.join(', ')}`)
-    const reflexAct = acts >= maxSteps ? undefined : pendingReflex(observation)
+    const reflexAct = acts >= maxSteps ? undefined : reflexes.pending(observation)
     if (reflexAct) {
-      if (!(await runReflex(reflexAct, []))) return finish('cancelled', 'stopped')
+      if (!(await reflexes.run(reflexAct))) return finish('cancelled', 'stopped')
       continue
     }
     if (state >= 0 && dfa.isAccepting(state) && acts > 0) {
@@ -283,10 +255,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       const next = withEvents?.[0]
       if (next !== undefined && !isActionSymbol(next) && world.waitTicks) {
         // A reflex that wants to act ends the wait early (the loop runs it, then waits again).
-        const wants = () => {
-          round++
-          return pendingReflex(world.observe()) !== undefined
-        }
+        const wants = () => reflexes.pending(world.observe()) !== undefined
         const wait = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal, wants)
         if (signal?.aborted) return finish('cancelled', 'stopped')
         if (wait.interrupted) continue
