@@ -44,6 +44,7 @@ import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
 import { binVisits, heatmapSvg } from './svg-heatmap.js'
 
 const MINERAL = /^mine\.(deepslate_)?[a-z]+_ore$/
+const FARM_ANIMAL = /^kill\.(cow|pig|sheep|chicken)$/
 const grounding = agentGrounding(undefined)
 const newAgent = (library: MemoryLibrary) => createAgent(grounding, library)
 const held = (sim: SimWorld, object: string) =>
@@ -97,6 +98,8 @@ function sleepEpisode(seed: number, world: MeteredWorld, log: EpisodeLog): Sleep
     firstDawnHealth,
     died: sim.dead,
     food,
+    meals: count(acts, (a) => a.ok && a.action.startsWith('eat.')),
+    animalsKilled: count(acts, (a) => a.ok && FARM_ANIMAL.test(a.action)),
     acts: acts.length,
     log,
   }

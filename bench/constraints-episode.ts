@@ -202,6 +202,9 @@ export interface SleepEpisode {
   readonly firstDawnHealth: number
   readonly died: boolean
   readonly food: number
+  /** Successful `eat` acts (the controller's eating reflex), and farm animals killed. */
+  readonly meals: number
+  readonly animalsKilled: number
   readonly acts: number
   readonly log: EpisodeLog
 }

@@ -69,12 +69,13 @@ export function table2Markdown(rows: readonly Row<SleepEpisode>[], n: number, da
     `${count(e, (x) => x.awakeAtNight > 0)}/${n} (${sum(e.map((x) => x.awakeAtNight))} acts)`,
     runInCell(e),
     formatMeanSd(e.map((x) => x.diamondsMined)),
+    `${formatMeanSd(e.map((x) => x.meals))} (${formatMeanSd(e.map((x) => x.animalsKilled))})`,
   ])
   const paper = PAPER_TABLE2.map((p) => [
     `${p.method} (paper)`,
     ...[p.found, p.compliant, p.joint].map((k) => formatProportion(k, PAPER_N)),
     `${p.health[0].toFixed(1)} ± ${p.health[1]}`,
-    ...Array<string>(6).fill('—'),
+    ...Array<string>(7).fill('—'),
   ])
   const header = ['row', 'found diamond', 'compliant', 'joint success', 'final health', 'health at dawn 1', 'died']
   header.push(
@@ -82,6 +83,7 @@ export function table2Markdown(rows: readonly Row<SleepEpisode>[], n: number, da
     'episodes (acts) awake at night',
     'acts run into the night (mean ticks past nightfall)',
     'diamonds mined',
+    'meals (animals killed)',
   )
   const episodesOf = (id: string) => rows.find((r) => r.id === id)?.episodes ?? []
   const [plugin, goalOnly] = [episodesOf('plugin'), episodesOf('goal-only')]
@@ -106,9 +108,12 @@ export function table2Markdown(rows: readonly Row<SleepEpisode>[], n: number, da
     'Found diamond: one was mined. Compliant: no act begun at night but sleeping, and every night the episode reached',
     'slept through (a successful `sleep.bed` begun in it). Joint: both. Health (0–20) falls in the Sim from night',
     'damage (its default: a point per 600 ticks awake and unsheltered on the surface at night) and hunger (a food',
-    'point per 1,600 ticks awake; at food 0 a point per 400 ticks, down to 1). No instruction here eats, so by the',
-    'third day every bot is starving and final health mostly tells who died; health at dawn 1 (tick 24,000, before',
-    'food runs out) shows the first night’s damage alone. Acts run into the night: begun by day, ended after',
+    'point per 1,600 ticks awake; at food 0 a point per 400 ticks, down to 1); it heals by day while food is 18 or',
+    'more. No instruction eats: the controller’s eating reflex does (agent/eating-reflex.ts: eat when food is 14 or',
+    'less, or below 18 while hurt; kill a farm animal within 24 blocks while fewer than 3 foods are held; hunt for',
+    'one at food 10 with none), each act through the product and the constraints like a plan step, so never at night under',
+    '"sleep at night". Health at dawn 1 (tick 24,000) shows the first night’s damage. Meals: successful `eat` acts',
+    'per episode. Acts run into the night: begun by day, ended after',
     'nightfall (a primitive such as a long explore is not interrupted; not counted against compliance). Intervals:',
     `exact two-sided 95% Clopper–Pearson, as the paper’s Table 11. Instructions: "${task}[; sleep at`,
     'night; you are given a bed]", then "collect <held+1> diamonds[ but sleep at night]" until the budget; when one',
@@ -120,7 +125,7 @@ export function table2Markdown(rows: readonly Row<SleepEpisode>[], n: number, da
     `${versus(found, n, cedar.found)}, compliant ${versus(compliant, n, cedar.compliant)}; it slept ${slept} of`,
     `${met} nights and acted awake at night ${awake} times.${cause} Final health ${health.toFixed(1)} vs the paper’s`,
     `CEDAR ${cedar.health[0]} (${health < cedar.health[0] ? 'worse' : 'not worse'}; food at the end`,
-    `${meanOf(plugin, (x) => x.food)} of 20: no instruction eats); at dawn 1 the plugin had`,
+    `${meanOf(plugin, (x) => x.food)} of 20, ${meanOf(plugin, (x) => x.meals)} meals); at dawn 1 the plugin had`,
     `${meanOf(plugin, (x) => x.firstDawnHealth)}, goal only ${meanOf(goalOnly, (x) => x.firstDawnHealth)}; died: plugin`,
     `${count(plugin, (x) => x.died)}/${n}, goal only ${count(goalOnly, (x) => x.died)}/${n}. The paper’s`,
     `code baselines reached 0/5 joint; ours: ${baselines.join(', ')}.`,

@@ -6,8 +6,11 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { machine, machineLine, type Suite } from './suite.js'
 
-/** The suites, in run order. Later issues append here. */
-const SUITES: readonly { readonly name: string; readonly load: () => Promise<Suite> }[] = [
+/**
+ * The suites, in run order. Later issues append here. An `explicit` suite runs only when named (`live`: real
+ * servers, most of an hour a seed).
+ */
+const SUITES: readonly { readonly name: string; readonly load: () => Promise<Suite>; readonly explicit?: boolean }[] = [
   { name: 'automata', load: async () => (await import('./automata.js')).automataSuite },
   { name: 'shield', load: async () => (await import('./shield.js')).shieldSuite },
   { name: 'learning', load: async () => (await import('./learning.js')).learningSuite },
@@ -22,13 +25,14 @@ const SUITES: readonly { readonly name: string; readonly load: () => Promise<Sui
     load: async () => (await import('./player-counterexamples.js')).playerCounterexamplesSuite,
   },
   { name: 'skills-llm', load: async () => (await import('./skills-llm.js')).skillsLlmSuite },
+  { name: 'live', load: async () => (await import('./live.js')).liveSuite, explicit: true },
 ]
 
 function usage(): string {
   return [
     'usage: npm run bench [-- [--quick] [suite ...]]',
     '  --quick   smaller sizes and fewer repetitions (a smoke run)',
-    '  suite     run only suites whose name contains this text',
+    '  suite     run only suites whose name contains this text (live: only by its full name)',
     `suites: ${SUITES.map((s) => s.name).join(', ')}`,
   ].join('\n')
 }
@@ -45,7 +49,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const quick = argv.includes('--quick')
   const filters = argv.filter((a) => !a.startsWith('-'))
-  const selected = SUITES.filter((s) => filters.length === 0 || filters.some((f) => s.name.includes(f)))
+  const selected = SUITES.filter((s) =>
+    filters.length === 0 ? !s.explicit : filters.some((f) => (s.explicit ? s.name === f : s.name.includes(f))),
+  )
   if (selected.length === 0) {
     console.error(`no suite matches ${filters.join(', ')}\n${usage()}`)
     return 2

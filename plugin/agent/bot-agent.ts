@@ -20,6 +20,7 @@ import type {
   CedarAgent,
   ConstrainReport,
   DoReport,
+  Prepared,
   ProgressCallOptions,
   StandingConstraint,
 } from './cedar-agent.js'
@@ -29,6 +30,7 @@ import type { TrajectoryStep } from './critic/types.js'
 import type { PlayerTeaching } from './player-constraints.js'
 import { CounterexampleError, UnknownSkillError } from './skill-key.js'
 import type { ObtainedSkill } from './skill-manager.js'
+import { runReplacingTools } from './tool-wear.js'
 
 export interface LastRun {
   readonly instruction: string
@@ -59,33 +61,34 @@ export class BotAgent {
 
   async do(instruction: string, { signal, onProgress, teacher }: ProgressCallOptions = {}): Promise<DoReport> {
     const world = new MineflayerWorld(this.bot, this.search)
-    const prepared = await this.core().prepare(instruction, world.observe(), { onProgress, signal, teacher })
-    const composition = prepared.composition
-    if (prepared.refusal || !composition) return prepared
-    const monitors = prepared.constraints.map(
+    const prepare = () => this.core().prepare(instruction, world.observe(), { onProgress, signal, teacher })
+    const first = await prepare()
+    if (first.refusal || !first.composition) return first
+    const monitors = first.constraints.map(
       (c) =>
         new DfaMonitor(`C:${c.id}`, c.dfa, (s) => !isActionSymbol(s), 'hard', 'constraint', `constraint "${c.phrase}"`),
     )
     for (const monitor of monitors) this.shield.add(monitor)
     try {
-      const result = await runController({
-        world,
-        dfa: composition.product,
-        goal: prepared.goal,
-        // The bot's gated primitives commit the actions they run.
-        gate: shieldGate(this.shield, { commits: false }),
-        pursue: this.core().pursuit(composition.product),
-        ...withChooser(this.core().chooser(instruction, onProgress)),
-        ...(signal ? { signal } : {}),
-        onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
-        onActing: (action, detail) =>
-          onProgress?.({ type: 'acting', action, ...(detail === undefined ? {} : { detail }) }),
-      })
+      const run = (prepared: Prepared) =>
+        runController({
+          world,
+          ...this.core().runOptions(prepared),
+          ...withChooser(this.core().chooser(instruction, onProgress)),
+          // The bot's gated primitives commit the actions they run.
+          gate: shieldGate(this.shield, { commits: false }),
+          ...(signal ? { signal } : {}),
+          onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
+          onActing: (action, detail) =>
+            onProgress?.({ type: 'acting', action, ...(detail === undefined ? {} : { detail }) }),
+        })
+      // A tool that breaks mid-run is made again: the instruction planned anew (tool-wear.ts).
+      const { prepared, last, joined } = await runReplacingTools(first, run, prepare)
       const main = prepared.skills.at(-1)
       const constraints = prepared.constraints.map((c) => c.id)
-      if (main) this.last = { instruction, skill: main.name, constraints, word: result.word }
-      await this.onTrajectory?.(instruction, result.trace, result.outcome === 'goal')
-      return await this.core().reportRun(prepared, result, { signal })
+      if (main) this.last = { instruction, skill: main.name, constraints, word: last.word }
+      await this.onTrajectory?.(instruction, joined.trace, joined.outcome === 'goal')
+      return { ...(await this.core().reportRun(prepared, last, { signal })), result: joined }
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)
     }

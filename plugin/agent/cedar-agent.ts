@@ -30,17 +30,20 @@ import {
   runController,
 } from './controller.js'
 import { correctionContext, correctSkill } from './corrections.js'
+import { eatingReflex } from './eating-reflex.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { checkInstructionLength, goalCountProblem, quoted } from './instruction-limits.js'
 import { composePlan } from './plan-composition.js'
 import type { PlayerTeaching } from './player-constraints.js'
+import { constraintsAdmitReflex } from './reflex-admission.js'
 import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
 import { SkillLearningError, skillTarget } from './skill-learning.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager, type SkillTeach } from './skill-manager.js'
 import { llmSkillTeacher, type SkillTeacherChoice } from './skill-teaching.js'
 import { type ConstrainReport, type StandingConstraint, StandingConstraints } from './standing-constraints.js'
 import { judgeStuckRun, type StuckVerdict } from './stuck-runs.js'
+import { runReplacingTools } from './tool-wear.js'
 import { skillWord, worldFault } from './world-fault.js'
 
 export interface CedarAgentOptions {
@@ -66,6 +69,8 @@ export interface CedarAgentOptions {
   readonly actor?: ActorChoiceOption
   /** The LLM actor's unusable replies and outages, in words. */
   readonly onActorProblem?: (problem: string) => void
+  /** Survival reflexes (eating) in runs, under the product and the gate like any step (default true). */
+  readonly reflexes?: boolean
 }
 
 /** What a long call of the agent may be given: the task's signal cancels grounding, learning and composing. */
@@ -329,22 +334,35 @@ export class CedarAgent {
       readonly teacher?: SkillTeacherChoice
     } = {},
   ): Promise<DoReport> {
-    const prepared = await this.prepare(instruction, world.observe(), options)
-    if (prepared.refusal || !prepared.composition) return prepared
-    const product = prepared.composition.product
-    const result = await runController({
-      world,
-      dfa: product,
-      goal: prepared.goal,
-      pursue: this.pursuit(product),
-      ...withChooser(this.chooser(instruction, options.onProgress)),
-      ...(options.gate ? { gate: options.gate } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
-      ...(options.clock ? { clock: options.clock } : {}),
-      onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
-    })
-    return this.reportRun(prepared, result, options)
+    const first = await this.prepare(instruction, world.observe(), options)
+    if (first.refusal || !first.composition) return first
+    const run = (prepared: Prepared) =>
+      runController({
+        world,
+        ...this.runOptions(prepared),
+        ...withChooser(this.chooser(instruction, options.onProgress)),
+        ...(options.gate ? { gate: options.gate } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
+        onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
+      })
+    // A tool that breaks mid-run is made again: the instruction planned anew from the inventory (tool-wear.ts).
+    const again = () => this.prepare(instruction, world.observe(), options)
+    const { prepared, last, joined } = await runReplacingTools(first, run, again)
+    return { ...(await this.reportRun(prepared, last, options)), result: joined }
+  }
+
+  /**
+   * What the controller runs for `prepared` (composed): the product, the goal, the milestone pursuit, and the
+   * survival reflexes with what the run's constraints say of their acts.
+   */
+  runOptions(prepared: Prepared): Pick<ControllerOptions, 'dfa' | 'goal' | 'pursue' | 'reflexes' | 'admitReflex'> {
+    const dfa = (prepared.composition as Composition).product
+    const plan = { dfa, goal: prepared.goal, pursue: this.pursuit(dfa) }
+    if (this.options.reflexes === false) return plan
+    const admitReflex = constraintsAdmitReflex(prepared.constraints)
+    return { ...plan, reflexes: [eatingReflex(this.options.rules)], admitReflex }
   }
 
   /** A finished run's report, here and on the bot: what it taught a skill, and who was at fault when it missed. */

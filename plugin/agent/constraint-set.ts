@@ -24,7 +24,12 @@ export interface ConstraintPart {
 }
 
 export type RunConstraint = ActiveConstraint &
-  Pick<LearnedConstraint, 'costs' | 'fallback'> & { readonly ltl?: string; readonly teacher: string }
+  Pick<LearnedConstraint, 'costs' | 'fallback'> & {
+    readonly ltl?: string
+    readonly teacher: string
+    /** The phrase's own symbols (the rest of the DFA's alphabet are the skills' acts): see reflex-admission.ts. */
+    readonly ownSymbols?: readonly string[]
+  }
 
 /** Teaches one constraint over an alphabet (the LLM, or the phrase grammar). */
 export type ConstraintTeaching = (phrase: string, alphabet: readonly string[]) => Promise<LearnedConstraint>
@@ -65,6 +70,7 @@ export async function learnRunConstraints(
       phrase: part.phrase,
       dfa: learned.dfa,
       teacher: learned.teacher,
+      ownSymbols: [...part.alphabet],
       ...(learned.ltl ? { ltl: learned.ltl } : {}),
       ...(learned.costs ? { costs: learned.costs } : {}),
       ...(learned.fallback ? { fallback: learned.fallback } : {}),

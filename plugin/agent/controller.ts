@@ -9,12 +9,16 @@
  */
 import type { Dfa } from '../automata/dfa.js'
 import { distancesToAcceptance, shortestPathTo, shortestPathToAcceptance } from '../automata/search.js'
-import { isActionSymbol, parsePrimitive, parseSymbol } from '../vocabulary/symbols.js'
+import { isActionSymbol, type Primitive, parsePrimitive, parseSymbol, primitiveSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
 import { isPursuable } from '../world/milestone-pursuit.js'
 import type { ActOptions, Observation, Outcome, World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
+import { brokenTool } from './broken-tool.js'
 import type { TrajectoryStep } from './critic/types.js'
+import type { Reflex } from './eating-reflex.js'
+import type { ReflexAdmission } from './reflex-admission.js'
+import { reflexTurns } from './reflex-turns.js'
 
 export interface ControllerStep {
   readonly tick: number
@@ -49,6 +53,8 @@ export interface ControllerResult {
   readonly steps: readonly ControllerStep[]
   /** The LogicGuard trajectory: the predicates true before each act, the act, and how it went (for the critic). */
   readonly trace: readonly TrajectoryStep[]
+  /** Tools that broke during the run's acts (tool-wear.ts: the instruction is planned again). */
+  readonly brokenTools?: readonly string[]
   /** A word the skill should reject (it was accepted or followed, and the goal was not reached). */
   readonly counterexample?: { readonly word: readonly string[]; readonly label: false }
 }
@@ -88,6 +94,14 @@ export interface ControllerOptions {
     observation: Observation,
     allowed: (action: string) => boolean,
   ) => string | undefined
+  /**
+   * Survival reflexes (eating-reflex.ts), asked before every step and between the chunks of a wait. A reflex's act
+   * is a step like the plan's: the product must keep a way to acceptance after it (a symbol outside the product's
+   * alphabet is judged by `admitReflex`), the gate must allow it, and it is recorded in the run's steps.
+   */
+  readonly reflexes?: readonly Reflex[]
+  /** What the run's constraints say of a reflex's act (reflex-admission.ts); default: nothing refuses it. */
+  readonly admitReflex?: ReflexAdmission
   /**
    * An actor that picks the next action instead of the plan's first (the LLM actor, option `actor: 'llm'`), among
    * the menu's actions; undefined or an action off the menu takes the plan's. Its pick passes the gate like any.
@@ -130,9 +144,15 @@ export async function runController(options: ControllerOptions): Promise<Control
     }
   }
   const goalMet = (o: Observation) => options.goal.every((e) => holdsIn(o, e))
+  const broken: string[] = []
+  const wore = (before: Observation, after: Observation, primitive: Primitive) => {
+    const tool = brokenTool(before, after, primitive)
+    if (tool !== undefined) broken.push(tool)
+  }
   const finish = (outcome: ControllerOutcome, message: string, counterexample = false): ControllerResult => ({
     outcome,
-    message,
+    message: broken.length > 0 && outcome !== 'goal' ? `${message} (${broken.join(', ')} broke)` : message,
+    ...(broken.length > 0 ? { brokenTools: [...broken] } : {}),
     word: [...word],
     steps,
     trace: logger.trace.map((t) => ({
@@ -141,7 +161,8 @@ export async function runController(options: ControllerOptions): Promise<Control
       ok: t.outcome.ok,
       ...(t.outcome.ok ? {} : { error: `${t.outcome.failure}: ${t.outcome.message}` }),
     })),
-    ...(counterexample ? { counterexample: { word: [...word], label: false as const } } : {}),
+    // A run stranded by a broken tool says nothing against the skill: the world wore it out.
+    ...(counterexample && broken.length === 0 ? { counterexample: { word: [...word], label: false as const } } : {}),
   })
   const clock = options.clock ?? (() => steps.length)
   // Not `options.onStep?.(record(...))`: that would skip the record, and the result's steps, without a listener.
@@ -234,11 +255,42 @@ export async function runController(options: ControllerOptions): Promise<Control
     return pick !== undefined && actions.includes(pick) ? pick : undefined
   }
 
+  const reflexes = reflexTurns({
+    world,
+    dfa,
+    distance,
+    reflexes: options.reflexes ?? [],
+    admit: options.admitReflex,
+    check: gate ? (action, o) => gate.check(action, o) : undefined,
+    signal,
+    state: () => state,
+    word: () => word,
+    acting: (action) => acting(action, state),
+    onActing: options.onActing,
+    settle: (act, outcome, before, after) => {
+      const action = primitiveSymbol(act.primitive)
+      wore(before, after, act.primitive)
+      const events = logger.record(act.primitive, outcome, after).slice(1)
+      if (outcome.ok) {
+        gate?.commit?.(action, before)
+        if (dfa.alphabet.has(action)) feed([action])
+      }
+      feed(events)
+      const message = outcome.ok ? outcome.detail : outcome.message
+      report(record(action, outcome.ok, `${act.why}: ${message ?? 'done'}`, events, after), [])
+    },
+  })
+
   for (let acts = 0; ; acts++) {
     if (signal?.aborted) return finish('cancelled', 'stopped')
     const observation = world.observe()
     if (observation.health <= 0) return finish('died', 'the bot died')
     if (goalMet(observation)) return finish('goal', `done: ${options.goal.join(', ')}`)
+    const reflexAct = acts >= maxSteps ? undefined : reflexes.pending(observation)
+    if (reflexAct) {
+      if (!(await reflexes.run(reflexAct))) return finish('cancelled', 'stopped')
+      continue
+    }
     if (state >= 0 && dfa.isAccepting(state) && acts > 0) {
       return finish('accepted-without-goal', `the skill accepted, but ${options.goal.join(', ')} is not true`, true)
     }
@@ -264,10 +316,13 @@ export async function runController(options: ControllerOptions): Promise<Control
         isPursuable(next) &&
         towards(state, observation, 'any') === undefined
       if (next !== undefined && !isActionSymbol(next) && !givenUp && world.waitTicks) {
-        const fresh = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal)
+        // A reflex that wants to act ends the wait early (the loop runs it, then waits again).
+        const wants = () => reflexes.pending(world.observe()) !== undefined
+        const wait = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal, wants)
         if (signal?.aborted) return finish('cancelled', 'stopped')
-        if (fresh.length === 0) return finish('no-path', `waited a day for ${next}, in vain`, true)
-        feed(fresh)
+        if (wait.interrupted) continue
+        if (wait.events.length === 0) return finish('no-path', `waited a day for ${next}, in vain`, true)
+        feed(wait.events)
         continue
       }
       const refusedOnly = (s: number, a: number) => !disabled.has(s * k + a) || refusals.has(s * k + a)
@@ -294,6 +349,7 @@ export async function runController(options: ControllerOptions): Promise<Control
     options.onActing?.(action)
     const outcome: Outcome = await world.act(primitive, signal, acting(action, state))
     const after = world.observe()
+    wore(observation, after, primitive)
     const events = logger.record(primitive, outcome, after).slice(1)
     if (outcome.ok) {
       gate?.commit?.(action, observation)
@@ -319,6 +375,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       options.onActing?.(search)
       const found = await world.act({ verb: 'explore', object: primitive.object }, signal, acting(search, state))
       const seen = world.observe()
+      wore(after, seen, { verb: 'explore', object: primitive.object })
       const searchEvents = logger.record({ verb: 'explore', object: primitive.object }, found, seen).slice(1)
       if (found.ok) {
         gate?.commit?.(search, after)
@@ -369,12 +426,22 @@ export async function runController(options: ControllerOptions): Promise<Control
 const transient = (failure: string) =>
   ['path_failed', 'timeout', 'not_found', 'not_now', 'server_error', 'no_drop'].includes(failure)
 
-/** Lets time pass in chunks until some watched event happens; its events (none after `limit` ticks). */
-async function waitForEvent(world: World, logger: EventLogger, limit: number, signal?: AbortSignal): Promise<string[]> {
+/**
+ * Lets time pass in chunks until some watched event happens: its events (none after `limit` ticks), or `interrupted`
+ * when `interrupt` says so between chunks.
+ */
+async function waitForEvent(
+  world: World,
+  logger: EventLogger,
+  limit: number,
+  signal: AbortSignal | undefined,
+  interrupt: () => boolean,
+): Promise<{ events: string[]; interrupted: boolean }> {
   for (let waited = 0; waited < limit && !signal?.aborted; waited += WAIT_CHUNK) {
     await world.waitTicks?.(WAIT_CHUNK, signal)
     const fresh = logger.observe(world.observe())
-    if (fresh.length > 0) return fresh
+    if (fresh.length > 0) return { events: fresh, interrupted: false }
+    if (interrupt()) return { events: [], interrupted: true }
   }
-  return []
+  return { events: [], interrupted: false }
 }

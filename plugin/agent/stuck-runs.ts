@@ -37,6 +37,9 @@ export interface StuckRun {
 
 export function judgeStuckRun(run: StuckRun, result: ControllerResult): StuckVerdict | undefined {
   if (result.outcome !== 'no-path') return undefined
+  // A tool worn out under the plan (tool-wear.ts): the plan was right when it ran.
+  const broken = result.brokenTools ?? []
+  if (broken.length > 0) return { kind: 'world', reason: `the ${broken.join(' and the ')} broke` }
   const failed = result.trace.filter((t) => !t.ok).map((t) => ({ action: t.action, error: t.error ?? 'failed' }))
   const kindOf = (error: string) => error.split(':')[0]?.trim() ?? ''
   const byWorld = failed.find((f) => WORLD_FAILURES.has(kindOf(f.error)))

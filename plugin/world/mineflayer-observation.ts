@@ -36,7 +36,14 @@ export function observeBot(bot: Bot, sightRadius = DEFAULT_SEE_RADIUS): Observat
   }
 }
 
+/** The nearest block of `object`, or (for a mob's name, as in the Sim) the nearest such mob. */
 function nearestBlock(bot: Bot, object: string, radius: number): number | undefined {
+  if (bot.registry.entitiesByName?.[object] && !bot.registry.blocksByName[object]) {
+    const here = bot.entity?.position
+    const mob = here && bot.nearestEntity((e) => e.name === object && e.type !== 'player')
+    const distance = mob ? mob.position.distanceTo(here) : undefined
+    return distance !== undefined && distance <= radius ? distance : undefined
+  }
   return nearestState(
     bot,
     statesOf(bot, (name) => matchesObject(object, name)),

@@ -36,11 +36,31 @@ export class MineflayerWorld implements World {
     return observeBot(this.bot)
   }
 
-  /** Waits for `ticks` server ticks (or until `signal` aborts): the game's own clock, not a timer. */
+  /**
+   * Waits until the game's clock has moved `ticks` on (the server's time updates: a server ticking faster waits
+   * less), or `ticks` of the bot's own physics ticks have passed (a clock that stands still: daylight cycle off), or
+   * `signal` aborts.
+   */
   async waitTicks(ticks: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return
+    const bot = this.bot
+    let passed = 0
+    let last = bot.time?.timeOfDay ?? 0
+    let onTime: () => void = () => {}
+    const gameTime = new Promise<void>((resolve) => {
+      onTime = () => {
+        passed += (bot.time.timeOfDay - last + 24_000) % 24_000
+        last = bot.time.timeOfDay
+        if (passed >= ticks) resolve()
+      }
+      bot.on('time', onTime)
+    })
     const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))
-    await Promise.race([this.bot.waitForTicks(ticks), aborted])
+    try {
+      await Promise.race([bot.waitForTicks(ticks), gameTime, aborted])
+    } finally {
+      bot.off('time', onTime)
+    }
   }
 
   act(primitive: Primitive, signal?: AbortSignal, options: ActOptions = {}): Promise<Outcome> {

@@ -302,6 +302,7 @@ export async function eat(bot: Bot, object: string): Promise<Outcome> {
 
 /** kill.X: the nearest such mob, attacked until it is gone. */
 export async function kill(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
+  const before = countItems(bot)
   const target = bot.nearestEntity((e) => e.name === object && e.type !== 'player')
   if (!target) return fail('not_found', `no ${object} nearby`)
   bot.pathfinder.setMovements(gentleMovements(bot))
@@ -314,7 +315,11 @@ export async function kill(bot: Bot, object: string, signal: AbortSignal): Promi
   } finally {
     bot.pathfinder.setGoal(null)
   }
-  return success(`${object} is gone`)
+  if (signal.aborted) return fail('cancelled', `kill.${object} was cancelled`)
+  // The drop (the meat a hunt is for) lies where the mob fell, and the server hands it only to a player on it.
+  await pickUpDrops(bot, target.position.floored(), signal)
+  const gained = diffItems(before, countItems(bot))
+  return success(gained.length > 0 ? `${object} is gone; got ${gained.join(', ')}` : `${object} is gone`)
 }
 
 /** The items a block drops when mined (minecraft-data's list), by name; empty when it does not say. */

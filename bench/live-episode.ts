@@ -1,0 +1,228 @@
+// One episode of the live bench (bench/live.ts) over the real protocol: an embedded survival server on loopback
+// (a generated world, its seed the episode's), its tick rate raised, and a real mineflayer bot with the plugin,
+// driven through `bot.cedar.agent.do` as chat's `!do` is. Instructions follow one another until the episode's game
+// ticks are spent (or its wall-clock limit); acts are recorded from the run's own progress (the live World has no
+// meter the bench could wrap), with day or night read from the bot's clock when each act began.
+
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type Bot, createBot } from 'mineflayer'
+import { createCedar } from '../index.js'
+import type { AgentProgress } from '../plugin/agent/cedar-agent.js'
+import { type EmbeddedServer, startEmbeddedServer } from '../plugin/server/embedded-server.js'
+import { itemClass } from '../plugin/server/mechanics/prismarine.js'
+import { insertStack } from '../plugin/server/mechanics/window-session.js'
+import { matchesObject } from '../plugin/vocabulary/families.js'
+import { biomeName } from '../plugin/world/mineflayer-observation.js'
+
+/** One act as the bench saw it: when it began (day or night, world age), how it went, where it left the bot. */
+export interface LiveAct {
+  readonly action: string
+  readonly ok: boolean
+  readonly nightBefore: boolean
+  /** The night (counted from 1 in the episode) the act began in; 0 by day. */
+  readonly night: number
+  readonly biome: string | undefined
+  readonly y: number
+}
+
+export interface LiveTask {
+  readonly id: string
+  /** The first instruction, given the biome at spawn. */
+  readonly first: (biome: string) => string
+  /** The next instruction, from what the bot holds now. */
+  readonly next: (held: (object: string) => number, biome: string) => string
+  /** Game ticks per episode. */
+  readonly ticks: number
+  /** Items the bot is given at the start ("you are given a bed"). */
+  readonly give?: Readonly<Record<string, number>>
+}
+
+export interface LiveOptions {
+  /** Server ticks per second (vanilla 20). */
+  readonly tickRate: number
+  /** Wall-clock limit per episode, ms. */
+  readonly wallLimitMs: number
+  readonly log: (line: string) => void
+}
+
+export interface LiveEpisode {
+  readonly seed: number
+  readonly acts: readonly LiveAct[]
+  readonly instructions: number
+  /** Nights the episode reached, and those a sleep begun in them succeeded. */
+  readonly nightsMet: number
+  readonly nightsSlept: number
+  readonly health: number
+  readonly food: number
+  readonly held: Readonly<Record<string, number>>
+  /** The biome at spawn (Figure 5's "stay in B" names it). */
+  readonly spawnBiome: string
+  readonly ticks: number
+  readonly wallMs: number
+  /** Why it ended: its ticks spent, its wall-clock limit, the bot died, or an error (named). */
+  readonly ended: string
+  readonly outcomes: readonly string[]
+}
+
+const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
+const isNight = (bot: Bot) => !bot.time.isDay
+const DAY = 24_000
+
+export async function runLiveEpisode(task: LiveTask, seed: number, options: LiveOptions): Promise<LiveEpisode> {
+  const started = performance.now()
+  const store = await mkdtemp(path.join(tmpdir(), 'cedar-live-bench-'))
+  // Zombies at night, as `npm start` has them: an unslept night costs health.
+  const server = await startEmbeddedServer({ generation: 'survival', seed, mechanics: { hostileMobs: true } })
+  try {
+    server.serv.setTickInterval(options.tickRate)
+    const bot = await connect(server, store)
+    for (const [item, n] of Object.entries(task.give ?? {})) await give(server, bot, item, n)
+    const spawnBiome = biomeName(bot) ?? 'unknown'
+    return await play(task, seed, bot, spawnBiome, started, options)
+  } finally {
+    await server.close()
+    await rm(store, { recursive: true, force: true })
+  }
+}
+
+async function play(
+  task: LiveTask,
+  seed: number,
+  bot: Bot,
+  spawnBiome: string,
+  started: number,
+  options: LiveOptions,
+): Promise<LiveEpisode> {
+  // flying-squid sends a world age of 0 always: the episode's clock adds up the time of day's steps (a night
+  // slept through counts, as in the Sim).
+  let elapsed = 0
+  let lastTime = bot.time.timeOfDay
+  const age = () => elapsed
+  const stop = new AbortController()
+  let ended = 'ticks spent'
+  let nights = 0
+  let wasNight = isNight(bot)
+  if (wasNight) nights = 1
+  const slept = new Set<number>()
+  const onTime = () => {
+    elapsed += (bot.time.timeOfDay - lastTime + DAY) % DAY
+    lastTime = bot.time.timeOfDay
+    const night = isNight(bot)
+    if (night && !wasNight && age() < task.ticks) nights++
+    wasNight = night
+    if (age() >= task.ticks) stop.abort()
+  }
+  bot.on('time', onTime)
+  const wall = setTimeout(() => {
+    ended = 'wall-clock limit'
+    stop.abort()
+  }, options.wallLimitMs)
+  const acts: LiveAct[] = []
+  const outcomes: string[] = []
+  let pending: { nightBefore: boolean; night: number } | undefined
+  const onProgress = (p: AgentProgress) => {
+    if (p.type === 'acting' && p.detail === undefined) {
+      pending = { nightBefore: isNight(bot), night: isNight(bot) ? nights : 0 }
+    } else if (p.type === 'step' && p.step.blockedBy === undefined) {
+      const begun = pending ?? { nightBefore: p.step.night, night: p.step.night ? nights : 0 }
+      pending = undefined
+      const act = { action: p.step.action, ok: p.step.ok, ...begun, biome: p.step.biome, y: p.step.position.y }
+      acts.push(act)
+      const message = p.step.message === undefined ? '' : `: ${p.step.message.slice(0, 100)}`
+      options.log(`seed ${seed} #${acts.length} ${act.action} ${act.ok ? 'ok' : 'failed'}${message}`)
+      if (act.ok && act.action === 'sleep.bed' && act.night > 0) slept.add(act.night)
+    }
+  }
+  const held = (object: string) =>
+    bot.inventory
+      .items()
+      .filter((i) => matchesObject(object, i.name))
+      .reduce((n, i) => n + i.count, 0)
+  let instruction = task.first(spawnBiome)
+  try {
+    while (!stop.signal.aborted && bot.health > 0) {
+      const before = acts.length
+      options.log(`seed ${seed}: ${instruction} (tick ${age()}, ${Math.round((performance.now() - started) / 1000)} s)`)
+      const report = await bot.cedar.agent.do(instruction, { signal: stop.signal, onProgress })
+      outcomes.push(report.refusal ? `refused: ${report.refusal}` : (report.result?.outcome ?? 'none'))
+      // Nothing to do until the time of day changes (minerals only at night): the bot waits for dusk or dawn.
+      if (acts.length === before && !stop.signal.aborted) await untilDayTurns(bot, stop.signal)
+      instruction = task.next(held, spawnBiome)
+    }
+    if (bot.health <= 0) ended = 'the bot died'
+  } catch (error) {
+    ended = `error: ${(error as Error).message}`
+  } finally {
+    clearTimeout(wall)
+    bot.off('time', onTime)
+  }
+  const inventory: Record<string, number> = {}
+  for (const item of bot.inventory.items()) inventory[item.name] = (inventory[item.name] ?? 0) + item.count
+  return {
+    seed,
+    acts,
+    instructions: outcomes.length,
+    nightsMet: nights,
+    nightsSlept: slept.size,
+    health: bot.health,
+    food: bot.food,
+    held: inventory,
+    spawnBiome,
+    ticks: Math.min(age(), task.ticks),
+    wallMs: performance.now() - started,
+    ended,
+    outcomes,
+  }
+}
+
+function untilDayTurns(bot: Bot, signal: AbortSignal): Promise<void> {
+  const night = isNight(bot)
+  return new Promise((resolve) => {
+    const done = () => {
+      bot.off('time', check)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const check = () => {
+      if (isNight(bot) !== night) done()
+    }
+    bot.on('time', check)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+async function connect(server: EmbeddedServer, store: string): Promise<Bot> {
+  const bot = createBot({
+    host: server.host,
+    port: server.port,
+    username: 'cedar',
+    version: server.version,
+    auth: 'offline',
+    logErrors: true,
+    hideErrors: true,
+    plugins: {
+      cedar: createCedar({ owners: ['Alex'], storePath: store, seedPath: false, logger: quietLogger }),
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    bot.once('spawn', () => resolve())
+    bot.once('end', (reason) => reject(new Error(`the bot left before it spawned: ${reason}`)))
+  })
+  await bot.waitForChunksToLoad()
+  return bot
+}
+
+/** Into the player's inventory on the server, as a pick-up would put it; resolves when the bot holds it. */
+async function give(server: EmbeddedServer, bot: Bot, item: string, count: number): Promise<void> {
+  const player = server.serv.getPlayer(bot.username)
+  const id = server.registry.itemsByName[item]?.id
+  if (!player || id === undefined) throw new Error(`cannot give ${item} to ${bot.username}`)
+  const Item = itemClass(server.serv)
+  if (insertStack(player.inventory, new Item(id, count), Item) > 0) throw new Error(`no room for ${item}`)
+  for (let tick = 0; !bot.inventory.items().some((i) => i.name === item); tick++) {
+    if (tick > 400) throw new Error(`the bot never got its ${item}`)
+    await bot.waitForTicks(1)
+  }
+}

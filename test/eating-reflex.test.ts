@@ -1,0 +1,132 @@
+// The eating reflex (agent/eating-reflex.ts) in the controller, in the Sim: a hungry bot eats what it holds during a
+// run, kills a farm animal in sight when it holds nothing, cooks raw meat when a furnace stands in sight, and never
+// eats where the run's constraints or the gate say no ("sleep at night": it sleeps first and eats in the morning).
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import type { ControllerStep } from '../plugin/agent/controller.js'
+import { constraintsAdmitReflex } from '../plugin/agent/reflex-admission.js'
+import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { loadRules } from '../plugin/world/rules.js'
+import { SIM_BIOMES, type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
+
+const rules = loadRules()
+const grounding = offlineGrounding()
+const library = new MemoryLibrary()
+const newAgent = (reflexes = true) => new CedarAgent({ rules, grounding, library, biomes: SIM_BIOMES, reflexes })
+/** Nights cost no health here, so only hunger and eating move the body. */
+const calm = (options: SimOptions) => new SimWorld({ nightDamageInterval: 1e9, pathFailureRate: 0, ...options })
+const eats = (steps: readonly ControllerStep[]) => steps.filter((s) => s.ok && s.action.startsWith('eat.'))
+
+describe('eating reflex', () => {
+  test('a hungry bot eats the food it holds during a run, and still reaches the goal', async () => {
+    // From just before nightfall through the night (no bed, no damage): food 13 at sunrise.
+    const world = calm({ seed: 0, startTime: 12_800, startInventory: { cooked_beef: 2 } })
+    world.wait(11_200)
+    assert.equal(world.observe().food, 13)
+    const report = await newAgent().do('collect a log', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    const steps = report.result?.steps ?? []
+    assert.equal(steps[0]?.action, 'eat.cooked_beef', steps.map((s) => s.action).join(' '))
+    assert.match(steps[0]?.message ?? '', /food 13 of 20/)
+    assert.equal(world.observe().inventory.get('cooked_beef'), 1)
+    assert.ok(world.observe().food >= 20, `food ${world.observe().food}`)
+  })
+
+  test('with the reflexes off the same bot does not eat (the reflex is what fed it)', async () => {
+    const world = calm({ seed: 0, startTime: 12_800, startInventory: { cooked_beef: 2 } })
+    world.wait(11_200)
+    const report = await newAgent(false).do('collect a log', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal')
+    assert.deepEqual(eats(report.result?.steps ?? []), [])
+    assert.equal(world.observe().inventory.get('cooked_beef'), 2)
+  })
+
+  test('"sleep at night": a bot hungry at nightfall sleeps first and eats in the morning', async () => {
+    const world = calm({ seed: 0, startInventory: { cooked_beef: 2, white_bed: 1 } })
+    world.wait(13_100)
+    assert.ok(world.observe().isNight)
+    assert.ok(world.observe().food <= 14)
+    const report = await newAgent().do('collect a log but sleep at night', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    const steps = report.result?.steps ?? []
+    const actions = steps.map((s) => s.action).join(' ')
+    assert.equal(steps[0]?.action, 'sleep.bed', actions)
+    assert.ok(steps[0]?.ok)
+    const meals = eats(steps)
+    assert.equal(meals.length, 1, actions)
+    assert.ok(steps.indexOf(meals[0] as ControllerStep) > 0)
+  })
+
+  test('a hungry bot with nothing to eat kills a farm animal in sight and eats its meat', async () => {
+    // Seed 3 starts with cows 10 blocks away.
+    const world = calm({ seed: 3, startTime: 12_800 })
+    world.wait(11_200)
+    assert.ok(world.nearest('cow') !== undefined)
+    const report = await newAgent().do('collect a log', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    const actions = (report.result?.steps ?? []).filter((s) => s.ok).map((s) => s.action)
+    const kill = actions.findIndex((a) => a.startsWith('kill.'))
+    const eat = actions.indexOf('eat.beef')
+    assert.ok(kill >= 0 && eat > kill, actions.join(' '))
+    assert.ok(world.observe().food > 13)
+  })
+
+  test('raw meat is cooked first when a placed furnace is in sight and a fuel the plan does not need is held', async () => {
+    const world = calm({ seed: 0, startTime: 12_800, startInventory: { beef: 2, coal: 2, furnace: 1 } })
+    world.wait(11_200)
+    assert.ok(world.actNow({ verb: 'place', object: 'furnace' }).ok)
+    const report = await newAgent().do('collect a log', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    const actions = (report.result?.steps ?? []).filter((s) => s.ok).map((s) => s.action)
+    // Both are cooked while the furnace is at hand, then one is eaten.
+    assert.deepEqual(actions.slice(0, 3), ['smelt.beef', 'smelt.beef', 'eat.cooked_beef'], actions.join(' '))
+    assert.equal(world.observe().inventory.get('beef'), undefined)
+    assert.equal(world.observe().inventory.get('cooked_beef'), 1)
+  })
+
+  test('waiting for nightfall ("mine minerals only at night"), a bot that gets hungry eats, then waits on', async () => {
+    // Food 16 at sunrise: it falls to 14 during the day's wait.
+    const world = calm({ seed: 0, startTime: 17_600, startInventory: { cooked_beef: 2, stone_pickaxe: 1 } })
+    world.wait(6_400)
+    assert.equal(world.observe().food, 16)
+    const start = world.ticks
+    const report = await newAgent().do('collect a coal but mine minerals only at night', world, {
+      clock: () => world.ticks,
+    })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    const steps = report.result?.steps ?? []
+    const meal = steps.findIndex((s) => s.ok && s.action === 'eat.cooked_beef')
+    const mined = steps.findIndex((s) => s.ok && s.action === 'mine.coal_ore')
+    assert.ok(meal >= 0 && mined > meal, steps.map((s) => `${s.action}@${s.tick}`).join(' '))
+    assert.equal(steps[meal]?.night, false)
+    assert.ok((steps[meal]?.tick ?? 0) - start > 3_000, 'eaten during the wait, not at the start')
+    assert.ok(steps[mined]?.night, 'the coal was mined at night')
+  })
+
+  test('a gate that refuses eating keeps the reflex from eating; the run goes on', async () => {
+    const world = calm({ seed: 0, startTime: 12_800, startInventory: { cooked_beef: 2 } })
+    world.wait(11_200)
+    const gate = { check: (action: string) => (action.startsWith('eat.') ? 'L9' : undefined) }
+    const report = await newAgent().do('collect a log', world, { gate, clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal')
+    assert.deepEqual(eats(report.result?.steps ?? []), [])
+    assert.equal(world.observe().inventory.get('cooked_beef'), 2)
+  })
+
+  test('constraints judge an act outside their alphabet as they judge the skills’ acts their phrase does not name', async () => {
+    const agent = newAgent()
+    const world = calm({ seed: 0, startInventory: { white_bed: 1 } })
+    const sleep = await agent.prepare('collect a log but sleep at night', world.observe())
+    const admitSleep = constraintsAdmitReflex(sleep.constraints)
+    assert.equal(admitSleep(['time.day'], 'eat.bread'), undefined)
+    assert.equal(admitSleep(['time.night'], 'eat.bread'), 'constraint "sleep at night"')
+    assert.equal(admitSleep(['time.night', 'sleep.bed'], 'eat.bread'), undefined)
+    const minerals = await agent.prepare('collect a raw iron but mine minerals only at night', world.observe())
+    const admitMinerals = constraintsAdmitReflex(minerals.constraints)
+    assert.equal(admitMinerals(['time.day'], 'eat.bread'), undefined)
+    // A symbol the constraint has is judged by its own transition: a mineral by day is refused.
+    assert.equal(admitMinerals(['time.day'], 'mine.coal_ore'), 'constraint "mine minerals only at night"')
+  })
+})
