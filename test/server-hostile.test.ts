@@ -113,6 +113,27 @@ describe('hostile instructions and a changing world, over the real protocol', ()
     assert.deepEqual(await stored(), before, 'the stored skills are unchanged: version, DFA and evidence')
     assert.ok(connected())
   })
+
+  test('a log broken by someone else mid-dig: not done, the world named at fault, the stored skill unchanged', async () => {
+    const store = new SkillStore(cedar.store)
+    const before = await store.get('skill', 'mine.oak_log')
+    assert.ok(before, 'the skill is stored (the test above learned it)')
+    await takeItem(session.server, bot, 'oak_log')
+    const log = new Vec3(4, 5, 2)
+    await session.server.setBlock(log, 'oak_log')
+    await waitUntil(bot, () => bot.blockAt(log)?.name === 'oak_log', 'the log is there')
+    const outcome = converse('!do mine oak_log', /^(done|not done|refused|!do failed)/, 180_000)
+    // Someone else breaks it the moment the bot starts digging it: the dig brings nothing, the plan was right.
+    await waitUntil(bot, () => bot.targetDigBlock?.position.equals(log) === true, 'the bot digs the log', 120_000)
+    await session.server.setBlock(log, 'air')
+    const lines = await outcome
+    // The world's doing, said as such (the log it was digging vanished, and no other is in reach), not a
+    // counterexample against the skill.
+    assert.match(lines.at(-1) ?? '', /^not done \(no-path\): I found no oak_log/, lines.join('\n'))
+    assert.ok(lines.some((line) => /mine\.oak_log failed: mined oak_log, but nothing was picked up/.test(line)))
+    assert.deepEqual(await store.get('skill', 'mine.oak_log'), before, 'the stored skill is unchanged')
+    assert.ok(connected())
+  })
 })
 
 describe('an LLM that cannot be reached, on a live bot', () => {
