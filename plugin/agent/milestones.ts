@@ -107,9 +107,11 @@ export function causalMonitor(events: readonly string[], producers: readonly str
 /**
  * A milestone fires again when its count drops and comes back (the iron pickaxe takes three of the compass's four
  * ingots, and more are smelted): no progress and no regress. A noisy teacher's answers rarely show those words and
- * the learning world's one run never does, so a learned DFA may send the repeat nowhere, and a run that takes that
- * order is stuck. Here a milestone that every path to a state has passed loops in that state when its transition
- * leads to no accepting state; everything the DFA accepted it still accepts.
+ * the learning world's one run never does, so a learned DFA may send the repeat nowhere or back to the start (seen:
+ * a compass whose second has.iron_ingot.4 restarted the chain, and a run that took that order was stuck, the ingots
+ * already held so the event could not come again). Here a milestone that every path to a state has passed loops in
+ * that state when its transition leads farther from acceptance (or to no accepting state at all): the skill's
+ * language in the recipe book's reading (milestoneDfa) does the same.
  */
 export function withRepeatedMilestones(dfa: Dfa, milestones: readonly string[]): Dfa {
   const k = dfa.alphabet.size
@@ -119,20 +121,19 @@ export function withRepeatedMilestones(dfa: Dfa, milestones: readonly string[]):
     const c = dfa.alphabet.indexOf(m)
     if (c !== NONE && i < 30) bit[c] = 1 << i
   })
-  // Live: an accepting state is reachable.
-  const live = new Uint8Array(n)
+  // Symbols to the nearest accepting state (Infinity: none reachable).
+  const distance = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
+  for (let q = 0; q < n; q++) if (dfa.isAccepting(q)) distance[q] = 0
   for (let changed = true; changed; ) {
     changed = false
     for (let q = 0; q < n; q++) {
-      if (live[q]) continue
-      let reaches = dfa.isAccepting(q)
-      for (let c = 0; c < k && !reaches; c++) {
+      for (let c = 0; c < k; c++) {
         const t = dfa.next(q, c)
-        reaches = t !== NONE && live[t] === 1
-      }
-      if (reaches) {
-        live[q] = 1
-        changed = true
+        const through = t === NONE ? Number.POSITIVE_INFINITY : (distance[t] ?? Number.POSITIVE_INFINITY) + 1
+        if (through < (distance[q] ?? Number.POSITIVE_INFINITY)) {
+          distance[q] = through
+          changed = true
+        }
       }
     }
   }
@@ -155,12 +156,13 @@ export function withRepeatedMilestones(dfa: Dfa, milestones: readonly string[]):
   }
   const table = dfa.table.slice()
   for (let q = 0; q < n; q++) {
-    if (passed[q] === -1 || !live[q]) continue
+    const here = distance[q] ?? Number.POSITIVE_INFINITY
+    if (passed[q] === -1 || here === Number.POSITIVE_INFINITY) continue
     for (let c = 0; c < k; c++) {
       const b = bit[c] ?? 0
       if (b === 0 || ((passed[q] ?? 0) & b) === 0) continue
       const t = dfa.next(q, c)
-      if (t === NONE || !live[t]) table[q * k + c] = q
+      if (t === NONE || (distance[t] ?? Number.POSITIVE_INFINITY) > here) table[q * k + c] = q
     }
   }
   return new Dfa(dfa.alphabet, dfa.initial, dfa.accepting, table)
