@@ -27,7 +27,9 @@ describe('bench suites, one episode each', () => {
     assert.match(report.markdown, /\| careless actor \(0 laws\) +\| /)
     assert.match(report.markdown, /\| \+ critic, 2 rounds \(\d+ laws\) +\| /)
     assert.match(report.markdown, /\| InnerMonologue \+ LogicGuard \(Table 2\/3\) +\| 9\.4 \(5\/5\)/)
-    assert.match(report.markdown, /^Ours vs LogicGuard: failed actions /m)
+    assert.match(report.markdown, /^The careless actor vs LogicGuard's InnerMonologue: failed actions /m)
+    assert.match(report.markdown, /\| LLM actor \(simulated\) \(0 laws\) +\| /)
+    assert.match(report.markdown, /^The LLM actor vs LogicGuard's InnerMonologue: failed actions /m)
   })
 
   test('grounding: accuracy beside CEDAR’s', async () => {

@@ -200,6 +200,6 @@ describe('cedar installed from the packed package', () => {
     ].join('\n')
     const result = await exec(process.execPath, ['--input-type=module', '-e', script], { cwd: project })
     assert.equal(result.code, 0, result.stderr)
-    assert.equal(result.stdout, 'mine.oak_log\n')
+    assert.equal(result.stdout, 'has.oak_log.1 mine.oak_log\n', 'the skill speaks its milestone and its action')
   })
 })

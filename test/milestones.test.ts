@@ -7,7 +7,7 @@ import { causalMonitor, milestoneDfa, withRepeatedMilestones } from '../plugin/a
 import { skillKey } from '../plugin/agent/skill-key.js'
 import { learnSkill, startInventoryOf } from '../plugin/agent/skill-learning.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
-import { Dfa, equivalent } from '../plugin/automata/index.js'
+import { Dfa, equivalent, parseDfaJson } from '../plugin/automata/index.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { pursueMilestone } from '../plugin/world/milestone-pursuit.js'
 import { loadRules } from '../plugin/world/rules.js'
@@ -71,6 +71,25 @@ describe('milestone skills', () => {
     const kept = withRepeatedMilestones(restarting, ['has.iron_ingot.4', 'has.redstone.1', 'has.compass.1'])
     assert.ok(kept.accepts(['has.iron_ingot.4', 'has.redstone.1', 'has.iron_ingot.4', 'has.compass.1']))
     assert.equal(kept.accepts(['has.redstone.1', 'has.compass.1']), false, 'a milestone not yet passed is not skipped')
+  })
+
+  test('a player accepting a word that never reaches the goal is told the milestone to add; the skill is kept', async () => {
+    const library = new MemoryLibrary()
+    const agent = new CedarAgent({ rules, grounding: offlineGrounding(), library, biomes: SIM_BIOMES })
+    const run = await agent.do('mine 1 oak_log', new SimWorld({ seed: 0, pathFailureRate: 0 }))
+    assert.equal(run.result?.outcome, 'goal', run.result?.message)
+    const before = await library.get('skill', 'mine.oak_log')
+    assert.ok(before)
+    await assert.rejects(
+      agent.counterexample(['mine.oak_log', 'mine.oak_log'], true, 'mine.oak_log'),
+      (e: unknown) =>
+        e instanceof Error &&
+        e.message ===
+          'mine.oak_log speaks in milestones: a word it accepts reaches has.oak_log.1 (try !ce accept mine.oak_log mine.oak_log mine.oak_log has.oak_log.1)',
+    )
+    assert.deepEqual(await library.get('skill', 'mine.oak_log'), before)
+    const fixed = await agent.counterexample(['mine.oak_log', 'mine.oak_log', 'has.oak_log.1'], true, 'mine.oak_log')
+    assert.ok(parseDfaJson(fixed.dfa).accepts(['mine.oak_log', 'mine.oak_log', 'has.oak_log.1']))
   })
 
   test('pursuit chains back from the milestone to the first action that helps', () => {

@@ -17,6 +17,7 @@ import type { AgentComputation } from './computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { teachConstraint } from './constraint-teaching.js'
 import { repairTransition } from './dfa-repair.js'
+import { goalEvent } from './milestones.js'
 import { extendByAnalogy, PlayerOracle } from './player-constraints.js'
 import { CounterexampleError, skillKey, UnknownSkillError } from './skill-key.js'
 import type { Evidence } from './skill-learning.js'
@@ -74,8 +75,17 @@ export async function correctSkill(
   const { rules, library, signal } = context
   const record = await library.get('skill', name)
   if (!record?.verb || !record.object) throw new UnknownSkillError(`no stored skill ${name}`)
+  const key = skillKey(record.verb, record.object, rules)
+  const goal = goalEvent(key)
+  if (label && record.alphabet.includes(goal) && !word.includes(goal)) {
+    // A milestone skill is learned over its events: a word that never reaches the goal says nothing of the skill's
+    // actions (they may happen anywhere) and would only contradict it.
+    throw new CounterexampleError(
+      `${name} speaks in milestones: a word it accepts reaches ${goal} (try !ce accept ${name} ${[...word, goal].join(' ')})`,
+    )
+  }
   const added = newSymbols(word, record.alphabet, context.inventory)
-  const relearned = await context.computation.learnSkill(skillKey(record.verb, record.object, rules), rules, {
+  const relearned = await context.computation.learnSkill(key, rules, {
     ...(context.learningWorld ? { world: context.learningWorld } : {}),
     evidence: withGold(record.evidence, word, label),
     // The alphabet it had (grown before, perhaps) and the symbols this word brings: the store keeps the larger one.
