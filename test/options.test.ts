@@ -35,7 +35,7 @@ test('LLM settings come from the environment unless given', () => {
   assert.equal(describeLlm(fromEnv), 'llama3 at http://127.0.0.1:8080/v1', 'the key is never shown')
   const given = resolveOptions({ llm: { model: 'gpt-4.1' } }, env).llm
   assert.equal(given.model, 'gpt-4.1')
-  assert.throws(() => resolveOptions({}, { OPENAI_BASE_URL: 'localhost:11434' }), /environment.*baseURL/)
+  assert.throws(() => resolveOptions({}, { OPENAI_BASE_URL: 'localhost:11434' }), /environment.*OPENAI_BASE_URL/)
 })
 
 test('owner lists from CEDAR_OWNERS-style text', () => {

@@ -37,7 +37,7 @@ export function toDot(dfa: Dfa, options: DotOptions = {}): string {
     `digraph ${quote(options.name ?? 'dfa')} {`,
     '  rankdir=LR;',
     // A margin for fonts wider than Graphviz's own Helvetica metrics, so no label's end falls off the picture.
-    '  pad=0.3;',
+    '  pad=0.4;',
     '  nodesep=0.25;',
     '  ranksep=0.45;',
     '  node [shape=circle, fontname="Helvetica", fontsize=12];',
