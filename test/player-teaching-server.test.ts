@@ -104,7 +104,10 @@ describe('the player teaches a constraint in chat', () => {
     // The rule makes it eat first; the eating reflex may take another bite before the log (food 4 needs two).
     assert.equal(actions[0], 'eat.bread', actions.join(', '))
     assert.equal(actions.at(-1), 'mine.oak_log', actions.join(', '))
-    assert.ok(actions.slice(0, -1).every((a) => a === 'eat.bread'), actions.join(', '))
+    assert.ok(
+      actions.slice(0, -1).every((a) => a === 'eat.bread'),
+      actions.join(', '),
+    )
     assert.ok(bot.food > 6, `food ${bot.food}`)
     assert.equal(questions.length, asked, 'the run asked nothing')
   })
