@@ -89,24 +89,24 @@ describe('learning off the event loop', () => {
       // The agent is built on first use (its symbol inventory takes a moment on this thread): build it first, so
       // what is measured is the learning.
       await cedar.converse('!alphabet get an iron sword', /^goal/)
-      const learnt = cedarSays(alex, /^craft\.iron_sword: /, 120_000)
+      const learnt = cedarSays(alex, /^craft\.compass: /, 120_000)
       const learning = waitFor(bot, 'cedarLearning', (_skill, event) => event.type === 'queries', 60_000)
       lastPacket = performance.now()
       lastTick = lastPacket
       measuring = true
       loop.enable()
       const learningSince = performance.now()
-      alex.chat('!learn craft iron_sword')
+      alex.chat('!learn craft compass')
       await learning
       // Asked once the questions are being asked (the learning takes seconds from an empty store).
-      const answered = cedarSays(alex, /^cedar .*doing learn craft\.iron_sword/, 10_000)
+      const answered = cedarSays(alex, /^cedar .*doing learn craft\.compass/, 10_000)
       const statusAt = performance.now()
       alex.chat('!status')
       await answered
       const statusMs = performance.now() - statusAt
       // !learn is a task: another that needs the bot waits for it (and `!stop` would end it).
       assert.deepEqual(await cedar.converse('!constrain never mine oak_log', /./, 10_000), [
-        'busy with learn craft.iron_sword; say !stop first',
+        'busy with learn craft.compass; say !stop first',
       ])
       await learnt
       const learningMs = performance.now() - learningSince
@@ -116,7 +116,7 @@ describe('learning off the event loop', () => {
       t.diagnostic(
         `learning ${learningMs.toFixed(0)} ms: max packet gap to Steve ${gaps.packets.toFixed(0)} ms (${gaps.packetCount} packets), max server tick gap ${gaps.ticks.toFixed(0)} ms, event-loop delay max ${maxDelayMs.toFixed(0)} ms, !status answered in ${statusMs.toFixed(0)} ms`,
       )
-      assert.ok(learningMs > 1_000, `the learning took ${learningMs.toFixed(0)} ms: too short to show anything`)
+      assert.ok(learningMs > 500, `the learning took ${learningMs.toFixed(0)} ms: too short to show anything`)
       assert.ok(gaps.packets < 250, `Steve received nothing for ${gaps.packets.toFixed(0)} ms`)
       assert.ok(gaps.ticks < 250, `the server did not tick for ${gaps.ticks.toFixed(0)} ms`)
       assert.ok(statusMs < 1_000, `!status took ${statusMs.toFixed(0)} ms`)
