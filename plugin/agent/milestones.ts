@@ -11,6 +11,7 @@
  */
 import { Alphabet } from '../automata/alphabet.js'
 import { Dfa, NONE } from '../automata/dfa.js'
+import { distancesToAcceptance } from '../automata/search.js'
 import { parsePrimitive } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
 import type { Rules } from '../world/rules.js'
@@ -121,22 +122,9 @@ export function withRepeatedMilestones(dfa: Dfa, milestones: readonly string[]):
     const c = dfa.alphabet.indexOf(m)
     if (c !== NONE && i < 30) bit[c] = 1 << i
   })
-  // Symbols to the nearest accepting state (Infinity: none reachable).
-  const distance = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
-  for (let q = 0; q < n; q++) if (dfa.isAccepting(q)) distance[q] = 0
-  for (let changed = true; changed; ) {
-    changed = false
-    for (let q = 0; q < n; q++) {
-      for (let c = 0; c < k; c++) {
-        const t = dfa.next(q, c)
-        const through = t === NONE ? Number.POSITIVE_INFINITY : (distance[t] ?? Number.POSITIVE_INFINITY) + 1
-        if (through < (distance[q] ?? Number.POSITIVE_INFINITY)) {
-          distance[q] = through
-          changed = true
-        }
-      }
-    }
-  }
+  // Symbols to the nearest accepting state (-1: none reachable).
+  const distance = distancesToAcceptance(dfa)
+  const farther = (t: number, than: number) => t === NONE || distance[t] === -1 || (distance[t] ?? -1) > than
   // Passed on every path from the start (meet: intersection), -1 standing for "not reached yet".
   const passed = new Int32Array(n).fill(-1)
   passed[dfa.initial] = 0
@@ -156,13 +144,12 @@ export function withRepeatedMilestones(dfa: Dfa, milestones: readonly string[]):
   }
   const table = dfa.table.slice()
   for (let q = 0; q < n; q++) {
-    const here = distance[q] ?? Number.POSITIVE_INFINITY
-    if (passed[q] === -1 || here === Number.POSITIVE_INFINITY) continue
+    const here = distance[q] ?? -1
+    if (passed[q] === -1 || here === -1) continue
     for (let c = 0; c < k; c++) {
       const b = bit[c] ?? 0
       if (b === 0 || ((passed[q] ?? 0) & b) === 0) continue
-      const t = dfa.next(q, c)
-      if (t === NONE || (distance[t] ?? Number.POSITIVE_INFINITY) > here) table[q * k + c] = q
+      if (farther(dfa.next(q, c), here)) table[q * k + c] = q
     }
   }
   return new Dfa(dfa.alphabet, dfa.initial, dfa.accepting, table)
