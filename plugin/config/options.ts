@@ -184,19 +184,22 @@ export class CedarOptionsError extends CedarError {
 
 type Env = Readonly<Record<string, string | undefined>>
 
+/** The variables that configure the LLM, by the option each sets (an error names the variable the user wrote). */
+const LLM_ENV_OF_OPTION = {
+  apiKey: 'OPENAI_API_KEY',
+  baseURL: 'OPENAI_BASE_URL',
+  model: 'CEDAR_MODEL',
+  embeddingModel: 'CEDAR_EMBED_MODEL',
+  cacheDir: 'CEDAR_LLM_CACHE',
+  timeoutMs: 'CEDAR_LLM_TIMEOUT_MS',
+} as const satisfies Readonly<Record<string, string>>
+
 /** The variables that configure the LLM: `--offline` reads none of them, so a bad one cannot stop it. */
-export const LLM_ENV = [
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'CEDAR_MODEL',
-  'CEDAR_EMBED_MODEL',
-  'CEDAR_LLM_CACHE',
-  'CEDAR_LLM_TIMEOUT_MS',
-] as const
+export const LLM_ENV: readonly string[] = Object.values(LLM_ENV_OF_OPTION)
 
 /** The environment without the LLM's variables. */
 export function offlineEnv(env: Env = process.env): Env {
-  return Object.fromEntries(Object.entries(env).filter(([key]) => !(LLM_ENV as readonly string[]).includes(key)))
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !LLM_ENV.includes(key)))
 }
 
 /**
@@ -245,15 +248,6 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
   }
 }
 
-const LLM_ENV_OF_OPTION: Readonly<Record<string, string>> = {
-  apiKey: 'OPENAI_API_KEY',
-  baseURL: 'OPENAI_BASE_URL',
-  model: 'CEDAR_MODEL',
-  embeddingModel: 'CEDAR_EMBED_MODEL',
-  cacheDir: 'CEDAR_LLM_CACHE',
-  timeoutMs: 'CEDAR_LLM_TIMEOUT_MS',
-}
-
 function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
   const fromEnv = llmSchema.safeParse(
     dropUndefined({
@@ -269,7 +263,7 @@ function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
     // Named as the user wrote them: CEDAR_LLM_TIMEOUT_MS, not the option's timeoutMs.
     const named = fromEnv.error.issues.map((issue) => ({
       ...issue,
-      path: [LLM_ENV_OF_OPTION[String(issue.path[0])] ?? issue.path.join('.')],
+      path: [(LLM_ENV_OF_OPTION as Readonly<Record<string, string>>)[String(issue.path[0])] ?? issue.path.join('.')],
     }))
     throw new CedarOptionsError(describeIssues('environment', new z.ZodError(named)))
   }
