@@ -2,6 +2,7 @@
 import type { Bot } from 'mineflayer'
 import type { EmbeddedServer } from '../../plugin/server/embedded-server.js'
 import { itemClass } from '../../plugin/server/mechanics/prismarine.js'
+import { setDurabilityUsed } from '../../plugin/server/mechanics/tool-wear.js'
 import { insertStack } from '../../plugin/server/mechanics/window-session.js'
 import { waitUntil } from './wait.js'
 
@@ -16,6 +17,20 @@ export async function giveItem(server: EmbeddedServer, bot: Bot, item: string, c
   const left = insertStack(player.inventory, new Item(id, count), Item)
   if (left > 0) throw new Error(`no room for ${left} ${item}`)
   await waitUntil(bot, () => countItem(bot, item) === before + count, `${bot.username} holds ${before + count} ${item}`)
+}
+
+/** Gives a connected player one `tool` with `used` uses already spent (as a worn tool picked up would be). */
+export async function giveWornTool(server: EmbeddedServer, bot: Bot, tool: string, used: number): Promise<void> {
+  const player = server.serv.getPlayer(bot.username)
+  if (!player) throw new Error(`${bot.username} is not on the server`)
+  const id = server.registry.itemsByName[tool]?.id
+  if (id === undefined) throw new Error(`unknown item ${tool}`)
+  const before = countItem(bot, tool)
+  const Item = itemClass(server.serv)
+  const item = new Item(id, 1)
+  setDurabilityUsed(server.serv, item, used)
+  if (insertStack(player.inventory, item, Item) > 0) throw new Error(`no room for ${tool}`)
+  await waitUntil(bot, () => countItem(bot, tool) === before + 1, `${bot.username} holds ${before + 1} ${tool}`)
 }
 
 /** Takes every `item` out of a connected player's inventory (as /clear would) and waits until the bot sees it gone. */

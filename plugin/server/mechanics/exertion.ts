@@ -3,8 +3,9 @@
 // sprinting on the ground 0.1 and swimming 0.01 per metre, a jump 0.05 (0.2 sprinting), a block broken 0.005, an
 // attack 0.1. Walking and sneaking cost nothing in Java Edition. Damage taken (0.1 a hit) is counted by hunger.ts,
 // which sees the health.
-import type { MCServer, SquidEntity, SquidPlayer } from 'flying-squid'
+import type { MCServer, SquidPlayer } from 'flying-squid'
 import { Vec3 } from 'vec3'
+import { onHurtingAttack } from './attacks.js'
 import { blockFactory } from './prismarine.js'
 
 export const EXHAUSTION = {
@@ -22,10 +23,6 @@ export const EXHAUSTION = {
  * counts no statistics for it either.
  */
 const TELEPORT_METRES = 10
-/** Vanilla hurts an entity again only 10 ticks after it was last hurt; a hit that does not hurt does not tire. */
-const INVULNERABLE_TICKS = 10
-/** Vanilla's attack reach (3) with its 1-block leeway, from the feet rather than the eyes, and some slack. */
-const ATTACK_REACH = 6
 
 interface MovePacket {
   x?: number
@@ -48,8 +45,6 @@ export function trackExertion(serv: MCServer, player: SquidPlayer, exhaust: (amo
   let last: Position | undefined
   let onGround = true
   let sprinting = false
-  /** The tick this player last hurt each entity (by id). */
-  const lastHurt = new Map<number, number>()
 
   const isWater = async (pos: Position): Promise<boolean> => {
     const stateId = await player.world.getBlockStateId(new Vec3(pos.x, pos.y, pos.z).floored())
@@ -92,18 +87,7 @@ export function trackExertion(serv: MCServer, player: SquidPlayer, exhaust: (amo
     if (actionId === 3 || actionId === 'start_sprinting') sprinting = true
     else if (actionId === 4 || actionId === 'stop_sprinting') sprinting = false
   })
-  client.on('use_entity', ({ mouse, target }: { mouse?: unknown; target?: unknown }) => {
-    if (mouse !== 1 || typeof target !== 'number') return
-    const victim = serv.entities[target] as (SquidEntity & { gameMode?: number }) | undefined
-    // Vanilla tires only an attack that hurts: a mob or a survival player in reach, not an item or a creative one.
-    if (victim === undefined || target === player.id) return
-    const hurtable = victim.type === 'mob' || (victim.type === 'player' && victim.gameMode === 0)
-    if (!hurtable || victim.position.distanceTo(player.position) > ATTACK_REACH) return
-    if (serv.tickCount - (lastHurt.get(target) ?? Number.NEGATIVE_INFINITY) < INVULNERABLE_TICKS) return
-    if (lastHurt.size > 256) lastHurt.clear() // entities come and go; only the last few ticks matter
-    lastHurt.set(target, serv.tickCount)
-    exhaust(EXHAUSTION.attack)
-  })
+  onHurtingAttack(serv, player, () => exhaust(EXHAUSTION.attack))
   player.on('dug_done', (_data: unknown, cancelled: boolean) => {
     if (!cancelled) exhaust(EXHAUSTION.blockBroken)
   })

@@ -1,5 +1,5 @@
 // Survival mechanics flying-squid 1.12 lacks — crafting (2×2 and crafting tables), furnaces, beds, hunger, farm
-// animals' loot, zombies at night — as one flying-squid plugin, so unmodified mineflayer (`bot.craft`,
+// animals' loot, zombies at night, tools wearing out — as one flying-squid plugin, so unmodified mineflayer (`bot.craft`,
 // `bot.openFurnace`, `bot.sleep`) works against it.
 // It only uses flying-squid's plugin API (`serv.addPlugin`, `serv.onBlockInteraction`, player and tick events),
 // so it could be offered upstream as it is.
@@ -11,6 +11,7 @@ import { installFurnaces } from './furnace.js'
 import { type HostileMobOptions, installHostileMobs } from './hostile-mobs.js'
 import { type HungerOptions, installHunger } from './hunger.js'
 import { installWholeStackPickups } from './pickups.js'
+import { installToolWear } from './tool-wear.js'
 import { WindowSessions } from './window-session.js'
 
 export interface SurvivalMechanicsOptions {
@@ -20,6 +21,8 @@ export interface SurvivalMechanicsOptions {
   hunger?: HungerOptions | false
   /** Zombies at night (hostile-mobs.ts): true or options turns them on. Default off (`npm start` turns them on). */
   hostileMobs?: HostileMobOptions | boolean
+  /** Tools in hand wear out by digging and hitting, and break (tool-wear.ts); false keeps them whole. Default on. */
+  toolWear?: boolean
 }
 
 export const SURVIVAL_MECHANICS_PLUGIN = 'cedar-survival-mechanics'
@@ -40,6 +43,7 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
       installAnimalDrops(serv)
       if (options.hostileMobs) installHostileMobs(serv, options.hostileMobs === true ? {} : options.hostileMobs)
       installWholeStackPickups(serv)
+      if (options.toolWear !== false) installToolWear(serv)
     },
   }
 }

@@ -20,6 +20,29 @@ export function itemClass(serv: MCServer): ItemClass {
   return (require('prismarine-item') as (registry: unknown) => ItemClass)(serv.registry)
 }
 
+/** 1.20.5+ item components (`damage`, `max_damage`, ...) as prismarine-item keeps them; absent before. */
+export interface ComponentItem extends SquidItem {
+  components?: Array<{ type: string; data: unknown }>
+  removedComponents?: unknown[]
+  componentMap?: Map<string, { type: string; data: unknown }>
+}
+
+/**
+ * A copy of `item` (with `count`), its NBT and 1.20.5+ components copied too: what a tool carries (its damage) must
+ * survive a move between windows, and `new Item(type, count, metadata, nbt)` alone drops the components.
+ */
+export function copyItem(Item: ItemClass, item: SquidItem, count = item.count): SquidItem {
+  const nbt = item.nbt ? structuredClone(item.nbt) : undefined
+  const copy = new Item(item.type, count, item.metadata, nbt) as ComponentItem
+  const { components, removedComponents } = item as ComponentItem
+  if (components && copy.components) {
+    copy.components = components.map((component) => ({ ...component }))
+    copy.removedComponents = [...(removedComponents ?? [])]
+    copy.componentMap = new Map(copy.components.map((component) => [component.type, component]))
+  }
+  return copy
+}
+
 export function windowFactory(serv: MCServer): WindowFactory {
   return (require('prismarine-windows') as (registry: unknown) => WindowFactory)(serv.registry)
 }

@@ -7,7 +7,7 @@
 // corrected.
 import type { MCServer, SquidItem, SquidPlayer, SquidWindow } from 'flying-squid'
 import { dropItem, throwItem } from './drops.js'
-import { type ItemClass, itemClass, type WindowFactory, windowFactory } from './prismarine.js'
+import { copyItem, type ItemClass, itemClass, type WindowFactory, windowFactory } from './prismarine.js'
 
 const CLICK_MODE_PICKUP = 0
 const CLICK_MODE_THROW = 4
@@ -170,7 +170,7 @@ export class WindowSessions {
   }
 
   clone(item: SquidItem | null): SquidItem | null {
-    return item ? new this.Item(item.type, item.count, item.metadata, item.nbt ?? undefined) : null
+    return item ? copyItem(this.Item, item) : null
   }
 
   private attach(player: SquidPlayer): void {
@@ -353,7 +353,7 @@ export function insertStack(window: SquidWindow, item: SquidItem, Item: ItemClas
     if (left === 0) break
     if (window.slots[slot]) continue
     const moved = Math.min(left, item.stackSize)
-    window.updateSlot(slot, new Item(item.type, moved, item.metadata, item.nbt ?? undefined))
+    window.updateSlot(slot, copyItem(Item, item, moved))
     left -= moved
   }
   return left
