@@ -5,9 +5,11 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
 import type { ControllerStep } from '../plugin/agent/controller.js'
+import { eatingReflex } from '../plugin/agent/eating-reflex.js'
 import { constraintsAdmitReflex } from '../plugin/agent/reflex-admission.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import type { Observation } from '../plugin/world/port.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, type SimOptions, SimWorld } from '../plugin/world/sim/index.js'
 
@@ -71,6 +73,29 @@ describe('eating reflex', () => {
     const eat = actions.indexOf('eat.beef')
     assert.ok(kill >= 0 && eat > kill, actions.join(' '))
     assert.ok(world.observe().food > 13)
+  })
+
+  test('starving with a cow in sight but beyond the stocking radius: the hunt kills it, not a search that ends at once', () => {
+    // Exploring for an animal already in sight succeeds without a step, and the reflex offered it again and again
+    // (1,779 times in a 400-cobblestone run, until the step limit).
+    const starving: Observation = {
+      inventory: new Map(),
+      equipped: undefined,
+      timeOfDay: 1_000,
+      isNight: false,
+      biome: 'forest',
+      position: { x: 0, y: 64, z: 0 },
+      health: 20,
+      food: 0,
+      nearest: (object, radius = 32) => (object === 'cow' && radius >= 27 ? 27 : undefined),
+    }
+    const act = eatingReflex(rules).next(starving, { skip: () => false, spare: () => true })
+    assert.deepEqual(act?.primitive, { verb: 'kill', object: 'cow' })
+    const none = eatingReflex(rules).next(
+      { ...starving, nearest: () => undefined },
+      { skip: () => false, spare: () => true },
+    )
+    assert.equal(none?.primitive.verb, 'explore', 'with none in sight it searches')
   })
 
   test('raw meat is cooked first when a placed furnace is in sight and a fuel the plan does not need is held', async () => {

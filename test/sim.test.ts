@@ -339,7 +339,8 @@ describe('Sim plans', () => {
       world,
       ...['mine.logs', 'mine.logs', 'mine.logs', 'mine.logs', 'craft.planks', 'craft.planks', 'craft.planks'],
       ...['craft.planks', 'craft.crafting_table', 'place.crafting_table', 'craft.stick', 'craft.stick'],
-      ...['craft.wooden_pickaxe', 'equip.wooden_pickaxe', 'explore.stone'],
+      // The table goes along: from the caves the one placed on the surface is out of reach.
+      ...['craft.wooden_pickaxe', 'equip.wooden_pickaxe', 'mine.crafting_table', 'explore.stone'],
       ...Array.from({ length: 11 }, () => 'mine.stone'),
       ...['craft.stone_pickaxe', 'equip.stone_pickaxe', 'explore.iron_ore', 'mine.iron_ore', 'mine.iron_ore'],
       ...['mine.iron_ore', 'explore.coal_ore', 'mine.coal_ore', 'craft.crafting_table', 'place.crafting_table'],
@@ -364,12 +365,13 @@ describe('Sim plans', () => {
       assert.ok(count(world, goal) >= 1, `the plan for ${goal} yields it`)
     }
     const { wooden_pickaxe: wooden = 0, stone_pickaxe: stone = 0, iron_pickaxe: iron = 0, diamond = 0 } = lengths
-    // 3 logs, 3 planks, table, place, sticks, pickaxe; then equip, 3 stone, pickaxe (+ explore); then furnace,
-    // 3 iron, 3 smelts, fuel, sticks; then equip, explore, mine.
+    // 3 logs, 3 planks, table, place, sticks, pickaxe; then equip, 3 stone, pickaxe (+ explore, and back up to the
+    // table: the one on the surface is out of reach from the caves); then furnace, 3 iron, 3 smelts, fuel, sticks;
+    // then equip, explore, mine (a second table carried down: one more log, planks and table).
     assert.ok(wooden >= 9 && wooden <= 10, `wooden_pickaxe ${wooden}`)
     assert.ok(stone >= wooden + 5 && stone <= wooden + 7, `stone_pickaxe ${stone}`)
     assert.ok(iron >= stone + 16 && iron <= stone + 24, `iron_pickaxe ${iron}`)
-    assert.ok(diamond >= iron + 2 && diamond <= iron + 4, `diamond ${diamond}`)
+    assert.ok(diamond >= iron + 2 && diamond <= iron + 6, `diamond ${diamond}`)
   })
 
   test('optimal plans elsewhere, and for what cannot be had', () => {

@@ -92,11 +92,13 @@ export function eatingReflex(rules: FoodRules): Reflex {
         }
       }
       if (held === 0 && o.food <= HUNT_AT && o.timeOfDay < NIGHT_START - HUNT_TICKS) {
+        const why = `food ${o.food} and nothing to eat`
+        // One in sight but beyond the stocking radius is killed where it is: exploring for it ends at once ("already
+        // in sight") and would be chosen again and again.
+        const seen = animals.find((m) => o.nearest(m) !== undefined && !skip(`kill.${m}`))
+        if (seen) return { primitive: { verb: 'kill', object: seen }, timeoutMs: HUNT_MS, why }
         const mob = animals.find((m) => !skip(`explore.${m}`))
-        if (mob) {
-          const why = `food ${o.food} and nothing to eat`
-          return { primitive: { verb: 'explore', object: mob }, timeoutMs: HUNT_MS, why }
-        }
+        if (mob) return { primitive: { verb: 'explore', object: mob }, timeoutMs: HUNT_MS, why }
       }
       return undefined
     },

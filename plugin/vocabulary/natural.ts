@@ -116,6 +116,12 @@ export const ORES: readonly string[] = [
   'emerald_ore',
 ]
 
+/**
+ * Blocks a bot digs down for: the ores and the stone and deepslate they lie in. Setting out for one, a bot takes
+ * along the workstation it will still need (a table left on the surface is out of reach from the tunnel).
+ */
+export const UNDERGROUND_BLOCKS: readonly string[] = [...ORES, 'stone', 'deepslate']
+
 /** Blocks a bot uses where they stand: crafting, smelting, storing, enchanting, sleeping (beds are a family). */
 export const WORKSTATIONS: readonly string[] = [
   'crafting_table',

@@ -8,7 +8,7 @@
  * a whole task; one step at a time, re-asked after every act.
  */
 import { isFamily, matchesObject } from '../vocabulary/families.js'
-import { ORES } from '../vocabulary/natural.js'
+import { UNDERGROUND_BLOCKS } from '../vocabulary/natural.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
 import type { Observation } from './port.js'
 import { countOf } from './predicates.js'
@@ -130,12 +130,13 @@ class Chain {
   }
 
   /**
-   * Setting out for an ore (often deep below, where the bot digs down and cannot climb back) with a craft still to
+   * Setting out for an ore or stone (below, where the bot digs down and cannot climb back) with a craft still to
    * make at a table: a crafting table to carry first, as a player takes one mining; the craft places it where the
    * table left behind is out of reach.
    */
   private tableToTakeAlong(block: string, depth: number): string | undefined {
-    if (!ORES.some((ore) => matchesObject(ore, block) || ore === block) || this.held('crafting_table') > 0) return
+    const below = UNDERGROUND_BLOCKS.some((name) => matchesObject(name, block) || name === block)
+    if (!below || this.held('crafting_table') > 0) return
     const later = this.actions.some((a) => {
       const p = parseSymbol(a)
       return p?.verb === 'craft' && p.object !== 'crafting_table' && this.rules.recipe(p.object)?.needsTable === true

@@ -7,15 +7,19 @@ import { failure, type Outcome } from '../port.js'
 import type { Recipe } from '../rules.js'
 import { type ActEnv, perform, wearTool } from './perform.js'
 import { addItem, BODY, COSTS, countHeld, held, levelY, removeItems, type SimContext, type SimState } from './state.js'
-import { nearestThing, type Thing, thingsInSight } from './view.js'
+import { inReach, nearestInReach, nearestThing, outOfReach, type Thing, thingsInSight } from './view.js'
 
 const list = (items: ReadonlyMap<string, number>) => [...items].map(([name, n]) => `${n} ${name}`).join(', ')
 
 export function mine(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
   const { rules } = context
   if (rules.isMob(object)) return failure('not_found', `${object} is a mob, not a block: kill it`)
-  const target = thingsInSight(state, context, object).find((thing) => thing.kind !== 'mob')
-  if (!target) return failure('not_found', `no ${object} in sight; explore for it first`)
+  const blocks = thingsInSight(state, context, object).filter((thing) => thing.kind !== 'mob')
+  const target = blocks.find((thing) => inReach(state, thing))
+  if (!target) {
+    const far = blocks[0]
+    return far ? outOfReach(state, far) : failure('not_found', `no ${object} in sight; explore for it first`)
+  }
   if (target.name === 'lava') return takeLava(state, context, env, target)
   if (!rules.canHarvest(target.name, state.equipped)) {
     const tools = rules.harvestTools(target.name).join(' or ')
@@ -78,8 +82,8 @@ export function craft(state: SimState, context: SimContext, env: ActEnv, object:
       : []
   const recipes = items.flatMap((item) => rules.recipes(item))
   if (recipes.length === 0) return failure('missing_ingredients', `${object} has no crafting recipe`)
-  let table = nearestThing(state, context, 'crafting_table')
-  // Like the real adapter: a recipe that needs a table places one from the inventory when none is in sight.
+  let table = nearestInReach(state, context, 'crafting_table')
+  // Like the real adapter: a recipe that needs a table places one from the inventory when none is in reach.
   if (
     !table &&
     recipes.some((r) => r.needsTable && hasIngredients(state, r)) &&
@@ -87,7 +91,7 @@ export function craft(state: SimState, context: SimContext, env: ActEnv, object:
   ) {
     const placed = place(state, context, env, 'crafting_table')
     if (!placed.ok) return placed
-    table = nearestThing(state, context, 'crafting_table')
+    table = nearestInReach(state, context, 'crafting_table')
   }
   let needsTable: Recipe | undefined
   for (const recipe of recipes) {
@@ -105,6 +109,8 @@ export function craft(state: SimState, context: SimContext, env: ActEnv, object:
     })
   }
   if (needsTable) {
+    const far = nearestThing(state, context, 'crafting_table')
+    if (far) return outOfReach(state, far)
     return failure('not_found', `${needsTable.result} needs a crafting table: none in sight or in the inventory`)
   }
   const simplest = recipes[0] as Recipe
@@ -125,14 +131,17 @@ function walkNear(state: SimState, thing: Thing): void {
 /** Smelts one `object` (an item or a family) in a furnace within sight, with `fuel` or the first fuel held. */
 export function smelt(state: SimState, context: SimContext, env: ActEnv, object: string, fuel?: string): Outcome {
   const { rules } = context
-  if (!nearestThing(state, context, 'furnace') && held(state, 'furnace').length > 0) {
+  if (!nearestInReach(state, context, 'furnace') && held(state, 'furnace').length > 0) {
     const placed = place(state, context, env, 'furnace')
     if (!placed.ok) return placed
   }
-  const furnaceThing = nearestThing(state, context, 'furnace')
+  const furnaceThing = nearestInReach(state, context, 'furnace')
   const furnace =
     furnaceThing?.kind === 'placed' ? state.placed[Number(furnaceThing.id.slice('placed:'.length))] : undefined
-  if (!furnaceThing || !furnace) return failure('not_found', 'no furnace in sight or in the inventory')
+  if (!furnaceThing || !furnace) {
+    const far = nearestThing(state, context, 'furnace')
+    return far ? outOfReach(state, far) : failure('not_found', 'no furnace in sight or in the inventory')
+  }
   const input = held(state, object).find((name) => rules.smeltingOutput(name) !== undefined)
   if (!input) {
     const smeltable = rules.smeltingOutput(object) !== undefined || isFamily(object)

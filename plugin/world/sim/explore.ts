@@ -14,7 +14,7 @@ import { place, take } from './actions.js'
 import { hurt, passTime, sleepUntilMorning } from './body.js'
 import { type ActEnv, deathOutcome, pathFails, perform, wearTool } from './perform.js'
 import { addItem, COSTS, held, isNightTime, levelY, type SimContext, type SimState } from './state.js'
-import { nearestThing, regionOf, thingsInSight } from './view.js'
+import { inReach, nearestThing, outOfReach, regionOf, thingsInSight } from './view.js'
 import { levelsWith } from './world-map.js'
 
 export function explore(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
@@ -138,7 +138,8 @@ export function sleep(state: SimState, context: SimContext, env: ActEnv): Outcom
   if (!isNightTime(state.timeOfDay)) {
     return failure('not_now', `can only sleep at night (13000 and later); the time is ${state.timeOfDay}`)
   }
-  const placedBed = () => thingsInSight(state, context, 'beds').find((thing) => thing.kind === 'placed')
+  const placedBeds = () => thingsInSight(state, context, 'beds').filter((thing) => thing.kind === 'placed')
+  const placedBed = () => placedBeds().find((thing) => inReach(state, thing))
   let carried = false
   if (!placedBed() && held(state, 'beds').length > 0) {
     const placed = place(state, context, env, 'beds')
@@ -146,7 +147,10 @@ export function sleep(state: SimState, context: SimContext, env: ActEnv): Outcom
     carried = true
   }
   const bed = placedBed()
-  if (!bed) return failure('not_found', 'no bed placed within sight or in the inventory')
+  if (!bed) {
+    const far = placedBeds()[0]
+    return far ? outOfReach(state, far) : failure('not_found', 'no bed placed within sight or in the inventory')
+  }
   return perform(state, context, env, { what: bed.name, distance: bed.distance, ticks: 0 }, () => {
     if (!isNightTime(state.timeOfDay)) return `reached ${bed.name}, but the night was over`
     sleepUntilMorning(state)

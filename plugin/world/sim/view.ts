@@ -1,10 +1,11 @@
 /**
  * What the bot sees from where it stands: the ground of its level, the deposits of its region and the eight around
- * it on its level, what it placed (anywhere; distances are 3-D, so a table 24 blocks overhead is in sight), and, on
- * the surface at night, hostile mobs. Everything beyond the sight radius (32) is unseen.
+ * it on its level, what it placed (anywhere; distances are 3-D, so a table 24 blocks overhead is in sight, though
+ * out of walking reach: `inReach`), and, on the surface at night, hostile mobs. Everything beyond the sight radius
+ * (32) is unseen.
  */
 import { matchesObject } from '../../vocabulary/families.js'
-import type { Observation } from '../port.js'
+import { failure, type Observation, type Outcome } from '../port.js'
 import { cloneState, isNightTime, levelY, SIGHT_RADIUS, type SimContext, type SimState } from './state.js'
 import { mix, NIGHT_MOBS, REGION_SIZE } from './world-map.js'
 
@@ -95,6 +96,28 @@ export function thingsInSight(state: SimState, context: SimContext, object: stri
 
 export function nearestThing(state: SimState, context: SimContext, object: string, radius?: number): Thing | undefined {
   return thingsInSight(state, context, object, radius)[0]
+}
+
+/**
+ * Whether the bot can walk to `thing`: what it placed on another level (a crafting table left on the surface, the
+ * bot in a tunnel below) is seen — the chunk data reaches through the ground, live as here — but is out of walking
+ * reach: live, the pathfinder finds no way back up the staircase the bot dug (README, the live Table 2 run). Using
+ * it needs going back to its level, or one carried and placed here.
+ */
+export function inReach(state: SimState, thing: Thing): boolean {
+  return thing.kind !== 'placed' || thing.y === levelY(state.level)
+}
+
+/** The nearest `object` in sight that the bot can walk to. */
+export function nearestInReach(state: SimState, context: SimContext, object: string): Thing | undefined {
+  return thingsInSight(state, context, object).find((thing) => inReach(state, thing))
+}
+
+/** The failure of an act whose only `object` in sight is on another level (see `inReach`). */
+export function outOfReach(state: SimState, thing: Thing): Outcome {
+  const rise = thing.y - levelY(state.level)
+  const where = `${Math.abs(rise)} blocks ${rise > 0 ? 'up' : 'down'}, on another level`
+  return failure('path_failed', `no path to the ${thing.name} ${where}; carry one, or go back to it`)
 }
 
 /** On the surface, enough solid blocks placed around the bot keep mobs off; underground tunnels are closed. */

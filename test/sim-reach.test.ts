@@ -1,0 +1,115 @@
+// The Sim learns a failure the live runs showed (issue 22; README, the live Table 2 run): a crafting table or
+// furnace left on the surface is out of reach from the tunnel below — live, `craft.furnace` found no path to the
+// table. In the Sim a workstation is placed at a level and position; from another level it is still seen (the
+// chunk data reaches through the ground, live as here) but the act fails `path_failed`; going back to its level or
+// carrying one (placed where the bot is) works. Beds the same. And the agent takes a table along when it sets out
+// to dig for stone or ore with a table craft still to make, so the Sim's benchmarks keep their results.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
+import type { Outcome } from '../plugin/world/port.js'
+import { loadRules } from '../plugin/world/rules.js'
+import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+import type { SimOptions } from '../plugin/world/sim/state.js'
+
+const sim = (options: SimOptions = {}) => new SimWorld({ pathFailureRate: 0, ...options })
+
+async function act(world: SimWorld, symbol: string): Promise<Outcome> {
+  const primitive = parsePrimitive(symbol) ?? assert.fail(`${symbol} is not a primitive`)
+  return world.act(primitive)
+}
+
+async function ok(world: SimWorld, ...symbols: string[]): Promise<void> {
+  for (const symbol of symbols) {
+    const outcome = await act(world, symbol)
+    assert.ok(outcome.ok, `${symbol}: ${outcome.ok ? '' : `${outcome.failure}: ${outcome.message}`}`)
+  }
+}
+
+async function outOfReach(world: SimWorld, symbol: string): Promise<void> {
+  const outcome = await act(world, symbol)
+  assert.equal(outcome.ok, false, `${symbol} should fail`)
+  if (outcome.ok) return
+  assert.equal(outcome.failure, 'path_failed', outcome.message)
+  assert.match(outcome.message, /24 blocks up, on another level/)
+}
+
+const count = (world: SimWorld, item: string) => world.state.inventory[item] ?? 0
+
+describe('the Sim: a workstation on another level is out of reach', () => {
+  test('a table left on the surface: seen from the caves, but the craft there fails; back up, it works', async () => {
+    const world = sim({ startInventory: { crafting_table: 1, cobblestone: 3, stick: 2, wooden_pickaxe: 1 } })
+    await ok(world, 'place.crafting_table', 'equip.wooden_pickaxe', 'explore.stone')
+    assert.equal(world.state.level, 'upper caves')
+    const seen = world.observe().nearest('crafting_table')
+    assert.equal(Math.round(seen ?? 0), 24, 'seen just overhead, as the chunk data shows it')
+    const ticks = world.ticks
+    await outOfReach(world, 'craft.stone_pickaxe')
+    assert.equal(world.ticks, ticks, 'no time passes on a way that is not there')
+    assert.equal(count(world, 'cobblestone'), 3, 'the failed craft took nothing')
+    await outOfReach(world, 'mine.crafting_table')
+    // Going back: the search for logs climbs to the surface, where the table is in reach again.
+    await ok(world, 'explore.logs')
+    assert.equal(world.state.level, 'surface')
+    await ok(world, 'craft.stone_pickaxe')
+    assert.equal(count(world, 'stone_pickaxe'), 1)
+  })
+
+  test('a table carried down is placed where the bot is, and the craft works there', async () => {
+    const world = sim({ startInventory: { crafting_table: 1, cobblestone: 3, stick: 2, wooden_pickaxe: 1 } })
+    await ok(world, 'place.crafting_table', 'equip.wooden_pickaxe', 'mine.crafting_table')
+    assert.equal(count(world, 'crafting_table'), 1, 'picked up again')
+    await ok(world, 'explore.stone', 'craft.stone_pickaxe')
+    assert.equal(count(world, 'stone_pickaxe'), 1)
+    assert.deepEqual(
+      world.state.placed.map((p) => [p.block, p.y]),
+      [['crafting_table', 40]],
+    )
+  })
+
+  test('a furnace on the surface does not smelt for a bot in the caves; one carried does', async () => {
+    const start = { furnace: 1, raw_iron: 2, coal: 1, wooden_pickaxe: 1 }
+    const world = sim({ startInventory: start })
+    await ok(world, 'place.furnace', 'equip.wooden_pickaxe', 'explore.stone')
+    await outOfReach(world, 'smelt.raw_iron')
+    assert.equal(count(world, 'raw_iron'), 2)
+    const carried = sim({ startInventory: start })
+    await ok(carried, 'equip.wooden_pickaxe', 'explore.stone', 'smelt.raw_iron')
+    assert.equal(count(carried, 'iron_ingot'), 1)
+  })
+
+  test('a bed on the surface is no bed for a night in the caves', async () => {
+    const world = sim({ startTime: 12_000, startInventory: { red_bed: 1, wooden_pickaxe: 1 } })
+    await ok(world, 'place.red_bed', 'equip.wooden_pickaxe', 'explore.stone')
+    assert.ok(world.observe().isNight, 'night fell on the way down')
+    await outOfReach(world, 'sleep.bed')
+  })
+
+  test('the agent carries a table down: a pickaxe that breaks in the caves is made again there', async () => {
+    // Stone lies in the caves here (the forest's surface has none): the first wooden pickaxe wears out below the
+    // table it was made at. The pursuit took a second table along, so the new pickaxe is crafted where the bot is.
+    const rules = loadRules()
+    const world = sim({ seed: 0 })
+    const agent = new CedarAgent({
+      rules,
+      grounding: offlineGrounding(),
+      library: new MemoryLibrary(),
+      biomes: SIM_BIOMES,
+    })
+    const report = await agent.do('collect 70 cobblestone', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    const steps = report.result?.steps ?? []
+    const broke = steps.findIndex((s) => /wooden_pickaxe broke/.test(s.message ?? ''))
+    const remade = steps.findIndex((s, i) => i > broke && s.ok && s.action === 'craft.wooden_pickaxe')
+    assert.ok(broke > 0 && remade > broke, steps.map((s) => s.action).join(' '))
+    const wayUp = steps.slice(broke, remade).some((s) => s.action.startsWith('explore.'))
+    assert.equal(wayUp, false, 'no trip back up for the table')
+    assert.ok(
+      world.state.placed.some((p) => p.block === 'crafting_table' && p.y === 40),
+      'a table placed in the caves',
+    )
+  })
+})
