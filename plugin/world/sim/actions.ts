@@ -27,15 +27,21 @@ export function mine(state: SimState, context: SimContext, env: ActEnv, object: 
     return failure('missing_tool', `${target.name} needs ${tools} in hand; ${hand}`)
   }
   const ticks = rules.miningTicks(target.name, state.equipped)
-  return perform(state, context, env, { what: target.name, distance: target.distance, ticks }, () => {
+  // Drawn only when losses are possible, so a world without them replays the same draws as before they existed.
+  const lost = context.dropLossRate > 0 && env.random() < context.dropLossRate
+  let broke: string | undefined
+  const outcome = perform(state, context, env, { what: target.name, distance: target.distance, ticks }, () => {
     take(state, target)
-    const drops = rules.drops(target.name)
+    const drops = lost ? new Map<string, number>() : rules.drops(target.name)
     for (const [item, n] of drops) addItem(state, item, n)
-    const broke = wearTool(state, context)
+    broke = wearTool(state, context)
     return [`mined ${target.name}`, drops.size > 0 ? `got ${list(drops)}` : 'it dropped nothing', broke]
       .filter(Boolean)
       .join('; ')
   })
+  if (!outcome.ok || !lost || rules.drops(target.name).size === 0) return outcome
+  // The live adapter's words for it (mineflayer/gather.ts): the act is for the item, and none came.
+  return failure('no_drop', `mined ${target.name}, but nothing was picked up${broke ? `; ${broke}` : ''}`)
 }
 
 /** Lava is taken with a bucket in hand: the bucket becomes a lava bucket (the best furnace fuel). */

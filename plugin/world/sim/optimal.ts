@@ -50,7 +50,7 @@ interface Node {
 }
 
 export function optimalPlan(goal: string, options: OptimalOptions = {}): OptimalPlan {
-  const start = options.from ? options.from.clone() : new SimWorld({ ...options, pathFailureRate: 0 })
+  const start = options.from ? options.from.clone() : new SimWorld({ ...options, pathFailureRate: 0, dropLossRate: 0 })
   const { rules } = start
   if (!rules.isItem(goal) && !isFamily(goal)) throw new NoPlanError(`unknown item ${goal}`)
   const reached = (world: SimWorld) => countOf(world, goal) >= 1

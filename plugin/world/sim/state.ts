@@ -68,6 +68,11 @@ export interface SimOptions {
   readonly seed?: number
   /** Chance that a walk fails with `path_failed` (default 0.02). */
   readonly pathFailureRate?: number
+  /**
+   * Chance that a mined block's drop never reaches the inventory (default 0): live, a drop that fell out of the
+   * bot's pick-up range, or a log broken mid-dig. The block is gone, the time spent and the tool worn; `no_drop`.
+   */
+  readonly dropLossRate?: number
   /** Start at the surface of the nearest region of this biome (default `forest`). */
   readonly startBiome?: string
   readonly startInventory?: Readonly<Record<string, number>>
@@ -87,6 +92,7 @@ export interface SimContext {
   readonly rules: Rules
   readonly map: WorldMap
   readonly pathFailureRate: number
+  readonly dropLossRate: number
   readonly nightDamageInterval: number
   readonly exploreSteps: number
 }
@@ -133,14 +139,19 @@ export interface SimState {
 export function createContext(options: SimOptions): SimContext {
   const seed = options.seed ?? 0
   const pathFailureRate = options.pathFailureRate ?? 0.02
-  if (!(pathFailureRate >= 0 && pathFailureRate <= 1)) {
-    throw new RangeError(`pathFailureRate must be between 0 and 1, not ${pathFailureRate}`)
+  const dropLossRate = options.dropLossRate ?? 0
+  for (const [name, rate] of [
+    ['pathFailureRate', pathFailureRate],
+    ['dropLossRate', dropLossRate],
+  ] as const) {
+    if (!(rate >= 0 && rate <= 1)) throw new RangeError(`${name} must be between 0 and 1, not ${rate}`)
   }
   return {
     seed,
     rules: loadRules(options.version),
     map: new WorldMap(seed),
     pathFailureRate,
+    dropLossRate,
     nightDamageInterval: options.nightDamageInterval ?? 600,
     exploreSteps: options.exploreSteps ?? 24,
   }

@@ -1,9 +1,10 @@
-// The Sim learns a failure the live runs showed (issue 22; README, the live Table 2 run): a crafting table or
+// The Sim learns failures the live runs showed (issue 22; README, the live Table 2 run). A crafting table or
 // furnace left on the surface is out of reach from the tunnel below — live, `craft.furnace` found no path to the
 // table. In the Sim a workstation is placed at a level and position; from another level it is still seen (the
 // chunk data reaches through the ground, live as here) but the act fails `path_failed`; going back to its level or
 // carrying one (placed where the bot is) works. Beds the same. And the agent takes a table along when it sets out
-// to dig for stone or ore with a table craft still to make, so the Sim's benchmarks keep their results.
+// to dig for stone or ore with a table craft still to make, so the Sim's benchmarks keep their results. And a
+// mined block's drop may never reach the inventory (`dropLossRate`, off by default): `no_drop`, as live.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
@@ -111,5 +112,44 @@ describe('the Sim: a workstation on another level is out of reach', () => {
       world.state.placed.some((p) => p.block === 'crafting_table' && p.y === 40),
       'a table placed in the caves',
     )
+  })
+})
+
+describe('the Sim: a drop that never reaches the inventory', () => {
+  test('with dropLossRate 1 a mined log is gone, the time spent, and nothing gained: no_drop', async () => {
+    const world = sim({ dropLossRate: 1 })
+    const before = world.ticks
+    const outcome = await act(world, 'mine.logs')
+    assert.equal(outcome.ok, false)
+    if (outcome.ok) return
+    assert.equal(outcome.failure, 'no_drop')
+    assert.match(outcome.message, /mined \w+_log, but nothing was picked up/)
+    assert.ok(world.ticks > before, 'the dig took its time')
+    assert.deepEqual(world.state.inventory, {})
+    assert.throws(() => sim({ dropLossRate: 1.5 }), /dropLossRate must be between 0 and 1/)
+  })
+
+  test('by default (dropLossRate 0) every mined log arrives', async () => {
+    const world = sim()
+    await ok(world, 'mine.logs', 'mine.logs')
+    assert.equal(
+      Object.entries(world.state.inventory).reduce((n, [item, c]) => n + (item.endsWith('_log') ? c : 0), 0),
+      2,
+    )
+  })
+
+  test('the agent reaches its goal through lost drops: the controller mines again', async () => {
+    const rules = loadRules()
+    const world = sim({ seed: 1, dropLossRate: 0.3 })
+    const agent = new CedarAgent({
+      rules,
+      grounding: offlineGrounding(),
+      library: new MemoryLibrary(),
+      biomes: SIM_BIOMES,
+    })
+    const report = await agent.do('collect 5 logs', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    const lost = (report.result?.steps ?? []).filter((s) => !s.ok && /nothing was picked up/.test(s.message ?? ''))
+    assert.ok(lost.length > 0, 'some drop was lost on the way')
   })
 })
