@@ -40,6 +40,17 @@ async function outOfReach(world: SimWorld, symbol: string): Promise<void> {
 
 const count = (world: SimWorld, item: string) => world.state.inventory[item] ?? 0
 
+/** A fresh agent (offline grounding, empty library) doing `instruction` in `world`. */
+function runAgent(world: SimWorld, instruction: string) {
+  const agent = new CedarAgent({
+    rules: loadRules(),
+    grounding: offlineGrounding(),
+    library: new MemoryLibrary(),
+    biomes: SIM_BIOMES,
+  })
+  return agent.do(instruction, world, { clock: () => world.ticks })
+}
+
 describe('the Sim: a workstation on another level is out of reach', () => {
   test('a table left on the surface: seen from the caves, but the craft there fails; back up, it works', async () => {
     const world = sim({ startInventory: { crafting_table: 1, cobblestone: 3, stick: 2, wooden_pickaxe: 1 } })
@@ -92,15 +103,8 @@ describe('the Sim: a workstation on another level is out of reach', () => {
   test('the agent carries a table down: a pickaxe that breaks in the caves is made again there', async () => {
     // Stone lies in the caves here (the forest's surface has none): the first wooden pickaxe wears out below the
     // table it was made at. The pursuit took a second table along, so the new pickaxe is crafted where the bot is.
-    const rules = loadRules()
     const world = sim({ seed: 0 })
-    const agent = new CedarAgent({
-      rules,
-      grounding: offlineGrounding(),
-      library: new MemoryLibrary(),
-      biomes: SIM_BIOMES,
-    })
-    const report = await agent.do('collect 70 cobblestone', world, { clock: () => world.ticks })
+    const report = await runAgent(world, 'collect 70 cobblestone')
     assert.equal(report.result?.outcome, 'goal', report.result?.message)
     const steps = report.result?.steps ?? []
     const broke = steps.findIndex((s) => /wooden_pickaxe broke/.test(s.message ?? ''))
@@ -139,15 +143,8 @@ describe('the Sim: a drop that never reaches the inventory', () => {
   })
 
   test('the agent reaches its goal through lost drops: the controller mines again', async () => {
-    const rules = loadRules()
     const world = sim({ seed: 1, dropLossRate: 0.3 })
-    const agent = new CedarAgent({
-      rules,
-      grounding: offlineGrounding(),
-      library: new MemoryLibrary(),
-      biomes: SIM_BIOMES,
-    })
-    const report = await agent.do('collect 5 logs', world, { clock: () => world.ticks })
+    const report = await runAgent(world, 'collect 5 logs')
     assert.equal(report.result?.outcome, 'goal', report.result?.message)
     const lost = (report.result?.steps ?? []).filter((s) => !s.ok && /nothing was picked up/.test(s.message ?? ''))
     assert.ok(lost.length > 0, 'some drop was lost on the way')
