@@ -31,6 +31,8 @@ import {
 } from './controller.js'
 import { correctionContext, correctSkill } from './corrections.js'
 import { eatingReflex } from './eating-reflex.js'
+import { escapeReflex } from './escape-reflex.js'
+import { fightReflex } from './fight-reflex.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { checkInstructionLength, goalCountProblem, quoted } from './instruction-limits.js'
@@ -362,7 +364,9 @@ export class CedarAgent {
     const plan = { dfa, goal: prepared.goal, pursue: this.pursuit(dfa) }
     if (this.options.reflexes === false) return plan
     const admitReflex = constraintsAdmitReflex(prepared.constraints)
-    return { ...plan, reflexes: [eatingReflex(this.options.rules)], admitReflex }
+    // Out of a liquid first (nothing else goes well while swimming), then a mob at hand, then food.
+    const { rules } = this.options
+    return { ...plan, reflexes: [escapeReflex(), fightReflex(rules), eatingReflex(rules)], admitReflex }
   }
 
   /** A finished run's report, here and on the bot: what it taught a skill, and who was at fault when it missed. */

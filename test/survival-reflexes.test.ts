@@ -1,0 +1,127 @@
+// The fighting and escape reflexes (agent/fight-reflex.ts, agent/escape-reflex.ts) as the controller asks them, and
+// what the run's constraints say of their acts: a mob at hand is fought with the best weapon held, a bot swimming or
+// beside lava heads for safe ground; under "sleep at night" neither acts at night before the bot has slept (an act
+// awake), and once it has slept (woken by a mob in bed) it may fight; "mine minerals only at night" never stops them.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import type { ReflexContext } from '../plugin/agent/eating-reflex.js'
+import { escapeReflex } from '../plugin/agent/escape-reflex.js'
+import { FIGHT_RADIUS, fightReflex } from '../plugin/agent/fight-reflex.js'
+import { constraintsAdmitReflex } from '../plugin/agent/reflex-admission.js'
+import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { primitiveSymbol } from '../plugin/vocabulary/symbols.js'
+import type { Observation } from '../plugin/world/port.js'
+import { loadRules } from '../plugin/world/rules.js'
+import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+
+const rules = loadRules()
+const open: ReflexContext = { skip: () => false, spare: () => true }
+
+function seen(
+  options: { inventory?: Record<string, number>; equipped?: string; mobs?: Record<string, number> } & Pick<
+    Partial<Observation>,
+    'hazard'
+  >,
+): Observation {
+  const mobs = options.mobs ?? {}
+  return {
+    inventory: new Map(Object.entries(options.inventory ?? {})),
+    equipped: options.equipped,
+    timeOfDay: 14_000,
+    isNight: true,
+    biome: 'plains',
+    position: { x: 0, y: 64, z: 0 },
+    health: 20,
+    food: 20,
+    ...(options.hazard ? { hazard: options.hazard } : {}),
+    nearest: (object, radius = 32) => {
+      const d = mobs[object]
+      return d !== undefined && d <= radius ? d : undefined
+    },
+  }
+}
+
+const offered = (o: Observation, context = open) => {
+  const act = fightReflex(rules).next(o, context)
+  return act && primitiveSymbol(act.primitive)
+}
+
+describe('fighting reflex', () => {
+  test('a zombie at hand: the best weapon held is taken first, then the zombie fought', () => {
+    const inventory = { wooden_sword: 1, stone_axe: 1, iron_sword: 1, iron_pickaxe: 1 }
+    assert.equal(offered(seen({ inventory, mobs: { zombie: 3 } })), 'equip.iron_sword')
+    assert.equal(offered(seen({ inventory, equipped: 'iron_sword', mobs: { zombie: 3 } })), 'kill.zombie')
+    // Bare-handed, it fights with its fists.
+    assert.equal(offered(seen({ mobs: { zombie: 2 } })), 'kill.zombie')
+    // An equip that failed lately is not offered again: the next weapon is.
+    const noIron: ReflexContext = { ...open, skip: (s) => s === 'equip.iron_sword' }
+    assert.equal(offered(seen({ inventory, mobs: { zombie: 3 } }), noIron), 'equip.stone_axe')
+  })
+
+  test('only a hostile mob within reach: one farther off, or a cow beside the bot, is left alone', () => {
+    assert.equal(offered(seen({ mobs: { zombie: FIGHT_RADIUS + 2 } })), undefined)
+    assert.equal(offered(seen({ mobs: { cow: 1 } })), undefined)
+    assert.equal(offered(seen({ mobs: { zombie: 3 } }), { ...open, skip: (s) => s === 'kill.zombie' }), undefined)
+  })
+
+  test('in the Sim, whose night mobs keep 8 blocks or more away, no run fights', async () => {
+    const agent = new CedarAgent({
+      rules,
+      grounding: offlineGrounding(),
+      library: new MemoryLibrary(),
+      biomes: SIM_BIOMES,
+    })
+    const world = new SimWorld({ seed: 0, startTime: 13_100, nightDamageInterval: 1e9, pathFailureRate: 0 })
+    assert.ok(world.observe().nearest('zombie') !== undefined, 'a zombie in sight in the Sim at night')
+    const report = await agent.do('collect a log', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    assert.deepEqual(
+      (report.result?.steps ?? []).filter((s) => s.action.startsWith('kill.')),
+      [],
+      'no fight offered',
+    )
+  })
+})
+
+describe('escape reflex', () => {
+  test('a bot swimming or beside lava heads for safe ground; on land it does nothing', () => {
+    const escape = escapeReflex()
+    for (const hazard of ['water', 'lava'] as const) {
+      const act = escape.next(seen({ hazard }), open)
+      assert.equal(act && primitiveSymbol(act.primitive), 'explore.safe_ground', hazard)
+    }
+    assert.equal(escape.next(seen({}), open), undefined)
+    assert.equal(escape.next(seen({ hazard: 'water' }), { ...open, skip: () => true }), undefined)
+  })
+})
+
+describe('what the constraints say of a fight or an escape', () => {
+  const agent = new CedarAgent({
+    rules,
+    grounding: offlineGrounding(),
+    library: new MemoryLibrary(),
+    biomes: SIM_BIOMES,
+  })
+  const world = new SimWorld({ seed: 0, startInventory: { white_bed: 1 } })
+
+  test('"sleep at night": no fight or swim at night before the bot has slept; after (woken in bed) it may fight', async () => {
+    const admit = constraintsAdmitReflex(
+      (await agent.prepare('collect a log but sleep at night', world.observe())).constraints,
+    )
+    for (const act of ['kill.zombie', 'equip.iron_sword', 'explore.safe_ground']) {
+      assert.equal(admit(['time.day'], act), undefined, `${act} by day`)
+      assert.equal(admit(['time.night'], act), 'constraint "sleep at night"', `${act} at night, awake`)
+      assert.equal(admit(['time.night', 'sleep.bed'], act), undefined, `${act} at night, after sleeping`)
+    }
+  })
+
+  test('"mine minerals only at night" lets the bot fight and get out of water by day and by night', async () => {
+    const prepared = await agent.prepare('collect a raw iron but mine minerals only at night', world.observe())
+    const admit = constraintsAdmitReflex(prepared.constraints)
+    for (const word of [['time.day'], ['time.night']])
+      for (const act of ['kill.zombie', 'explore.safe_ground'])
+        assert.equal(admit(word, act), undefined, `${act} ${word}`)
+  })
+})
