@@ -187,7 +187,8 @@ export const liveSuite: Suite = {
     const tickRate = Number(process.env.CEDAR_LIVE_TICK_RATE ?? 100)
     const named = process.env.CEDAR_LIVE_ROWS?.split(',').map((id) => id.trim())
     const unknown = named?.filter((id) => !ROWS.some((row) => row.id === id)) ?? []
-    if (unknown.length > 0) throw new Error(`CEDAR_LIVE_ROWS: no row ${unknown.join(', ')} (rows: table2, table3, figure5)`)
+    if (unknown.length > 0)
+      throw new Error(`CEDAR_LIVE_ROWS: no row ${unknown.join(', ')} (rows: table2, table3, figure5)`)
     const rows = named === undefined ? ROWS : ROWS.filter((row) => named.includes(row.id))
     const library = new MemoryLibrary()
     const lines: string[] = [

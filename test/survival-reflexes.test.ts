@@ -87,13 +87,13 @@ describe('fighting reflex', () => {
 
 describe('escape reflex', () => {
   test('a bot swimming or beside lava heads for safe ground; on land it does nothing', () => {
-    const escape = escapeReflex()
+    const reflex = escapeReflex()
     for (const hazard of ['water', 'lava'] as const) {
-      const act = escape.next(seen({ hazard }), open)
+      const act = reflex.next(seen({ hazard }), open)
       assert.equal(act && primitiveSymbol(act.primitive), 'explore.safe_ground', hazard)
     }
-    assert.equal(escape.next(seen({}), open), undefined)
-    assert.equal(escape.next(seen({ hazard: 'water' }), { ...open, skip: () => true }), undefined)
+    assert.equal(reflex.next(seen({}), open), undefined)
+    assert.equal(reflex.next(seen({ hazard: 'water' }), { ...open, skip: () => true }), undefined)
   })
 })
 
