@@ -17,7 +17,7 @@ export function escapeReflex(): Reflex {
     next(o, { skip }) {
       if (o.hazard === undefined || skip(`explore.${SAFE_GROUND}`)) return undefined
       const why = o.hazard === 'lava' ? 'lava beside the bot' : 'the bot is swimming'
-      return { primitive: { verb: 'explore', object: SAFE_GROUND }, timeoutMs: ESCAPE_MS, why }
+      return { primitive: { verb: 'explore', object: SAFE_GROUND }, timeoutMs: ESCAPE_MS, why, urgent: true }
     },
   }
 }

@@ -37,8 +37,8 @@ export function fightReflex(rules: FightRules): Reflex {
       const why = `a ${foe.mob} ${foe.distance.toFixed(1)} blocks away`
       const weapon = bestWeapon(o, rules, skip)
       if (weapon !== undefined && weapon !== o.equipped)
-        return { primitive: { verb: 'equip', object: weapon }, why: `${why}: the best weapon held` }
-      return { primitive: { verb: 'kill', object: foe.mob }, timeoutMs: FIGHT_MS, why }
+        return { primitive: { verb: 'equip', object: weapon }, why: `${why}: the best weapon held`, urgent: true }
+      return { primitive: { verb: 'kill', object: foe.mob }, timeoutMs: FIGHT_MS, why, urgent: true }
     },
   }
 }
