@@ -12,7 +12,7 @@ import { distancesToAcceptance, shortestPathTo, shortestPathToAcceptance } from 
 import { isActionSymbol, type Primitive, parsePrimitive, parseSymbol, primitiveSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
 import { isPursuable } from '../world/milestone-pursuit.js'
-import type { ActOptions, Observation, Outcome, World } from '../world/port.js'
+import type { ActOptions, Observation, World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
 import { brokenTool } from './broken-tool.js'
 import type { TrajectoryStep } from './critic/types.js'
