@@ -5,14 +5,17 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { runController } from '../plugin/agent/controller.js'
 import type { ReflexContext } from '../plugin/agent/eating-reflex.js'
 import { escapeReflex } from '../plugin/agent/escape-reflex.js'
 import { FIGHT_RADIUS, fightReflex } from '../plugin/agent/fight-reflex.js'
 import { constraintsAdmitReflex } from '../plugin/agent/reflex-admission.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { Dfa } from '../plugin/automata/dfa.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import type { Primitive } from '../plugin/vocabulary/symbols.js'
 import { primitiveSymbol } from '../plugin/vocabulary/symbols.js'
-import type { Observation } from '../plugin/world/port.js'
+import { failure, type Observation, success, type World } from '../plugin/world/port.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
 
@@ -123,5 +126,59 @@ describe('what the constraints say of a fight or an escape', () => {
     for (const word of [['time.day'], ['time.night']])
       for (const act of ['kill.zombie', 'explore.safe_ground'])
         assert.equal(admit(word, act), undefined, `${act} ${word}`)
+  })
+})
+
+/** A log that takes long to mine; a zombie turns up beside the bot while the first dig runs. */
+class ZombieAtTheDig implements World {
+  readonly acts: string[] = []
+  zombie = false
+  logs = 0
+  observe(): Observation {
+    return {
+      ...seen({ mobs: this.zombie ? { zombie: 2 } : {} }),
+      inventory: new Map(this.logs > 0 ? [['oak_log', this.logs]] : []),
+    }
+  }
+  async act(primitive: Primitive, signal?: AbortSignal) {
+    const symbol = primitiveSymbol(primitive)
+    this.acts.push(symbol)
+    if (symbol === 'kill.zombie') {
+      this.zombie = false
+      return success('zombie is gone')
+    }
+    if (this.acts.filter((a) => a === symbol).length > 1) {
+      this.logs++
+      return success('got 1 oak_log')
+    }
+    setTimeout(() => {
+      this.zombie = true
+    }, 100)
+    // The dig runs until it is cut short (or 20 s: a controller that never interrupts fails the test below).
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 20_000)
+      signal?.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true })
+    })
+    return signal?.aborted ? failure('cancelled', `${symbol}: cancelled`) : success('dug for 20 s')
+  }
+}
+
+describe('urgent reflex acts while a step runs', () => {
+  test('a zombie that turns up mid-dig cuts the dig short; the bot fights, then digs again and reaches the goal', async () => {
+    const world = new ZombieAtTheDig()
+    const dfa = Dfa.from({
+      alphabet: ['mine.oak_log'],
+      initial: 0,
+      accepting: [1],
+      transitions: [[1], [null]],
+    })
+    const started = performance.now()
+    const result = await runController({ world, dfa, goal: ['has.oak_log.1'], reflexes: [fightReflex(rules)] })
+    assert.equal(result.outcome, 'goal', result.message)
+    assert.deepEqual(world.acts, ['mine.oak_log', 'kill.zombie', 'mine.oak_log'])
+    const cut = result.steps[0]
+    assert.equal(cut?.ok, false)
+    assert.match(cut?.message ?? '', /^interrupted: a zombie 2\.0 blocks away/)
+    assert.ok(performance.now() - started < 10_000, 'the dig did not run its course')
   })
 })
