@@ -81,6 +81,52 @@ describe('fighting a zombie during a !do at night', () => {
   })
 })
 
+describe('digging in for the night', () => {
+  let cedar: CedarSession
+  let bot: Bot
+
+  before(async () => {
+    cedar = await openCedarSession({ server: { mechanics: { hostileMobs: { perPlayer: 2 } } } })
+    bot = cedar.bot
+    cedar.session.server.serv.getPlayer('Alex')?.setGameMode(1)
+  })
+  after(() => cedar?.close())
+
+  test('zombies coming at night: the bot digs in, is out of their reach until daybreak, then goes on', async () => {
+    const { server } = cedar.session
+    for (const at of [new Vec3(5, 5, 5), new Vec3(-5, 5, 5)]) await server.setBlock(at, 'oak_log')
+    await waitUntil(bot, () => bot.blockAt(new Vec3(-5, 5, 5))?.name === 'oak_log', 'the logs are there', 20_000)
+    const learned = await runDo(cedar, '!do collect an oak_log')
+    assert.match(learned.last, /^done/, learned.transcript)
+    // The last hours of the night, at three times vanilla's pace (the zombies' too).
+    server.serv.setTickInterval(60)
+    server.setTime(20_000)
+    const zombieIn = (r: number) =>
+      Object.values(bot.entities).some((e) => e.name === 'zombie' && e.position.distanceTo(bot.entity.position) < r)
+    await waitUntil(bot, () => zombieIn(24), 'a zombie within 24 blocks', 60_000)
+    let lowest = bot.health
+    let deepest = bot.entity.position.y
+    const onHealth = () => {
+      lowest = Math.min(lowest, bot.health)
+    }
+    const onMove = () => {
+      deepest = Math.min(deepest, bot.entity.position.y)
+    }
+    bot.on('health', onHealth)
+    bot.on('move', onMove)
+    const done = await runDo(cedar, '!do collect 2 oak_log')
+    bot.off('health', onHealth)
+    bot.off('move', onMove)
+    server.serv.setTickInterval(20)
+    assert.match(done.last, /^done/, done.transcript)
+    const shelter = done.steps.find((s) => s.action === 'place.shelter')
+    assert.ok(shelter?.ok, done.transcript)
+    assert.ok(deepest <= 3.1, `two blocks down from the grass at y 5: the lowest it stood was ${deepest}`)
+    assert.ok(lowest >= 14, `health fell to ${lowest}\n${done.transcript}`)
+    assert.ok(bot.time.isDay, 'it came out at daybreak')
+  })
+})
+
 describe('out of deep water in a generated world', () => {
   let cedar: CedarSession
   let bot: Bot

@@ -10,6 +10,7 @@ import type { ReflexContext } from '../plugin/agent/eating-reflex.js'
 import { escapeReflex } from '../plugin/agent/escape-reflex.js'
 import { FIGHT_RADIUS, fightReflex } from '../plugin/agent/fight-reflex.js'
 import { constraintsAdmitReflex } from '../plugin/agent/reflex-admission.js'
+import { shelterReflex } from '../plugin/agent/shelter-reflex.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
 import { Dfa } from '../plugin/automata/dfa.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
@@ -85,6 +86,23 @@ describe('fighting reflex', () => {
       [],
       'no fight offered',
     )
+  })
+})
+
+describe('shelter reflex', () => {
+  const shelter = shelterReflex(rules)
+  const at = (o: Observation) => {
+    const act = shelter.next(o, open)
+    return act && primitiveSymbol(act.primitive)
+  }
+  test('at night under the open sky with a zombie on its way, the bot digs in; not by day, under cover, or with one at hand', () => {
+    assert.equal(at({ ...seen({ mobs: { zombie: 15 } }), underSky: true }), 'place.shelter')
+    assert.equal(at({ ...seen({ mobs: { zombie: 15 } }), underSky: false }), undefined, 'under cover')
+    assert.equal(at({ ...seen({ mobs: { zombie: 15 } }), underSky: true, isNight: false }), undefined, 'by day')
+    assert.equal(at({ ...seen({ mobs: { zombie: 3 } }), underSky: true }), undefined, 'at hand: the fight')
+    assert.equal(at({ ...seen({ mobs: { zombie: 30 } }), underSky: true }), undefined, 'none near')
+    // The Sim does not say where the sky is (and shows its night mobs 8-28 blocks off): no Sim run digs in.
+    assert.equal(at(seen({ mobs: { zombie: 15 } })), undefined)
   })
 })
 

@@ -4,6 +4,7 @@ import { Vec3 } from 'vec3'
 import { matchesObject } from '../vocabulary/families.js'
 import { nearestState, statesOf } from './block-search.js'
 import { hazardAt } from './mineflayer/safe-ground.js'
+import { underOpenSky } from './mineflayer/shelter.js'
 import type { Observation } from './port.js'
 import { DEFAULT_SEE_RADIUS } from './predicates.js'
 
@@ -30,6 +31,9 @@ export function observeBot(bot: Bot, sightRadius = DEFAULT_SEE_RADIUS): Observat
     health: bot.health ?? 20,
     food: bot.food ?? 20,
     ...withHazard(hazardAt(bot)),
+    get underSky() {
+      return underOpenSky(bot)
+    },
     nearest(object, radius = sightRadius) {
       const key = `${object}@${radius}`
       if (!found.has(key)) found.set(key, nearestBlock(bot, object, Math.min(radius, sightRadius)))

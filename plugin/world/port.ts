@@ -48,6 +48,11 @@ export interface Observation {
    */
   readonly hazard?: 'water' | 'lava'
   /**
+   * Whether the bot stands under the open sky (nothing but air and leaves above its head), where hostile mobs
+   * come at it; undefined when the world does not tell (the Sim keeps its own account of shelter).
+   */
+  readonly underSky?: boolean
+  /**
    * Distance to the nearest block of `object` (a name, a family, or an ore that includes its deepslate variant)
    * within `radius` (at most the world's sight radius), or undefined when none is there. Computed on demand.
    */
@@ -59,6 +64,12 @@ export interface Observation {
  * lava — the survival reflexes' way out of a liquid (agent/escape-reflex.ts). A world without liquids fails it.
  */
 export const SAFE_GROUND = 'safe_ground'
+
+/**
+ * `place.shelter`: dig in for the night where the bot stands (two blocks down, a block over its head) and stay
+ * until daybreak — the shelter reflex's act (agent/shelter-reflex.ts). The Sim's shelter is blocks placed around.
+ */
+export const SHELTER = 'shelter'
 
 export interface ActOptions {
   /** Give up after this long (ms for the real game, ticks' worth for the Sim); default per primitive. */
