@@ -1,7 +1,7 @@
 /**
  * The shelter reflex (issue #22): at night, under the open sky, with a hostile mob in sight but none at hand yet
  * (the fighting reflex takes those), the bot digs in where it stands and stays there until daybreak
- * (`place.shelter`). A zombie kills in seconds at the live bench's raised tick rate, and they come in threes; two
+ * (`place.shelter`). A zombie kills in seconds at the live bench's raised tick rate, and they come in threes; three
  * blocks down they cannot reach the bot at all. It reads the Observation's `underSky`, which a live bot reports and
  * the Sim leaves out (the Sim keeps its own account of shelter), so no Sim run digs in. Through the controller's
  * admission like every reflex: under "sleep at night" the bot does not dig in at night before it has slept.

@@ -66,7 +66,7 @@ export interface Observation {
 export const SAFE_GROUND = 'safe_ground'
 
 /**
- * `place.shelter`: dig in for the night where the bot stands (two blocks down, a block over its head) and stay
+ * `place.shelter`: dig in for the night where the bot stands (three blocks down, a block over its head) and stay
  * until daybreak — the shelter reflex's act (agent/shelter-reflex.ts). The Sim's shelter is blocks placed around.
  */
 export const SHELTER = 'shelter'

@@ -1,7 +1,8 @@
-// Digging in for the night (`place.shelter`, the shelter reflex's act): two blocks straight down where the bot
-// stands, a block it holds put over its head, and there it stays until daybreak. Zombies walk the surface toward a
-// player and hit only one within their reach and less than two blocks above or below them (hostile-mobs.ts, as
-// vanilla's reach works out), so a bot two blocks down is out of their reach, covered or not.
+// Digging in for the night (`place.shelter`, the shelter reflex's act): three blocks straight down where the bot
+// stands, a block it holds put over its head (flush with the ground), and there it stays until daybreak. Zombies
+// walk the surface toward a player and hit only one within their reach and less than two blocks above or below
+// them (hostile-mobs.ts, as vanilla's reach works out): two blocks down was not enough on a slope (a zombie on the
+// lower side stood one block above the bot's feet, and a live bench bot died in its hole), three is.
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
@@ -10,7 +11,7 @@ import { fail } from './limits.js'
 
 /** Blocks the bot may put over its head (it digs dirt or stone out of the hole itself). */
 const COVERS = ['dirt', 'cobblestone', 'cobbled_deepslate', 'stone', 'netherrack', 'sand', 'gravel', 'oak_planks']
-const DEPTH = 2
+const DEPTH = 3
 /** A block that would not hold the bot up, or would pour in on it. */
 const UNSAFE = new Set(['water', 'lava', 'air', 'cave_air', 'gravel', 'sand', 'red_sand', 'bedrock'])
 
@@ -27,9 +28,9 @@ export function underOpenSky(bot: Bot): boolean {
 }
 
 export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
-  const top = bot.entity.position.floored()
-  const hole = [top.offset(0, -1, 0), top.offset(0, -2, 0)]
-  const floor = bot.blockAt(top.offset(0, -DEPTH - 1, 0))
+  const feet = bot.entity.position.floored()
+  const hole = Array.from({ length: DEPTH }, (_, k) => feet.offset(0, -1 - k, 0))
+  const floor = bot.blockAt(feet.offset(0, -DEPTH - 1, 0))
   const blocks = hole.map((p) => bot.blockAt(p))
   const unsafe = [...blocks, floor].find((b) => !b || UNSAFE.has(b.name) || b.boundingBox !== 'block')
   if (unsafe !== undefined) return fail('not_found', `no ground to dig into here (${unsafe?.name ?? 'unloaded'})`)
@@ -41,7 +42,8 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
     if (signal.aborted) return fail('cancelled', 'place.shelter was cancelled')
     await fallenTo(bot, at.y, signal)
   }
-  const covered = await cover(bot, top)
+  // Over the head: the first block dug, flush with the ground around.
+  const covered = await cover(bot, feet.offset(0, -1, 0))
   if (held !== undefined && bot.heldItem?.name !== held) {
     const item = bot.inventory.items().find((i) => i.name === held)
     if (item) await bot.equip(item, 'hand').catch(() => {})
@@ -51,6 +53,7 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
     await new Promise<void>((resolve) => bot.once('time', () => resolve()))
   }
   if (signal.aborted) return fail('cancelled', 'place.shelter was cancelled')
+  if (bot.health <= 0) return fail('server_error', `died in the shelter, ${DEPTH} blocks down`)
   return success(`dug in ${DEPTH} blocks down${covered ? ', covered,' : ''} until daybreak`)
 }
 
