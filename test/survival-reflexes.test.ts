@@ -95,11 +95,12 @@ describe('shelter reflex', () => {
     const act = shelter.next(o, open)
     return act && primitiveSymbol(act.primitive)
   }
-  test('at night under the open sky with a zombie on its way, the bot digs in; not by day, under cover, or with one at hand', () => {
+  test('at night under the open sky with a zombie near, the bot digs in; not by day or under cover', () => {
     assert.equal(at({ ...seen({ mobs: { zombie: 15 } }), underSky: true }), 'place.shelter')
     assert.equal(at({ ...seen({ mobs: { zombie: 15 } }), underSky: false }), undefined, 'under cover')
     assert.equal(at({ ...seen({ mobs: { zombie: 15 } }), underSky: true, isNight: false }), undefined, 'by day')
-    assert.equal(at({ ...seen({ mobs: { zombie: 3 } }), underSky: true }), undefined, 'at hand: the fight')
+    // One at hand is the fight's (asked first); when the fight is not on offer, the bot digs in.
+    assert.equal(at({ ...seen({ mobs: { zombie: 3 } }), underSky: true }), 'place.shelter')
     assert.equal(at({ ...seen({ mobs: { zombie: 30 } }), underSky: true }), undefined, 'none near')
     // The Sim does not say where the sky is (and shows its night mobs 8-28 blocks off): no Sim run digs in.
     assert.equal(at(seen({ mobs: { zombie: 15 } })), undefined)
