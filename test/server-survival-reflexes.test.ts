@@ -20,15 +20,20 @@ async function runDo(cedar: CedarSession, line: string) {
   return { last: lines.at(-1) ?? '', steps, transcript: transcript.join('\n') }
 }
 
+/** A flat world with `perPlayer` zombies around each survival player at night; the onlooker is no zombie's target. */
+async function zombieSession(perPlayer: number): Promise<CedarSession> {
+  const cedar = await openCedarSession({ server: { mechanics: { hostileMobs: { perPlayer } } } })
+  cedar.session.server.serv.getPlayer('Alex')?.setGameMode(1)
+  return cedar
+}
+
 describe('fighting a zombie during a !do at night', () => {
   let cedar: CedarSession
   let bot: Bot
 
   before(async () => {
-    cedar = await openCedarSession({ server: { mechanics: { hostileMobs: { perPlayer: 1 } } } })
+    cedar = await zombieSession(1)
     bot = cedar.bot
-    // The onlooker is no zombie's target.
-    cedar.session.server.serv.getPlayer('Alex')?.setGameMode(1)
   })
   after(() => cedar?.close())
 
@@ -94,9 +99,8 @@ describe('digging in for the night', () => {
   let bot: Bot
 
   before(async () => {
-    cedar = await openCedarSession({ server: { mechanics: { hostileMobs: { perPlayer: 2 } } } })
+    cedar = await zombieSession(2)
     bot = cedar.bot
-    cedar.session.server.serv.getPlayer('Alex')?.setGameMode(1)
   })
   after(() => cedar?.close())
 
