@@ -31,12 +31,15 @@ import {
 } from './controller.js'
 import { correctionContext, correctSkill } from './corrections.js'
 import { eatingReflex } from './eating-reflex.js'
+import { escapeReflex } from './escape-reflex.js'
+import { fightReflex } from './fight-reflex.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { checkInstructionLength, goalCountProblem, quoted } from './instruction-limits.js'
 import { composePlan } from './plan-composition.js'
 import type { PlayerTeaching } from './player-constraints.js'
 import { constraintsAdmitReflex } from './reflex-admission.js'
+import { shelterReflex } from './shelter-reflex.js'
 import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
 import { SkillLearningError, skillTarget } from './skill-learning.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager, type SkillTeach } from './skill-manager.js'
@@ -362,7 +365,11 @@ export class CedarAgent {
     const plan = { dfa, goal: prepared.goal, pursue: this.pursuit(dfa) }
     if (this.options.reflexes === false) return plan
     const admitReflex = constraintsAdmitReflex(prepared.constraints)
-    return { ...plan, reflexes: [eatingReflex(this.options.rules)], admitReflex }
+    // Out of a liquid first (nothing else goes well while swimming), then a mob at hand, then mobs coming (dig in
+    // for the night), then food.
+    const { rules } = this.options
+    const reflexes = [escapeReflex(), fightReflex(rules), shelterReflex(rules), eatingReflex(rules)]
+    return { ...plan, reflexes, admitReflex }
   }
 
   /** A finished run's report, here and on the bot: what it taught a skill, and who was at fault when it missed. */

@@ -12,7 +12,7 @@ import { distancesToAcceptance, shortestPathTo, shortestPathToAcceptance } from 
 import { isActionSymbol, type Primitive, parsePrimitive, parseSymbol, primitiveSymbol } from '../vocabulary/symbols.js'
 import { EventLogger } from '../world/event-logger.js'
 import { isPursuable } from '../world/milestone-pursuit.js'
-import type { ActOptions, Observation, Outcome, World } from '../world/port.js'
+import type { ActOptions, Observation, World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
 import { brokenTool } from './broken-tool.js'
 import type { TrajectoryStep } from './critic/types.js'
@@ -347,7 +347,9 @@ export async function runController(options: ControllerOptions): Promise<Control
       continue
     }
     options.onActing?.(action)
-    const outcome: Outcome = await world.act(primitive, signal, acting(action, state))
+    const { outcome, preempted } = await reflexes.interruptible((inner) =>
+      world.act(primitive, inner, acting(action, state)),
+    )
     const after = world.observe()
     wore(observation, after, primitive)
     const events = logger.record(primitive, outcome, after).slice(1)
@@ -385,6 +387,11 @@ export async function runController(options: ControllerOptions): Promise<Control
       }
       feed(searchEvents)
       report(record(search, found.ok, found.ok ? found.detail : found.message, searchEvents, seen), plan)
+      continue
+    } else if (preempted) {
+      // Cut short for an urgent reflex act, which the next round runs: not the act's failure, nothing to count.
+      feed(events)
+      report(record(action, false, `interrupted: ${preempted.why}`, events, after), plan)
       continue
     } else {
       if (outcome.failure === 'cancelled') return finish('cancelled', outcome.message)

@@ -40,6 +40,11 @@ export interface ReflexAct {
   /** Game time the act may take, in ms (a hunt is bounded so it cannot run the day out). */
   readonly timeoutMs?: number
   readonly why: string
+  /**
+   * Worth cutting the plan's running act short for (a zombie at hand, the bot in deep water): the controller looks
+   * for such an act while a step runs, not only between steps (reflex-turns.ts, `interruptible`).
+   */
+  readonly urgent?: boolean
 }
 
 export const EAT_AT = 14

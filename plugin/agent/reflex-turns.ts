@@ -16,6 +16,8 @@ import type { ReflexAdmission } from './reflex-admission.js'
 const BACKOFF = 20
 /** Acts a reflex may offer in one turn (each refused one is skipped and the reflex asked again). */
 const OFFERS = 8
+/** How often a running act looks for an urgent reflex act (a zombie walks a block in this at 20 ticks a second). */
+const PREEMPT_POLL_MS = 250
 
 export interface ReflexTurnOptions {
   readonly world: World
@@ -40,6 +42,14 @@ export interface ReflexTurns {
   pending(observation: Observation): ReflexAct | undefined
   /** Runs it; false when the run was cancelled meanwhile. */
   run(act: ReflexAct): Promise<boolean>
+  /**
+   * Runs a plan's act, cut short (its signal aborted) when an urgent reflex act becomes due and allowed while it
+   * runs: a walk or a dig takes a minute, and a zombie at a raised tick rate kills in seconds. `preempted` is that
+   * act (the controller runs it next, as the next round's pending act); undefined when the act ran its course.
+   */
+  interruptible(
+    act: (signal: AbortSignal) => Promise<Outcome>,
+  ): Promise<{ readonly outcome: Outcome; readonly preempted?: ReflexAct }>
 }
 
 export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
@@ -60,20 +70,44 @@ export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
       const object = parseSymbol(s)?.object
       return object !== undefined && matchesObject(object, item)
     })
+  const wanted = (o: Observation, urgentOnly: boolean): ReflexAct | undefined => {
+    for (const reflex of options.reflexes) {
+      const refused = new Set<string>()
+      for (let offer = 0; offer < OFFERS; offer++) {
+        const act = reflex.next(o, { skip: (symbol) => refused.has(symbol), spare })
+        if (!act || (urgentOnly && !act.urgent)) break
+        const symbol = primitiveSymbol(act.primitive)
+        if (allowed(symbol, o)) return act
+        refused.add(symbol)
+      }
+    }
+    return undefined
+  }
   return {
     pending(o) {
       round++
-      for (const reflex of options.reflexes) {
-        const refused = new Set<string>()
-        for (let offer = 0; offer < OFFERS; offer++) {
-          const act = reflex.next(o, { skip: (symbol) => refused.has(symbol), spare })
-          if (!act) break
-          const symbol = primitiveSymbol(act.primitive)
-          if (allowed(symbol, o)) return act
-          refused.add(symbol)
-        }
+      return wanted(o, false)
+    },
+    async interruptible(act) {
+      const inner = new AbortController()
+      const outer = options.signal
+      const stop = () => inner.abort(outer?.reason)
+      outer?.addEventListener('abort', stop, { once: true })
+      let preempted: ReflexAct | undefined
+      const watch =
+        options.reflexes.length === 0
+          ? undefined
+          : setInterval(() => {
+              preempted = wanted(world.observe(), true)
+              if (preempted) inner.abort(new Error(`interrupted: ${preempted.why}`))
+            }, PREEMPT_POLL_MS)
+      try {
+        const outcome = await act(inner.signal)
+        return preempted && !outer?.aborted ? { outcome, preempted } : { outcome }
+      } finally {
+        clearInterval(watch)
+        outer?.removeEventListener('abort', stop)
       }
-      return undefined
     },
     async run(act) {
       const action = primitiveSymbol(act.primitive)

@@ -11,6 +11,7 @@ export type PatchName =
   | 'playerList'
   | 'playerLeave'
   | 'soundEffectFields'
+  | 'missingBlockLoot'
 
 export interface AppliedPatches {
   readonly names: readonly PatchName[]
@@ -28,6 +29,7 @@ export function applyServerPatches(serv: MCServer): AppliedPatches {
   if (patchPlayerList(serv, timers)) names.push('playerList')
   if (patchPlayerLeave(serv)) names.push('playerLeave')
   if (patchSoundEffectFields(serv)) names.push('soundEffectFields')
+  if (patchMissingBlockLoot(serv)) names.push('missingBlockLoot')
   return {
     names,
     dispose() {
@@ -241,4 +243,23 @@ export function patchSoundEffectFields(serv: MCServer): boolean {
     }
   })
   return true
+}
+
+/**
+ * (7) 1.21.4: minecraft-data's loot table lacks 171 blocks (short_grass, tuff and its slabs, cave_air, bedrock, the
+ * copper doors…), and flying-squid's digging reads `blockLoot[name].drops` unguarded: digging one throws inside the
+ * packet handler and takes the whole server down (the live bench died this way mid-episode). A block missing from
+ * the table drops itself when it is an item, else nothing, as vanilla's own tables do for most of them.
+ */
+export function patchMissingBlockLoot(serv: MCServer): boolean {
+  const registry = serv.registry as unknown as {
+    blockLoot?: Record<string, { drops: { item: string }[] } | undefined>
+    blocksArray: { name: string }[]
+    itemsByName: Record<string, unknown>
+  }
+  const loot = registry.blockLoot
+  if (loot === undefined) return false
+  const missing = registry.blocksArray.filter((block) => loot[block.name] === undefined)
+  for (const { name } of missing) loot[name] = { drops: registry.itemsByName[name] ? [{ item: name }] : [] }
+  return missing.length > 0
 }

@@ -3,6 +3,8 @@ import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { matchesObject } from '../vocabulary/families.js'
 import { nearestState, statesOf } from './block-search.js'
+import { hazardAt } from './mineflayer/safe-ground.js'
+import { underOpenSky } from './mineflayer/shelter.js'
 import type { Observation } from './port.js'
 import { DEFAULT_SEE_RADIUS } from './predicates.js'
 
@@ -28,6 +30,10 @@ export function observeBot(bot: Bot, sightRadius = DEFAULT_SEE_RADIUS): Observat
     position: { x: position.x, y: position.y, z: position.z },
     health: bot.health ?? 20,
     food: bot.food ?? 20,
+    ...withHazard(hazardAt(bot)),
+    get underSky() {
+      return underOpenSky(bot)
+    },
     nearest(object, radius = sightRadius) {
       const key = `${object}@${radius}`
       if (!found.has(key)) found.set(key, nearestBlock(bot, object, Math.min(radius, sightRadius)))
@@ -35,6 +41,8 @@ export function observeBot(bot: Bot, sightRadius = DEFAULT_SEE_RADIUS): Observat
     },
   }
 }
+
+const withHazard = (hazard: 'water' | 'lava' | undefined) => (hazard === undefined ? {} : { hazard })
 
 /** The nearest block of `object`, or (for a mob's name, as in the Sim) the nearest such mob. */
 function nearestBlock(bot: Bot, object: string, radius: number): number | undefined {

@@ -3,9 +3,11 @@ import { type Primitive, primitiveSymbol } from '../vocabulary/symbols.js'
 import { withBiomeFence } from './mineflayer/biome-fence.js'
 import { DEFAULT_SEARCH, eat, equip, explore, kill, mine, place, type SearchExtent } from './mineflayer/gather.js'
 import { runLimited } from './mineflayer/limits.js'
+import { toSafeGround } from './mineflayer/safe-ground.js'
+import { digIn } from './mineflayer/shelter.js'
 import { craft, sleep, smelt } from './mineflayer/workstations.js'
 import { observeBot } from './mineflayer-observation.js'
-import type { ActOptions, Observation, Outcome, World } from './port.js'
+import { type ActOptions, type Observation, type Outcome, SAFE_GROUND, SHELTER, type World } from './port.js'
 
 /** Default deadlines per primitive (ms): walking and searching take longer than handling items. */
 const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
@@ -84,8 +86,10 @@ export class MineflayerWorld implements World {
       case 'equip':
         return equip(bot, primitive.object)
       case 'place':
+        if (primitive.object === SHELTER) return digIn(bot, inner)
         return place(bot, primitive.object)
       case 'explore':
+        if (primitive.object === SAFE_GROUND) return toSafeGround(bot, inner)
         return explore(bot, primitive.object, inner, this.search, onProgress)
       case 'eat':
         return eat(bot, primitive.object)

@@ -42,11 +42,34 @@ export interface Observation {
   readonly health: number
   readonly food: number
   /**
+   * A liquid that endangers the bot where it is: `water` when it swims (in water, off the ground or with its head
+   * under), `lava` when lava is within a step or two of its feet; undefined when neither, or when the world does not
+   * tell (the Sim has no liquids to be caught in).
+   */
+  readonly hazard?: 'water' | 'lava'
+  /**
+   * Whether the bot stands under the open sky (nothing but air and leaves above its head), where hostile mobs
+   * come at it; undefined when the world does not tell (the Sim keeps its own account of shelter).
+   */
+  readonly underSky?: boolean
+  /**
    * Distance to the nearest block of `object` (a name, a family, or an ore that includes its deepslate variant)
    * within `radius` (at most the world's sight radius), or undefined when none is there. Computed on demand.
    */
   nearest(object: string, radius?: number): number | undefined
 }
+
+/**
+ * `explore.safe_ground`: walk (or swim) to the nearest spot where the bot can stand out of water and away from
+ * lava — the survival reflexes' way out of a liquid (agent/escape-reflex.ts). A world without liquids fails it.
+ */
+export const SAFE_GROUND = 'safe_ground'
+
+/**
+ * `place.shelter`: dig in for the night where the bot stands (three blocks down, a block over its head) and stay
+ * until daybreak — the shelter reflex's act (agent/shelter-reflex.ts). The Sim's shelter is blocks placed around.
+ */
+export const SHELTER = 'shelter'
 
 export interface ActOptions {
   /** Give up after this long (ms for the real game, ticks' worth for the Sim); default per primitive. */

@@ -36,7 +36,9 @@ export async function withBiomeFence<T>(
 ): Promise<T> {
   if (!avoid || avoid.length === 0 || !bot.pathfinder) return work()
   const avoided = new Set(avoid)
-  const fence: StepExclusion = (block) => (outsideFence(bot, block.position) ? 0 : FENCE_COST)
+  // A block in an unloaded chunk comes as a stand-in with no position: its biome is unknown, as outside the fence.
+  const fence: StepExclusion = (block) =>
+    block.position === undefined || outsideFence(bot, block.position) ? 0 : FENCE_COST
   const fenced = new Set<FenceableMovements>()
   const addFence = (movements: unknown) => {
     const m = movements as FenceableMovements | undefined

@@ -1,0 +1,203 @@
+// The fighting and escape reflexes (agent/fight-reflex.ts, agent/escape-reflex.ts) as the controller asks them, and
+// what the run's constraints say of their acts: a mob at hand is fought with the best weapon held, a bot swimming or
+// beside lava heads for safe ground; under "sleep at night" neither acts at night before the bot has slept (an act
+// awake), and once it has slept (woken by a mob in bed) it may fight; "mine minerals only at night" never stops them.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { runController } from '../plugin/agent/controller.js'
+import type { ReflexContext } from '../plugin/agent/eating-reflex.js'
+import { escapeReflex } from '../plugin/agent/escape-reflex.js'
+import { FIGHT_RADIUS, fightReflex } from '../plugin/agent/fight-reflex.js'
+import { constraintsAdmitReflex } from '../plugin/agent/reflex-admission.js'
+import { shelterReflex } from '../plugin/agent/shelter-reflex.js'
+import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { Dfa } from '../plugin/automata/dfa.js'
+import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import type { Primitive } from '../plugin/vocabulary/symbols.js'
+import { primitiveSymbol } from '../plugin/vocabulary/symbols.js'
+import { failure, type Observation, success, type World } from '../plugin/world/port.js'
+import { loadRules } from '../plugin/world/rules.js'
+import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+
+const rules = loadRules()
+const open: ReflexContext = { skip: () => false, spare: () => true }
+
+function seen(
+  options: { inventory?: Record<string, number>; equipped?: string; mobs?: Record<string, number> } & Pick<
+    Partial<Observation>,
+    'hazard'
+  >,
+): Observation {
+  const mobs = options.mobs ?? {}
+  return {
+    inventory: new Map(Object.entries(options.inventory ?? {})),
+    equipped: options.equipped,
+    timeOfDay: 14_000,
+    isNight: true,
+    biome: 'plains',
+    position: { x: 0, y: 64, z: 0 },
+    health: 20,
+    food: 20,
+    ...(options.hazard ? { hazard: options.hazard } : {}),
+    nearest: (object, radius = 32) => {
+      const d = mobs[object]
+      return d !== undefined && d <= radius ? d : undefined
+    },
+  }
+}
+
+const offered = (o: Observation, context = open) => {
+  const act = fightReflex(rules).next(o, context)
+  return act && primitiveSymbol(act.primitive)
+}
+
+describe('fighting reflex', () => {
+  test('a zombie at hand: the best weapon held is taken first, then the zombie fought', () => {
+    const inventory = { wooden_sword: 1, stone_axe: 1, iron_sword: 1, iron_pickaxe: 1 }
+    assert.equal(offered(seen({ inventory, mobs: { zombie: 3 } })), 'equip.iron_sword')
+    assert.equal(offered(seen({ inventory, equipped: 'iron_sword', mobs: { zombie: 3 } })), 'kill.zombie')
+    // Bare-handed, it fights with its fists.
+    assert.equal(offered(seen({ mobs: { zombie: 2 } })), 'kill.zombie')
+    // An equip that failed lately is not offered again: the next weapon is.
+    const noIron: ReflexContext = { ...open, skip: (s) => s === 'equip.iron_sword' }
+    assert.equal(offered(seen({ inventory, mobs: { zombie: 3 } }), noIron), 'equip.stone_axe')
+  })
+
+  test('only a hostile mob within reach: one farther off, or a cow beside the bot, is left alone', () => {
+    assert.equal(offered(seen({ mobs: { zombie: FIGHT_RADIUS + 2 } })), undefined)
+    assert.equal(offered(seen({ mobs: { cow: 1 } })), undefined)
+    assert.equal(offered(seen({ mobs: { zombie: 3 } }), { ...open, skip: (s) => s === 'kill.zombie' }), undefined)
+  })
+
+  test('in the Sim, whose night mobs keep 8 blocks or more away, no run fights', async () => {
+    const agent = new CedarAgent({
+      rules,
+      grounding: offlineGrounding(),
+      library: new MemoryLibrary(),
+      biomes: SIM_BIOMES,
+    })
+    const world = new SimWorld({ seed: 0, startTime: 13_100, nightDamageInterval: 1e9, pathFailureRate: 0 })
+    assert.ok(world.observe().nearest('zombie') !== undefined, 'a zombie in sight in the Sim at night')
+    const report = await agent.do('collect a log', world, { clock: () => world.ticks })
+    assert.equal(report.result?.outcome, 'goal', report.result?.message)
+    assert.deepEqual(
+      (report.result?.steps ?? []).filter((s) => s.action.startsWith('kill.')),
+      [],
+      'no fight offered',
+    )
+  })
+})
+
+describe('shelter reflex', () => {
+  const shelter = shelterReflex(rules)
+  const at = (o: Observation) => {
+    const act = shelter.next(o, open)
+    return act && primitiveSymbol(act.primitive)
+  }
+  test('at night under the open sky with a zombie near, the bot digs in; not by day or under cover', () => {
+    assert.equal(at({ ...seen({ mobs: { zombie: 15 } }), underSky: true }), 'place.shelter')
+    assert.equal(at({ ...seen({ mobs: { zombie: 15 } }), underSky: false }), undefined, 'under cover')
+    assert.equal(at({ ...seen({ mobs: { zombie: 15 } }), underSky: true, isNight: false }), undefined, 'by day')
+    // One at hand is the fight's (asked first); when the fight is not on offer, the bot digs in.
+    assert.equal(at({ ...seen({ mobs: { zombie: 3 } }), underSky: true }), 'place.shelter')
+    assert.equal(at({ ...seen({ mobs: { zombie: 30 } }), underSky: true }), undefined, 'none near')
+    // The Sim does not say where the sky is (and shows its night mobs 8-28 blocks off): no Sim run digs in.
+    assert.equal(at(seen({ mobs: { zombie: 15 } })), undefined)
+  })
+})
+
+describe('escape reflex', () => {
+  test('a bot swimming or beside lava heads for safe ground; on land it does nothing', () => {
+    const reflex = escapeReflex()
+    for (const hazard of ['water', 'lava'] as const) {
+      const act = reflex.next(seen({ hazard }), open)
+      assert.equal(act && primitiveSymbol(act.primitive), 'explore.safe_ground', hazard)
+    }
+    assert.equal(reflex.next(seen({}), open), undefined)
+    assert.equal(reflex.next(seen({ hazard: 'water' }), { ...open, skip: () => true }), undefined)
+  })
+})
+
+describe('what the constraints say of a fight or an escape', () => {
+  const agent = new CedarAgent({
+    rules,
+    grounding: offlineGrounding(),
+    library: new MemoryLibrary(),
+    biomes: SIM_BIOMES,
+  })
+  const world = new SimWorld({ seed: 0, startInventory: { white_bed: 1 } })
+
+  test('"sleep at night": no fight or swim at night before the bot has slept; after (woken in bed) it may fight', async () => {
+    const admit = constraintsAdmitReflex(
+      (await agent.prepare('collect a log but sleep at night', world.observe())).constraints,
+    )
+    for (const act of ['kill.zombie', 'equip.iron_sword', 'explore.safe_ground']) {
+      assert.equal(admit(['time.day'], act), undefined, `${act} by day`)
+      assert.equal(admit(['time.night'], act), 'constraint "sleep at night"', `${act} at night, awake`)
+      assert.equal(admit(['time.night', 'sleep.bed'], act), undefined, `${act} at night, after sleeping`)
+    }
+  })
+
+  test('"mine minerals only at night" lets the bot fight and get out of water by day and by night', async () => {
+    const prepared = await agent.prepare('collect a raw iron but mine minerals only at night', world.observe())
+    const admit = constraintsAdmitReflex(prepared.constraints)
+    for (const word of [['time.day'], ['time.night']])
+      for (const act of ['kill.zombie', 'explore.safe_ground'])
+        assert.equal(admit(word, act), undefined, `${act} ${word}`)
+  })
+})
+
+/** A log that takes long to mine; a zombie turns up beside the bot while the first dig runs. */
+class ZombieAtTheDig implements World {
+  readonly acts: string[] = []
+  zombie = false
+  logs = 0
+  observe(): Observation {
+    return {
+      ...seen({ mobs: this.zombie ? { zombie: 2 } : {} }),
+      inventory: new Map(this.logs > 0 ? [['oak_log', this.logs]] : []),
+    }
+  }
+  async act(primitive: Primitive, signal?: AbortSignal) {
+    const symbol = primitiveSymbol(primitive)
+    this.acts.push(symbol)
+    if (symbol === 'kill.zombie') {
+      this.zombie = false
+      return success('zombie is gone')
+    }
+    if (this.acts.filter((a) => a === symbol).length > 1) {
+      this.logs++
+      return success('got 1 oak_log')
+    }
+    setTimeout(() => {
+      this.zombie = true
+    }, 100)
+    // The dig runs until it is cut short (or 20 s: a controller that never interrupts fails the test below).
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 20_000)
+      signal?.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true })
+    })
+    return signal?.aborted ? failure('cancelled', `${symbol}: cancelled`) : success('dug for 20 s')
+  }
+}
+
+describe('urgent reflex acts while a step runs', () => {
+  test('a zombie that turns up mid-dig cuts the dig short; the bot fights, then digs again and reaches the goal', async () => {
+    const world = new ZombieAtTheDig()
+    const dfa = Dfa.from({
+      alphabet: ['mine.oak_log'],
+      initial: 0,
+      accepting: [1],
+      transitions: [[1], [null]],
+    })
+    const started = performance.now()
+    const result = await runController({ world, dfa, goal: ['has.oak_log.1'], reflexes: [fightReflex(rules)] })
+    assert.equal(result.outcome, 'goal', result.message)
+    assert.deepEqual(world.acts, ['mine.oak_log', 'kill.zombie', 'mine.oak_log'])
+    const cut = result.steps[0]
+    assert.equal(cut?.ok, false)
+    assert.match(cut?.message ?? '', /^interrupted: a zombie 2\.0 blocks away/)
+    assert.ok(performance.now() - started < 10_000, 'the dig did not run its course')
+  })
+})
