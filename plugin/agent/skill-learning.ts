@@ -49,6 +49,11 @@ export interface SkillLearningOptions {
   readonly expandedSymbols?: readonly string[] | undefined
   /** The evidence is another skill's, renamed: learning refuses it when its milestones are not this skill's. */
   readonly adapted?: boolean
+  /**
+   * CAPAL's first rows and columns, from a template one milestone short (template-extension.ts); the teacher
+   * labels them. Unused by an exact teacher's learner (KV).
+   */
+  readonly warmStart?: { readonly prefixes: readonly string[][]; readonly suffixes: readonly string[][] } | undefined
   readonly maxMembershipQueries?: number
   /** Who `teacher` is, for the skill's provenance (`llm:gpt-4o-mini`); default `recipe`. */
   readonly teacherName?: string
@@ -137,7 +142,7 @@ export async function learnSkill(
     oracle,
     // An exact teacher needs no statistics; a model's answers are noisy (CAPAL, docs/learning.md).
     algorithm: options.teacher ? 'capal' : 'kv',
-    ...(options.teacher ? { capal: SKILL_CAPAL } : {}),
+    ...(options.teacher ? { capal: { ...SKILL_CAPAL, ...options.warmStart } } : {}),
     cache: QueryCache.fromEvidence(known),
     ...(options.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: options.maxMembershipQueries }),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
