@@ -4,7 +4,9 @@
  * skill's: the object and item, the tool its prerequisite leaves, and each milestone's object in turn
  * (has.cobblestone.3 → has.iron_ingot.3 from a stone to an iron pickaxe; an iron pickaxe's has.iron_ingot.3 →
  * has.iron_ingot.3, has.iron_pickaxe.1 → has.bucket.1 for a bucket). Renamed evidence over other milestones would
- * be believed against the teacher, so a skill with no fitting template is learned afresh rather than adapted.
+ * be believed against the teacher, so when none fits, a template one milestone short (a compass's ingots, redstone
+ * and goal against an iron pickaxe's ingots and goal) lends only its shape (template-extension.ts), and a skill
+ * with neither is learned afresh.
  */
 import type { SkillRecord } from '../store/record.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
