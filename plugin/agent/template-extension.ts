@@ -106,7 +106,7 @@ export function warmStart(hypothesis: Dfa): { prefixes: string[][]; suffixes: st
 
 /**
  * The warm start for learning `key` from `template` one milestone short; undefined when the stored DFA does not
- * read the template's milestones (nothing to extend).
+ * read the template's milestones or they cannot be renamed onto the new skill's (nothing to extend).
  */
 export function extensionWarmStart(
   key: SkillKey,
@@ -118,5 +118,10 @@ export function extensionWarmStart(
   const { milestones, learning } = skillTarget(key, rules, { world })
   const dfa = parseDfaJson(template.dfa)
   if (![...extension.milestones.keys()].every((m) => dfa.alphabet.has(m))) return undefined
-  return warmStart(extendedHypothesis(dfa, extension, milestones.events, learning))
+  try {
+    return warmStart(extendedHypothesis(dfa, extension, milestones.events, learning))
+  } catch {
+    // A renaming `substitute` refuses (two milestones onto one name): no shape to lend.
+    return undefined
+  }
 }
