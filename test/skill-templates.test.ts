@@ -79,6 +79,10 @@ describe('skill templates', () => {
     const extended = extendedHypothesis(bucket.dfa, extension, milestones.events, learning)
     // The recipe book's compass language: ingots, then redstone, then the compass (repeats of passed ones loop).
     assert.ok(equivalent(extended, milestoneDfa(learning, milestones.events)).equivalent)
+    // A goal alone is no template to extend (a wooden pickaxe's for a stone one).
+    const wooden = skillTarget(skillKey('craft', 'wooden_pickaxe', rules), rules).milestones.events
+    const stone = skillTarget(skillKey('craft', 'stone_pickaxe', rules), rules).milestones.events
+    assert.equal(milestoneExtension(wooden, stone), undefined)
     // Two milestones cannot be extended to four, nor to as many.
     assert.equal(milestoneExtension(from, [...milestones.events, 'has.stick.2']), undefined)
     assert.equal(milestoneExtension(from, from), undefined)

@@ -36,10 +36,13 @@ const objectOf = (symbol: string) => parseSymbol(symbol)?.object
 /**
  * The best way `from` (a template's milestones, goal last) is `to` less one milestone before the goal, in order:
  * the goals map onto each other, and the left-out milestone is the one whose absence keeps the most objects (a
- * bucket's iron ingots onto a compass's, redstone the extra). Undefined unless `to` has exactly one more.
+ * bucket's iron ingots onto a compass's, redstone the extra). Undefined unless `to` has exactly one more, and
+ * unless the template has a milestone before its goal: a goal alone lends no shape but the demonstration's order
+ * (a stone pickaxe warm-started from a wooden one was measured to leave its own evidence unfit for the iron
+ * pickaxe adapted from it: 1.5 LLM requests with a library where renaming had cost 0.1).
  */
 export function milestoneExtension(from: readonly string[], to: readonly string[]): MilestoneExtension | undefined {
-  if (from.length === 0 || to.length !== from.length + 1) return undefined
+  if (from.length < 2 || to.length !== from.length + 1) return undefined
   let best: MilestoneExtension | undefined
   for (let skip = 0; skip < to.length - 1; skip++) {
     const rest = to.filter((_, i) => i !== skip)
