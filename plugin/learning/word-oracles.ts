@@ -85,16 +85,25 @@ export function distinguishingSuffixes(dfa: Dfa, perPair = 3, maxLength = 4): Sy
   const rows = [NONE, ...Array.from({ length: dfa.stateCount }, (_, q) => q)].map(acceptsFrom)
   const suffixes = new Map<string, SymbolWord>()
   for (let p = 0; p < rows.length; p++) {
-    for (let q = p + 1; q < rows.length; q++) {
-      let found = 0
-      for (let i = 0; i < candidates.length && found < perPair; i++) {
-        if (rows[p]![i] === rows[q]![i]) continue
-        suffixes.set(wordKey(candidates[i]!), candidates[i]!)
-        found++
-      }
-    }
+    for (let q = p + 1; q < rows.length; q++) addSeparatingWords(candidates, rows[p]!, rows[q]!, perPair, suffixes)
   }
   return [...suffixes.values()]
+}
+
+/** Adds to `out` the first `count` of `candidates` on which two states' acceptance rows (one per candidate) differ. */
+export function addSeparatingWords(
+  candidates: readonly SymbolWord[],
+  a: readonly boolean[],
+  b: readonly boolean[],
+  count: number,
+  out: Map<string, SymbolWord>,
+): void {
+  let found = 0
+  for (let i = 0; i < candidates.length && found < count; i++) {
+    if (a[i] === b[i]) continue
+    out.set(wordKey(candidates[i]!), candidates[i]!)
+    found++
+  }
 }
 
 /** Every word over `symbols` of length at most `n`, shortest first. */
