@@ -299,7 +299,10 @@ export class ExecutionOracle implements EquivalenceOracle {
       if (result.outcome === 'accepted-without-goal' && hypothesis.accepts(word)) return { word, label: false }
       if (!hypothesis.accepts(demonstration)) return { word: [...demonstration], label: true }
       // The hypothesis holds the demonstration yet its run failed: the run's word is the evidence, when accepted.
-      return hypothesis.accepts(word) ? { word, label: false } : undefined
+      if (hypothesis.accepts(word)) return { word, label: false }
+      // Otherwise the run teaches nothing, but a hypothesis that cannot run is not done: the teacher's statistical
+      // test goes on (seen: a stone pickaxe that accepted two cobblestone events without the pickaxe stopped as
+      // equivalent after 3 requests, its run stuck, and the iron pickaxe adapted from it could not run either).
     }
     const candidate = await this.conformance.findCounterexample(hypothesis, options)
     return candidate && { ...candidate, source: 'candidate' }
