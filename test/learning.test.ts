@@ -4,6 +4,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { Dfa, equivalent, randomMinimalDfa, seededRandom } from '../plugin/automata/index.js'
 import {
+  Capal,
+  distinguishingSuffixes,
   ExactOracle,
   type LearningEvent,
   learn,
@@ -11,6 +13,7 @@ import {
   QueryCache,
   SimulatedTeacher,
   type SymbolWord,
+  stateCover,
 } from '../plugin/learning/index.js'
 
 /** A teacher that counts what it is asked. */
@@ -77,6 +80,28 @@ describe('CAPAL with a persistently wrong teacher', () => {
     const lies = teacher.words.filter((w) => simulated.flipped(w === '' ? [] : w.split(' '))).length
     const share = lies / teacher.words.length
     assert.ok(share > 0.07 && share < 0.13, `${lies} of ${teacher.words.length} answers were wrong`)
+  })
+})
+
+describe('CAPAL warm-started from a hypothesis of the right shape', () => {
+  test('its first round asks the template’s rows and columns in one call, and its first hypothesis is the target', async () => {
+    for (let i = 0; i < 6; i++) {
+      const random = seededRandom(300 + i)
+      const target = randomMinimalDfa(4 + i, 2 + (i % 2), random)
+      const warm = new CountingTeacher(new SimulatedTeacher(target))
+      const started = new Capal(
+        { alphabet: target.alphabet, cache: new QueryCache(warm) },
+        { noiseBound: 0, prefixes: stateCover(target), suffixes: distinguishingSuffixes(target, 2, target.stateCount) },
+      )
+      assert.ok(equivalent(await started.hypothesis(), target).equivalent, `target ${i}`)
+      assert.equal(warm.calls, 1)
+      // Cold, the same learner's first hypothesis is coarser: it finds the states one counterexample at a time.
+      const cold = new Capal(
+        { alphabet: target.alphabet, cache: new QueryCache(new SimulatedTeacher(target)) },
+        { noiseBound: 0 },
+      )
+      assert.equal(equivalent(await cold.hypothesis(), target).equivalent, false, `target ${i}, cold`)
+    }
   })
 })
 

@@ -88,6 +88,26 @@ describe('skills taught by the simulated LLM', () => {
     }
   })
 
+  test('a stone pickaxe whose first hypothesis cannot run is learned on, not stored as equivalent', async () => {
+    // Seed 18's lies once made a stone pickaxe that accepted two cobblestone events without the pickaxe; its run
+    // in the Sim went nowhere, the run's word taught nothing, and learning ended there after 3 requests — the
+    // stored skill, and the iron pickaxe adapted from it, could not reach their goals.
+    const lying = await startSimulatedLlm({ noise: 0.05, seed: 18 })
+    try {
+      const llm = new LlmClient({ baseURL: lying.baseURL, model: 'simulated', backoffMs: 5 })
+      const library = new MemoryLibrary()
+      const agent = new CedarAgent({ rules, grounding, library, biomes: SIM_BIOMES, llm, learningWorld: { seed: 18 } })
+      const world = new SimWorld({ seed: 18 })
+      const report = await agent.do('craft a stone pickaxe', world, { teacher: 'llm' })
+      assert.equal(report.result?.outcome, 'goal', report.result?.message)
+      assert.equal(world.observe().inventory.get('stone_pickaxe'), 1)
+      const stone = report.skills.find((s) => s.name === 'craft.stone_pickaxe')
+      assert.equal(stone?.dfa.accepts(['has.cobblestone.3', 'has.cobblestone.3']), false)
+    } finally {
+      await lying.close()
+    }
+  })
+
   test('an agent told to learn skills from the LLM crafts a wooden pickaxe with it, and says who taught it', async () => {
     const agent = new CedarAgent({ rules, grounding, library: new MemoryLibrary(), biomes: SIM_BIOMES, llm: client() })
     const world = new SimWorld({ seed: 4 })

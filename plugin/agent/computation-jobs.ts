@@ -18,7 +18,7 @@ import { ConstraintLearningError, type LearnedConstraint } from './constraint-le
 import type { CriticContext, LawProposal, RejectedProposal, Trajectory } from './critic/types.js'
 import type { AcceptedProposal, ValidationContext } from './critic/validator.js'
 import { type SkillKey, UnknownGoalError } from './skill-key.js'
-import { type Evidence, type LearnedSkill, SkillLearningError } from './skill-learning.js'
+import { type Evidence, type LearnedSkill, SkillLearningError, type SkillLearningOptions } from './skill-learning.js'
 
 /** A DFA as structured-clone data: its own table, so a partial DFA stays partial and state counts are unchanged. */
 export interface DfaData {
@@ -49,6 +49,7 @@ export type Job =
       readonly expandedSymbols?: readonly string[] | undefined
       readonly evidence?: readonly Evidence[] | undefined
       readonly adapted?: boolean | undefined
+      readonly warmStart?: SkillLearningOptions['warmStart']
       readonly teacherName?: string | undefined
       readonly maxMembershipQueries?: number | undefined
       /** Membership queries go back to the caller's teacher, not to the recipe teacher. */
@@ -167,6 +168,7 @@ export async function runJob(
         ...(job.expandedSymbols ? { expandedSymbols: job.expandedSymbols } : {}),
         ...(job.evidence ? { evidence: job.evidence } : {}),
         ...(job.adapted ? { adapted: true } : {}),
+        ...(job.warmStart ? { warmStart: job.warmStart } : {}),
         ...(job.teacherName === undefined ? {} : { teacherName: job.teacherName }),
         ...(job.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: job.maxMembershipQueries }),
         onEvent: hooks.onEvent,

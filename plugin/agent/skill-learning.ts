@@ -49,6 +49,11 @@ export interface SkillLearningOptions {
   readonly expandedSymbols?: readonly string[] | undefined
   /** The evidence is another skill's, renamed: learning refuses it when its milestones are not this skill's. */
   readonly adapted?: boolean
+  /**
+   * CAPAL's first rows and columns, from a template one milestone short (template-extension.ts); the teacher
+   * labels them. Unused by an exact teacher's learner (KV).
+   */
+  readonly warmStart?: { readonly prefixes: readonly string[][]; readonly suffixes: readonly string[][] } | undefined
   readonly maxMembershipQueries?: number
   /** Who `teacher` is, for the skill's provenance (`llm:gpt-4o-mini`); default `recipe`. */
   readonly teacherName?: string
@@ -137,7 +142,7 @@ export async function learnSkill(
     oracle,
     // An exact teacher needs no statistics; a model's answers are noisy (CAPAL, docs/learning.md).
     algorithm: options.teacher ? 'capal' : 'kv',
-    ...(options.teacher ? { capal: SKILL_CAPAL } : {}),
+    ...(options.teacher ? { capal: { ...SKILL_CAPAL, ...options.warmStart } } : {}),
     cache: QueryCache.fromEvidence(known),
     ...(options.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: options.maxMembershipQueries }),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
@@ -294,7 +299,10 @@ export class ExecutionOracle implements EquivalenceOracle {
       if (result.outcome === 'accepted-without-goal' && hypothesis.accepts(word)) return { word, label: false }
       if (!hypothesis.accepts(demonstration)) return { word: [...demonstration], label: true }
       // The hypothesis holds the demonstration yet its run failed: the run's word is the evidence, when accepted.
-      return hypothesis.accepts(word) ? { word, label: false } : undefined
+      if (hypothesis.accepts(word)) return { word, label: false }
+      // Otherwise the run teaches nothing, but a hypothesis that cannot run is not done: the teacher's statistical
+      // test goes on (seen: a stone pickaxe that accepted two cobblestone events without the pickaxe stopped as
+      // equivalent after 3 requests, its run stuck, and the iron pickaxe adapted from it could not run either).
     }
     const candidate = await this.conformance.findCounterexample(hypothesis, options)
     return candidate && { ...candidate, source: 'candidate' }

@@ -15,6 +15,7 @@ import { prerequisitesOf, type SkillKey, skillName } from './skill-key.js'
 import { type LearnedSkill, renameEvidence, SkillLearningError } from './skill-learning.js'
 import type { SkillTeaching } from './skill-teaching.js'
 import { findTemplate } from './skill-templates.js'
+import { extensionWarmStart } from './template-extension.js'
 
 /** What the manager needs of a store: the skill store, or an in-memory one. */
 export interface SkillLibrary {
@@ -76,7 +77,18 @@ export class SkillManager {
     const taught = teach?.(key, options.extraSymbols ?? [])
     const learning = { ...rest, ...(taught ? { teacher: taught.teacher, teacherName: taught.teacherName } : {}) }
     const template = await findTemplate(key, await this.library.list('skill'), this.rules, this.world, sameKind)
-    if (template) {
+    if (template?.extension) {
+      // One milestone short: the template's shape warm-starts CAPAL; an exact teacher (KV) learns afresh anyway.
+      const warm = taught && extensionWarmStart(key, template.record, template.extension, this.rules, this.world)
+      if (warm) {
+        const learned = await this.computation.learnSkill(key, this.rules, {
+          world: this.world,
+          warmStart: warm,
+          ...learning,
+        })
+        return this.keep(learned, 'adapted', template.record.name)
+      }
+    } else if (template) {
       // The renamed evidence can still be wrong for the new object (its recipe differs): then the learner cannot
       // settle, and the skill is learned afresh.
       const learned = await this.computation

@@ -4,7 +4,9 @@
  * skill's: the object and item, the tool its prerequisite leaves, and each milestone's object in turn
  * (has.cobblestone.3 → has.iron_ingot.3 from a stone to an iron pickaxe; an iron pickaxe's has.iron_ingot.3 →
  * has.iron_ingot.3, has.iron_pickaxe.1 → has.bucket.1 for a bucket). Renamed evidence over other milestones would
- * be believed against the teacher, so a skill with no fitting template is learned afresh rather than adapted.
+ * be believed against the teacher, so when none fits, a template one milestone short (a compass's ingots, redstone
+ * and goal against an iron pickaxe's ingots and goal) lends only its shape (template-extension.ts), and a skill
+ * with neither is learned afresh.
  */
 import type { SkillRecord } from '../store/record.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
@@ -12,10 +14,16 @@ import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
 import { type SkillKey, skillKey } from './skill-key.js'
 import { adaptationRenaming, renameSymbol, skillTarget } from './skill-learning.js'
+import { type MilestoneExtension, milestoneExtension } from './template-extension.js'
 
 export interface SkillTemplate {
   readonly record: SkillRecord
   readonly renaming: ReadonlyMap<string, string>
+  /**
+   * Set when the template is one milestone short of the new skill (template-extension.ts): its DFA, extended,
+   * warm-starts the learner instead of its evidence being renamed.
+   */
+  readonly extension?: MilestoneExtension
 }
 
 /** Milestones by skill and world: reading them runs the skill's plan in the Sim, the same for every call. */
@@ -81,10 +89,24 @@ export async function findTemplate(
       continue
     }
     const events = milestoneEvents(from, rules, world)
-    const fit = events && milestoneRenaming(adaptationRenaming(from, key, rules), events, target)
-    if (!fit) continue
-    const rank = (sameKind(record.object ?? '', key.object) ? 0 : 1000) + fit.substituted
-    if (!best || rank < best.rank) best = { record, renaming: fit.renaming, rank }
+    if (!events) continue
+    const renaming = adaptationRenaming(from, key, rules)
+    const fit = milestoneRenaming(renaming, events, target)
+    const kind = sameKind(record.object ?? '', key.object) ? 0 : 1000
+    if (fit) {
+      const rank = kind + fit.substituted
+      if (!best || rank < best.rank) best = { record, renaming: fit.renaming, rank }
+      continue
+    }
+    // One milestone short: a fit only when no template renames onto the skill exactly.
+    const extension = milestoneExtension(events, target)
+    const rank = extension && EXTENSION_RANK + kind - extension.shared
+    if (extension && rank !== undefined && (!best || rank < best.rank)) best = { record, renaming, extension, rank }
   }
-  return best && { record: best.record, renaming: best.renaming }
+  return (
+    best && { record: best.record, renaming: best.renaming, ...(best.extension ? { extension: best.extension } : {}) }
+  )
 }
+
+/** Extensions rank after every exact fit, then by kind, then by the milestones whose objects they keep. */
+const EXTENSION_RANK = 10_000

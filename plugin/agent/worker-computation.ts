@@ -76,6 +76,7 @@ export class WorkerComputation implements AgentComputation {
       expandedSymbols: options.expandedSymbols,
       evidence: options.evidence,
       adapted: options.adapted,
+      warmStart: options.warmStart,
       teacherName: options.teacherName,
       maxMembershipQueries: options.maxMembershipQueries,
       remoteTeacher: options.teacher !== undefined,

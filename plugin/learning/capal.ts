@@ -23,6 +23,14 @@ export interface CapalParameters {
    */
   readonly poolSample?: number
   readonly seed?: number
+  /**
+   * A warm start: rows (with their prefixes) and core columns the table begins with — a template hypothesis's
+   * access words and the suffixes that tell its states apart — so its first round asks the teacher about the
+   * template's structure at once instead of finding it one counterexample at a time. The teacher still labels
+   * every cell.
+   */
+  readonly prefixes?: readonly SymbolWord[]
+  readonly suffixes?: readonly SymbolWord[]
 }
 
 /** How many disagreements one against a gold label counts for: only the other side can be a lie. */
@@ -78,6 +86,10 @@ export class Capal implements Learner {
     this.maxPoolSize = parameters.maxPoolSize ?? 1024
     this.poolSample = parameters.poolSample ?? Number.POSITIVE_INFINITY
     this.random = seededRandom(parameters.seed ?? 1)
+    for (const word of parameters.prefixes ?? []) {
+      for (let i = 1; i <= word.length; i++) this.prefixes.set(wordKey(word.slice(0, i)), word.slice(0, i))
+    }
+    this.addSuffixes((parameters.suffixes ?? []).map((e) => [...e]))
     if (this.noiseBound > 0) this.growPool(parameters.poolSize ?? 24)
   }
 

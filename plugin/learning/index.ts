@@ -20,6 +20,7 @@ export { StatisticalOracle, type StatisticalOracleOptions } from './statistical-
 export {
   characterizingSet,
   conformanceWords,
+  distinguishingSuffixes,
   RandomWordOracle,
   stateCover,
   WMethodOracle,

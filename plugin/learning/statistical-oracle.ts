@@ -12,7 +12,7 @@ import type {
   SymbolWord,
 } from './ports.js'
 import { wordKey } from './query-cache.js'
-import { conformanceWords, stateCover, wordsUpTo } from './word-oracles.js'
+import { addSeparatingWords, conformanceWords, stateCover, wordsUpTo } from './word-oracles.js'
 
 export interface StatisticalOracleOptions {
   /** η̄: the error rate the teacher is assumed to stay under. 0 means every disagreement counts. Default 0.1. */
@@ -235,13 +235,7 @@ export function transitionGroups(hypothesis: Dfa, perPair = 4, maxLength = 3): S
   const tells = (t: number): SymbolWord[] => {
     const out = new Map<string, SymbolWord>([['', []]])
     for (let r = 0; r < hypothesis.stateCount; r++) {
-      if (r === t) continue
-      let found = 0
-      for (let i = 0; i < candidates.length && found < perPair; i++) {
-        if (accepts[t]![i] === accepts[r]![i]) continue
-        out.set(wordKey(candidates[i]!), candidates[i]!)
-        found++
-      }
+      if (r !== t) addSeparatingWords(candidates, accepts[t]!, accepts[r]!, perPair, out)
     }
     return [...out.values()]
   }

@@ -70,6 +70,42 @@ export function characterizingSet(dfa: Dfa): SymbolWord[] {
   return [...suffixes.values()]
 }
 
+/**
+ * Suffixes that tell the states apart, several per pair: for every two states (a missing transition counting as a
+ * state that rejects everything), the `perPair` shortest words up to `maxLength` that one accepts and the other
+ * not. A learner that cannot trust single answers (CAPAL) needs a pair to differ on more than one column.
+ */
+export function distinguishingSuffixes(dfa: Dfa, perPair = 3, maxLength = 4): SymbolWord[] {
+  const candidates = wordsUpTo(dfa.alphabet.symbols, maxLength)
+  const acceptsFrom = (q: number) =>
+    candidates.map((w) => {
+      const t = q === NONE ? NONE : dfa.run(w, q)
+      return t !== NONE && dfa.accepting[t] === 1
+    })
+  const rows = [NONE, ...Array.from({ length: dfa.stateCount }, (_, q) => q)].map(acceptsFrom)
+  const suffixes = new Map<string, SymbolWord>()
+  for (let p = 0; p < rows.length; p++) {
+    for (let q = p + 1; q < rows.length; q++) addSeparatingWords(candidates, rows[p]!, rows[q]!, perPair, suffixes)
+  }
+  return [...suffixes.values()]
+}
+
+/** Adds to `out` the first `count` of `candidates` on which two states' acceptance rows (one per candidate) differ. */
+export function addSeparatingWords(
+  candidates: readonly SymbolWord[],
+  a: readonly boolean[],
+  b: readonly boolean[],
+  count: number,
+  out: Map<string, SymbolWord>,
+): void {
+  let found = 0
+  for (let i = 0; i < candidates.length && found < count; i++) {
+    if (a[i] === b[i]) continue
+    out.set(wordKey(candidates[i]!), candidates[i]!)
+    found++
+  }
+}
+
 /** Every word over `symbols` of length at most `n`, shortest first. */
 export function wordsUpTo(symbols: readonly string[], n: number): SymbolWord[] {
   const out: SymbolWord[] = [[]]
