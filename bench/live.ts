@@ -3,7 +3,8 @@
 // protocol, in generated survival worlds (one per seed), beside the same instructions in the Sim and the paper's
 // numbers. Not part of `npm test`, and not run by a bare `npm run bench`: name it (`npm run bench -- live`).
 // Episodes are long (game ticks at a raised tick rate, but walking and digging at the client's speed): --quick runs
-// one seed per row; CEDAR_LIVE_SEEDS and CEDAR_LIVE_TICK_RATE override the seeds and the tick rate.
+// one seed per row; CEDAR_LIVE_SEEDS and CEDAR_LIVE_TICK_RATE override the seeds and the tick rate, and
+// CEDAR_LIVE_ROWS (e.g. `table2`) runs only the rows it names, comma-separated (all three by default).
 
 import { agentGrounding, createAgent } from '../plugin/agent/assembly.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
@@ -193,7 +194,10 @@ export const liveSuite: Suite = {
       '',
     ]
     const raw: Record<string, unknown> = {}
-    for (const row of ROWS) {
+    const named = process.env.CEDAR_LIVE_ROWS?.split(',').map((id) => id.trim())
+    const unknown = named?.filter((id) => !ROWS.some((row) => row.id === id)) ?? []
+    if (unknown.length > 0) throw new Error(`CEDAR_LIVE_ROWS: no row ${unknown.join(', ')} (${ROWS.map((r) => r.id)})`)
+    for (const row of ROWS.filter((r) => named === undefined || named.includes(r.id))) {
       const live: LiveEpisode[] = []
       const sim: Measured[] = []
       for (const seed of seeds) {

@@ -11,6 +11,7 @@ export type PatchName =
   | 'playerList'
   | 'playerLeave'
   | 'soundEffectFields'
+  | 'missingBlockLoot'
 
 export interface AppliedPatches {
   readonly names: readonly PatchName[]
@@ -28,6 +29,7 @@ export function applyServerPatches(serv: MCServer): AppliedPatches {
   if (patchPlayerList(serv, timers)) names.push('playerList')
   if (patchPlayerLeave(serv)) names.push('playerLeave')
   if (patchSoundEffectFields(serv)) names.push('soundEffectFields')
+  if (patchMissingBlockLoot(serv)) names.push('missingBlockLoot')
   return {
     names,
     dispose() {
@@ -240,5 +242,22 @@ export function patchSoundEffectFields(serv: MCServer): boolean {
       })
     }
   })
+  return true
+}
+
+/**
+ * (7) Versions with loot tables: flying-squid's digging reads `registry.blockLoot[name].drops` with no check, and
+ * minecraft-data has no entry for blocks whose loot table is empty or conditional (short grass, wall torches, cave
+ * air, 1.21.4's pale oak blocks): a player digging one threw in the server's packet handler and took the whole
+ * server down (a live episode's staircase dug through short grass). Such blocks drop nothing here, as a table
+ * that gives nothing would; the server's own registry gets the entries, not minecraft-data's shared object.
+ */
+export function patchMissingBlockLoot(serv: MCServer): boolean {
+  const registry = serv.registry as { blockLoot?: Record<string, { block: string; drops: unknown[] }> }
+  const loot = registry.blockLoot
+  if (loot === undefined) return false
+  const missing = serv.registry.blocksArray.filter((block) => loot[block.name] === undefined)
+  if (missing.length === 0) return false
+  registry.blockLoot = { ...loot, ...Object.fromEntries(missing.map((b) => [b.name, { block: b.name, drops: [] }])) }
   return true
 }
