@@ -115,7 +115,7 @@ const PICKUP_WAIT_MS = 2_000
  * Walks onto item entities lying within 3 blocks of `around`. The drop's spawn packet can arrive after the dig is
  * done, so when none is there yet, the first one to spawn there (within 2 s) is awaited.
  */
-async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal): Promise<void> {
+export async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal): Promise<void> {
   const center = around.offset(0.5, 0.5, 0.5)
   const isDrop = (e: Entity) => e.name === 'item' && e.position.distanceTo(center) < 3
   let drops = Object.values(bot.entities).filter(isDrop)
