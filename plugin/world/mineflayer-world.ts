@@ -68,6 +68,9 @@ export class MineflayerWorld implements World {
     const bot = this.bot
     const what = primitiveSymbol(primitive)
     const timeoutMs = options.timeoutMs ?? TIMEOUTS[primitive.verb]
+    // A window an act left open when it ended mid-way (a craft stopped at nightfall) would take this act's clicks
+    // with its own slot numbers: mineflayer's equip then fails "invalid operation".
+    if (bot.currentWindow) bot.closeWindow(bot.currentWindow)
     // A sleep's daybreak is the act's own doing (the bed is taken back after it), not a change to stop at.
     const phase = phaseWatch(bot, primitive.verb === 'sleep' ? [] : (options.stopAt ?? []))
     const limited = signal ? AbortSignal.any([signal, phase.signal]) : phase.signal

@@ -13,7 +13,7 @@ import { Vec3 } from 'vec3'
 import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { findNearestBlock, inventoryItem, pickUpDrops, placeFromHand } from './gather.js'
+import { canPlaceOn, findNearestBlock, inventoryItem, pickUpDrops, placeFromHand } from './gather.js'
 import { fail } from './limits.js'
 import { workstation } from './workstations.js'
 
@@ -113,7 +113,7 @@ function siteFrom(bot: Bot, stand: Vec3, from: Vec3): BedSite | undefined {
       const foot = stand.offset(dx, dy, dz)
       const head = foot.plus(facingFrom(from, foot))
       const floor = foot.offset(0, -1, 0)
-      if (bot.blockAt(floor)?.boundingBox !== 'block') continue
+      if (!canPlaceOn(bot.blockAt(floor))) continue
       if (!isFree(bot.blockAt(foot)) || !isFree(bot.blockAt(head))) continue
       if (head.x === stand.x && head.z === stand.z) continue
       return { stand, foot, head, floor }

@@ -201,6 +201,18 @@ async function reequip(bot: Bot, held: Item | null): Promise<void> {
 }
 
 /**
+ * Blocks a click uses rather than builds on (vanilla places on them only when the player sneaks, and mineflayer
+ * does not): a table or furnace the bot put down beside it would open, and the block it meant to place never comes.
+ */
+const USED_ON_CLICK =
+  /crafting_table|furnace|smoker|chest|barrel|shulker_box|_bed$|door|repeater|comparator|lever|button|anvil|hopper|dispenser|dropper|note_block|bell|loom|stonecutter|grindstone|table$|brewing_stand|enchanting/
+
+/** A full block something can be placed on with a plain click. */
+export function canPlaceOn(block: Block | null): block is Block {
+  return block?.boundingBox === 'block' && !USED_ON_CLICK.test(block.name)
+}
+
+/**
  * A solid block near the bot's feet level (one up or down on a slope) with two free blocks above it — air, or grass
  * and the like that a placed block replaces — not where the bot stands; the nearest first.
  */
@@ -214,7 +226,7 @@ export function placementSpot(bot: Bot): Block | null {
   spots.sort((a, b) => Math.hypot(a[0], a[1], a[2]) - Math.hypot(b[0], b[1], b[2]))
   for (const [dx, dy, dz] of spots) {
     const below = bot.blockAt(feet.offset(dx, dy - 1, dz))
-    if (below?.boundingBox !== 'block') continue
+    if (!canPlaceOn(below)) continue
     if (free(bot.blockAt(feet.offset(dx, dy, dz))) && free(bot.blockAt(feet.offset(dx, dy + 1, dz)))) return below
   }
   return null
