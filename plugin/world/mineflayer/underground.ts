@@ -74,6 +74,9 @@ export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal, maxS
     return fail('path_failed', `no way dug to ${target} in ${maxSteps} steps`)
 }
 
+/** The way each bot's prospecting heads, [dx, dz]: kept from one explore to the next. */
+const prospectHeadings = new WeakMap<Bot, readonly [number, number]>()
+
 /**
  * Prospecting: a staircase down to `depth` (never below 5 blocks over the bottom of the world), then a strip
  * tunnel straight on, until `found()` (checked after every step) or `maxSteps`. Resolves with whether it found.
@@ -87,10 +90,13 @@ export async function prospect(
 ): Promise<boolean> {
   const { minY = 0 } = bot.game as unknown as { minY?: number }
   const feet = bot.entity.position.floored()
-  // Straight on (the way the bot faces, to the nearest axis), far enough never to arrive: the tunnel's steps head
-  // there and level off at `depth`.
+  // Straight on (the way the bot faced at its first prospect, to the nearest axis), far enough never to arrive: the
+  // tunnel's steps head there and level off at `depth`. A later prospect goes on the same way (the bot turned round
+  // to put its bed down, or to a drop): back along its own tunnel it would find nothing new.
   const [fx, fz] = [-Math.sin(bot.entity.yaw), -Math.cos(bot.entity.yaw)]
-  const [dx, dz] = Math.abs(fx) > Math.abs(fz) ? [Math.sign(fx), 0] : [0, Math.sign(fz) || 1]
+  const [dx, dz] =
+    prospectHeadings.get(bot) ?? (Math.abs(fx) > Math.abs(fz) ? [Math.sign(fx), 0] : [0, Math.sign(fz) || 1])
+  prospectHeadings.set(bot, [dx, dz])
   const level = Math.max(minY + 5, Math.min(depth, feet.y))
   // A point one below the feet's level: a step levels off once its target is no more than a block down.
   const far = new Vec3(feet.x + dx * 10_000, level - 1, feet.z + dz * 10_000)
