@@ -13,7 +13,7 @@ import { Vec3 } from 'vec3'
 import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { canPlaceOn, findNearestBlock, inventoryItem, pickUpDrops, placeFromHand } from './gather.js'
+import { canPlaceOn, findNearestBlock, inventoryItem, pickUpDrops, reequip } from './gather.js'
 import { fail } from './limits.js'
 import { workstation } from './workstations.js'
 
@@ -40,10 +40,13 @@ export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
     await bot.sleep(await workstation(bot, 'beds'))
     return success('asleep')
   }
+  const held = bot.heldItem
   const bed = await placeBed(bot, signal)
   await bot.sleep(bed)
   if (!(await woken(bot, signal))) return success('asleep')
-  return success(`slept until morning${(await takeBack(bot, bed, signal)) ? ', and took the bed back' : ''}`)
+  const taken = await takeBack(bot, bed, signal)
+  await reequip(bot, held)
+  return success(`slept until morning${taken ? ', and took the bed back' : ''}`)
 }
 
 /** Sites tried, nearest first, when the way to one cannot be walked (the far side of a wall, say). */
@@ -80,7 +83,10 @@ async function putDown(bot: Bot, site: BedSite): Promise<Block> {
   const item = inventoryItem(bot, 'beds')
   const floor = bot.blockAt(site.floor)
   if (!item || !floor) return fail('not_found', 'the bed or the block under it is gone')
-  await placeFromHand(bot, item, floor) // the pickaxe back in hand for the morning's digging
+  // The tool goes back in hand in the morning (takeBack): at night under "sleep at night" an equip is an act awake,
+  // and the shield refuses it.
+  await bot.equip(item, 'hand')
+  await bot.placeBlock(floor, new Vec3(0, 1, 0))
   const placed = bot.blockAt(site.foot)
   if (!placed?.name.endsWith('_bed')) return fail('server_error', `placed a bed but see ${placed?.name ?? 'nothing'}`)
   return placed

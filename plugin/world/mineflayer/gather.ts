@@ -195,7 +195,7 @@ export async function placeFromHand(bot: Bot, item: Item, spot: Block): Promise<
 }
 
 /** Puts an item of `held`'s kind back in hand if something else took its place (and one is still there). */
-async function reequip(bot: Bot, held: Item | null): Promise<void> {
+export async function reequip(bot: Bot, held: Item | null): Promise<void> {
   const tool = held ? bot.inventory.items().find((i) => i.type === held.type) : undefined
   if (tool && bot.heldItem?.type !== tool.type) await bot.equip(tool, 'hand')
 }
