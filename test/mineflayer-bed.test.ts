@@ -27,6 +27,7 @@ describe('a carried bed in the bot’s own tunnel', () => {
     session = await openSession({ mechanics: { sleepTicks: 20 } })
     session.server.serv.on('error', (error) => serverErrors.push(error))
     bot = await session.bot('cedar', {
+      timeoutMs: 60_000, // a loaded machine: the spawn waits on the server's first chunks
       botOptions: {
         plugins: { cedar: createCedar({ owners: ['Alex'], logger: quietLogger, shield: { lawSets: [] } }) },
       },
@@ -34,7 +35,7 @@ describe('a carried bed in the bot’s own tunnel', () => {
     world = new MineflayerWorld(bot)
     await session.server.fill({ x: -3, y: 5, z: -3 }, { x: 40, y: TOP, z: 3 }, 'stone')
     bot.chat(`/tp 0 ${TOP + 1} 0`)
-    await waitUntil(bot, () => bot.entity.position.y > TOP && bot.entity.onGround, 'the bot is on the mound', 30_000)
+    await waitUntil(bot, () => bot.entity.position.y > TOP && bot.entity.onGround, 'the bot is on the mound', 60_000)
     await giveItem(session.server, bot, 'stone_pickaxe')
     await giveItem(session.server, bot, 'white_bed')
     await bot.equip(bot.registry.itemsByName.stone_pickaxe?.id ?? -1, 'hand')

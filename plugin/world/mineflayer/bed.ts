@@ -42,11 +42,29 @@ export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
   }
   const held = bot.heldItem
   const bed = await placeBed(bot, signal)
-  await bot.sleep(bed)
+  try {
+    await sleepIn(bot, bed)
+  } catch (error) {
+    // Not left behind where it could not be slept in: the next try carries it on (the bed is not in the
+    // instruction's alphabet, so the shield lets it be dug at night).
+    await takeBack(bot, bed, signal).catch(() => false)
+    throw error
+  }
   if (!(await woken(bot, signal))) return success('asleep')
+  await daybreak(bot, signal)
   const taken = await takeBack(bot, bed, signal)
   await reequip(bot, held)
   return success(`slept until morning${taken ? ', and took the bed back' : ''}`)
+}
+
+/** Into the bed, from within mineflayer's reach of it (5 blocks from the eyes): walked up to when further. */
+async function sleepIn(bot: Bot, bed: Block): Promise<void> {
+  const eyes = bot.entity.position.offset(0, bot.entity.height ?? 1.62, 0)
+  if (eyes.distanceTo(bed.position.offset(0.5, 0.5, 0.5)) > 4) {
+    bot.pathfinder.setMovements(gentleMovements(bot))
+    await bot.pathfinder.goto(new goals.GoalNear(bed.position.x, bed.position.y, bed.position.z, 1))
+  }
+  await bot.sleep(bed)
 }
 
 /** Sites tried, nearest first, when the way to one cannot be walked (the far side of a wall, say). */
@@ -103,7 +121,9 @@ export function* bedSites(bot: Bot, radius = SITE_RADIUS): Generator<BedSite> {
   for (let dx = -radius; dx <= radius; dx++)
     for (let dy = -radius; dy <= radius; dy++)
       for (let dz = -radius; dz <= radius; dz++) candidates.push(here.offset(dx, dy, dz))
-  candidates.sort((a, b) => a.distanceSquared(here) - b.distanceSquared(here))
+  // Nearest first, a block up or down counting double: climbing out of a tunnel or up a tree is the longer way.
+  const cost = (p: Vec3) => (p.x - here.x) ** 2 + 4 * (p.y - here.y) ** 2 + (p.z - here.z) ** 2
+  candidates.sort((a, b) => cost(a) - cost(b))
   for (const stand of candidates) {
     if (!canStand(bot, stand)) continue
     // Standing still where the bot is, its actual position decides the facing; elsewhere it will be centred.
@@ -146,9 +166,10 @@ const isFree = (block: Block | null): boolean =>
 
 function canStand(bot: Bot, at: Vec3): boolean {
   const floor = bot.blockAt(at.offset(0, -1, 0))
+  // Not on a tree's leaves: a stand in the canopy is near as the crow flies and out of walking reach.
   return (
     floor?.boundingBox === 'block' &&
-    floor.name !== 'lava' &&
+    !floor.name.endsWith('_leaves') &&
     isPassable(bot.blockAt(at)) &&
     isPassable(bot.blockAt(at.offset(0, 1, 0)))
   )
@@ -191,12 +212,11 @@ function daybreak(bot: Bot, signal: AbortSignal): Promise<void> {
   })
 }
 
-/** In the morning, the bed dug up and its drop picked up; whether it is back in the inventory. */
+/** The bed dug up and its drop picked up; whether it is back in the inventory. */
 async function takeBack(bot: Bot, bed: Block, signal: AbortSignal): Promise<boolean> {
   const before = inventoryItem(bot, 'beds')?.count ?? 0
   const block = bot.blockAt(bed.position)
   if (!block?.name.endsWith('_bed')) return false
-  await daybreak(bot, signal)
   await bot.dig(block, true)
   await pickUpDrops(bot, bed.position, signal)
   return (inventoryItem(bot, 'beds')?.count ?? 0) > before
