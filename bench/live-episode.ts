@@ -131,7 +131,8 @@ async function play(
       const act = { action: p.step.action, ok: p.step.ok, ...begun, biome: p.step.biome, y: p.step.position.y }
       acts.push(act)
       const message = p.step.message === undefined ? '' : `: ${p.step.message.slice(0, 100)}`
-      options.log(`seed ${seed} #${acts.length} ${act.action} ${act.ok ? 'ok' : 'failed'}${message}`)
+      const body = `health ${Math.round(bot.health)}, food ${bot.food}, y ${Math.floor(bot.entity.position.y)}`
+      options.log(`seed ${seed} #${acts.length} ${act.action} ${act.ok ? 'ok' : 'failed'}${message} (${body})`)
       if (act.ok && act.action === 'sleep.bed' && act.night > 0) slept.add(act.night)
     }
   }
