@@ -24,8 +24,10 @@ describe('a carried bed in the bot’s own tunnel', () => {
   const serverErrors: Error[] = []
 
   before(async () => {
-    session = await openSession({ mechanics: { sleepTicks: 20 } })
+    // The mound is there before the bot joins, and the bot spawns on top of it.
+    session = await openSession({ mechanics: { sleepTicks: 20 }, spawn: { x: 0.5, y: TOP + 1, z: 0.5 } })
     session.server.serv.on('error', (error) => serverErrors.push(error))
+    await session.server.fill({ x: -3, y: 5, z: -3 }, { x: 40, y: TOP, z: 3 }, 'stone')
     bot = await session.bot('cedar', {
       timeoutMs: 60_000, // a loaded machine: the spawn waits on the server's first chunks
       botOptions: {
@@ -33,8 +35,6 @@ describe('a carried bed in the bot’s own tunnel', () => {
       },
     })
     world = new MineflayerWorld(bot)
-    await session.server.fill({ x: -3, y: 5, z: -3 }, { x: 40, y: TOP, z: 3 }, 'stone')
-    bot.chat(`/tp 0 ${TOP + 1} 0`)
     await waitUntil(bot, () => bot.entity.position.y > TOP && bot.entity.onGround, 'the bot is on the mound', 60_000)
     await giveItem(session.server, bot, 'stone_pickaxe')
     await giveItem(session.server, bot, 'white_bed')
