@@ -16,7 +16,7 @@ const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
   place: 10_000,
   equip: 5_000,
   explore: 180_000,
-  sleep: 30_000, // a walk to room for the bed, the night's skip, the bed taken back
+  sleep: 60_000, // a walk to room for the bed, the night's skip, the zombies of the dusk fought, the bed taken back
   kill: 60_000,
   eat: 10_000,
 }
