@@ -37,14 +37,14 @@ export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
   if (bot.time.isDay) return fail('not_now', 'you can only sleep at night')
   const carried = inventoryItem(bot, 'beds')
   if (findNearestBlock(bot, 'beds') || !carried) {
-    await bot.sleep(await workstation(bot, 'beds'))
+    await sleepIn(bot, await workstation(bot, 'beds'), signal)
     return success('asleep')
   }
   const held = bot.heldItem
   const bed = await placeBed(bot, signal)
   // Should it fail, the bed stays where it is: the next try finds it in sight (digging it up at night lost it
   // once, its drop never picked up).
-  await sleepIn(bot, bed)
+  await sleepIn(bot, bed, signal)
   if (!(await woken(bot, signal))) return success('asleep')
   await daybreak(bot, signal)
   await fightOff(bot, signal)
@@ -55,10 +55,11 @@ export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
 
 /**
  * Into the bed, from within mineflayer's reach of it (5 blocks from the eyes): walked up to when further, and tried
- * once more (the block read afresh, the bot walked up again) when mineflayer says it cannot click it or it is too
- * far (a live bot on a staircase met "cant click the bed" beside the bed it had just put down; the cause is unknown).
+ * once more (the block read afresh) after the bot walked up again when mineflayer says it cannot click it or it is
+ * too far (a live bot on a staircase met "cant click the bed" beside the bed it had just put down; the cause is
+ * unknown), or after it fought off the zombies when mineflayer says there are monsters nearby.
  */
-async function sleepIn(bot: Bot, bed: Block): Promise<void> {
+async function sleepIn(bot: Bot, bed: Block, signal: AbortSignal): Promise<void> {
   const walkUp = async () => {
     bot.pathfinder.setMovements(gentleMovements(bot))
     await bot.pathfinder.goto(new goals.GoalNear(bed.position.x, bed.position.y, bed.position.z, 1))
@@ -68,8 +69,12 @@ async function sleepIn(bot: Bot, bed: Block): Promise<void> {
   try {
     await bot.sleep(bot.blockAt(bed.position) ?? bed)
   } catch (error) {
-    if (!/cant click|too far/.test((error as Error).message)) throw error
-    await walkUp()
+    const message = (error as Error).message
+    // Zombies come at dusk, and at a raised tick rate they reach the bot within seconds: it fights them off (each
+    // blow judged by the shield like any attack) and lies down again.
+    if (/monsters nearby/.test(message)) await fightOff(bot, signal)
+    else if (/cant click|too far/.test(message)) await walkUp()
+    else throw error
     await bot.sleep(bot.blockAt(bed.position) ?? bed)
   }
 }
