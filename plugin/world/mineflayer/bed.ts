@@ -98,6 +98,9 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
         continue
       }
     }
+    // Where the bot came to rest decides which way the bed faces: off the stand's centre it may face into a wall,
+    // and then the next site is tried.
+    if (!isFree(bot.blockAt(site.foot.plus(facingFrom(bot.entity.position, site.foot))))) continue
     return putDown(bot, site)
   }
   if (lastError !== undefined) throw lastError
@@ -106,10 +109,6 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
 
 /** The bed placed from where the bot stands at `site`. */
 async function putDown(bot: Bot, site: BedSite): Promise<Block> {
-  // Where the bot came to rest decides which way the bed faces: check the head's block again from there.
-  const head = site.foot.plus(facingFrom(bot.entity.position, site.foot))
-  if (!isFree(bot.blockAt(head)))
-    return fail('not_found', `the bed's head would go into ${bot.blockAt(head)?.name ?? 'an unloaded block'}`)
   const item = inventoryItem(bot, 'beds')
   const floor = bot.blockAt(site.floor)
   if (!item || !floor) return fail('not_found', 'the bed or the block under it is gone')
