@@ -61,7 +61,7 @@ describe('a carried bed in the bot’s own tunnel', () => {
     )
   }
 
-  test('night falls on the staircase down: the bed goes down on a landing', { timeout: 170_000 }, async () => {
+  test('night falls on the staircase down: the bed goes down on a landing', { timeout: 320_000 }, async () => {
     const signal = new AbortController().signal
     assert.equal(await prospect(bot, 6, () => bot.entity.position.y <= TOP - 8, signal), true)
     // On stairs: no two level free blocks beside where the bot stands.
@@ -71,7 +71,7 @@ describe('a carried bed in the bot’s own tunnel', () => {
   })
 
   test('night falls in the strip tunnel (two high, one wide): the bed goes down along it', {
-    timeout: 170_000,
+    timeout: 320_000,
   }, async () => {
     const signal = new AbortController().signal
     await bot.look(-Math.PI / 2, 0, true) // east again: the bed turned the bot round
