@@ -131,7 +131,8 @@ async function play(
       const act = { action: p.step.action, ok: p.step.ok, ...begun, biome: p.step.biome, y: p.step.position.y }
       acts.push(act)
       const message = p.step.message === undefined ? '' : `: ${p.step.message.slice(0, 100)}`
-      options.log(`seed ${seed} #${acts.length} ${act.action} ${act.ok ? 'ok' : 'failed'}${message}`)
+      const body = `health ${Math.round(bot.health)}, food ${bot.food}, y ${Math.floor(bot.entity.position.y)}`
+      options.log(`seed ${seed} #${acts.length} ${act.action} ${act.ok ? 'ok' : 'failed'}${message} (${body})`)
       if (act.ok && act.action === 'sleep.bed' && act.night > 0) slept.add(act.night)
     }
   }
@@ -147,8 +148,11 @@ async function play(
       options.log(`seed ${seed}: ${instruction} (tick ${age()}, ${Math.round((performance.now() - started) / 1000)} s)`)
       const report = await bot.cedar.agent.do(instruction, { signal: stop.signal, onProgress })
       outcomes.push(report.refusal ? `refused: ${report.refusal}` : (report.result?.outcome ?? 'none'))
-      // Nothing to do until the time of day changes (minerals only at night): the bot waits for dusk or dawn.
-      if (acts.length === before && !stop.signal.aborted) await untilDayTurns(bot, stop.signal)
+      // Nothing to do until the time of day changes (minerals only at night), or nothing done at all (the same act
+      // failing at once, instruction after instruction: thousands of them in a game day): the bot waits for dusk or
+      // dawn before it is told again.
+      const nothingDone = acts.slice(before).every((a) => !a.ok)
+      if (nothingDone && !stop.signal.aborted) await untilDayTurns(bot, stop.signal)
       instruction = task.next(held, spawnBiome)
     }
     if (bot.health <= 0) ended = 'the bot died'

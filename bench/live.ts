@@ -4,7 +4,7 @@
 // numbers. Not part of `npm test`, and not run by a bare `npm run bench`: name it (`npm run bench -- live`).
 // Episodes are long (game ticks at a raised tick rate, but walking and digging at the client's speed): --quick runs
 // one seed per row; CEDAR_LIVE_SEEDS and CEDAR_LIVE_TICK_RATE override the seeds and the tick rate, and
-// CEDAR_LIVE_ROWS (e.g. `table3,figure5`) runs only the rows named (all three by default).
+// CEDAR_LIVE_ROWS (e.g. `table2` or `table3,figure5`) runs only the rows named (all three by default).
 
 import { agentGrounding, createAgent } from '../plugin/agent/assembly.js'
 import { MemoryLibrary } from '../plugin/agent/skill-manager.js'

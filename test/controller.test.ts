@@ -5,7 +5,15 @@ import { describe, test } from 'node:test'
 import { type ControllerOptions, type ControllerStep, type Gate, runController } from '../plugin/agent/controller.js'
 import { Dfa } from '../plugin/automata/dfa.js'
 import { type Primitive, primitiveSymbol } from '../plugin/vocabulary/symbols.js'
-import { type FailureKind, failure, type Observation, type Outcome, success, type World } from '../plugin/world/port.js'
+import {
+  type ActOptions,
+  type FailureKind,
+  failure,
+  type Observation,
+  type Outcome,
+  success,
+  type World,
+} from '../plugin/world/port.js'
 
 /** A DFA from its edges `from symbol to`; every other transition is missing (the word is rejected). */
 function dfa(alphabet: readonly string[], edges: readonly (readonly [number, string, number])[], accepting: number[]) {
@@ -35,6 +43,7 @@ class ScriptedWorld implements World {
   readonly inventory = new Map<string, number>()
   readonly acts: string[] = []
   readonly avoided: (readonly string[] | undefined)[] = []
+  readonly stopAt: (readonly string[] | undefined)[] = []
   health = 20
   isNight = false
   waited = 0
@@ -66,7 +75,7 @@ class ScriptedWorld implements World {
     }
   }
 
-  async act(primitive: Primitive, _signal?: AbortSignal, options?: { avoidBiomes?: readonly string[] }) {
+  async act(primitive: Primitive, _signal?: AbortSignal, options?: ActOptions) {
     const symbol = primitiveSymbol(primitive)
     const replies = this.script[symbol]
     assert.ok(replies && replies.length > 0, `the controller tried ${symbol}, which the test did not script`)
@@ -74,6 +83,7 @@ class ScriptedWorld implements World {
     const reply = replies[Math.min(done, replies.length - 1)]!
     this.acts.push(symbol)
     this.avoided.push(options?.avoidBiomes)
+    this.stopAt.push(options?.stopAt)
     if (reply.outcome.ok) {
       for (const [item, n] of Object.entries(reply.gives ?? {}))
         this.inventory.set(item, (this.inventory.get(item) ?? 0) + n)
@@ -412,6 +422,31 @@ describe('waiting for an event', () => {
     assert.equal(result.outcome, 'goal', result.message)
     assert.ok(world.waited >= 1000, `waited ${world.waited} ticks`)
     assert.deepEqual(world.acts, ['mine.diamond_ore'])
+  })
+
+  test('an act that nightfall would leave dead (mining under "sleep at night") is told to stop at nightfall', async () => {
+    // Planks then a log; a night may fall before either. After nightfall the planks may still be made (and the log
+    // mined after the next day breaks), but the log only after a sleep: its act must stop when night falls.
+    const product = dfa(
+      ['craft.planks', 'mine.oak_log', 'sleep.bed', 'time.night', 'time.day'],
+      [
+        [0, 'time.day', 0], // the run starts by day
+        [0, 'craft.planks', 1],
+        [1, 'mine.oak_log', 2],
+        [0, 'time.night', 3],
+        [3, 'craft.planks', 4],
+        [4, 'time.day', 1],
+        [1, 'time.night', 5],
+        [5, 'sleep.bed', 6],
+        [6, 'time.day', 1],
+      ],
+      [2],
+    )
+    const world = new ScriptedWorld({ 'craft.planks': [ok({ planks: 4 })], 'mine.oak_log': [ok({ oak_log: 1 })] })
+    const result = await run(world, { dfa: product, goal: ['has.oak_log.1'] })
+    assert.equal(result.outcome, 'goal', result.message)
+    assert.deepEqual(world.acts, ['craft.planks', 'mine.oak_log'])
+    assert.deepEqual(world.stopAt, [undefined, ['time.night']])
   })
 
   test('an event that never comes ends the run with no path after the longest wait', async () => {

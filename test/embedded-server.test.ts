@@ -186,6 +186,41 @@ describe(`embedded server ${TEST_VERSION}: digging and picking up`, () => {
   })
 })
 
+describe(`embedded server ${TEST_VERSION}: blocks without a loot table`, () => {
+  let session: TestSession
+  before(async () => {
+    session = await openSession()
+  })
+  after(() => session?.close())
+
+  test('a finished dig of short grass (no loot table in minecraft-data) drops nothing and the server stays up', async () => {
+    const digger = await session.bot('Digger')
+    // The digger's own client is not told its dig succeeded (a vanilla client has already drawn the air): another
+    // player watches the block.
+    const watcher = await session.bot('Watcher')
+    const stone = digger.entity.position.offset(0, -1, 0).floored()
+    const grass = digger.entity.position.offset(0, 0, 2).floored()
+    await session.server.setBlock(stone, 'stone')
+    await session.server.setBlock(grass, 'short_grass')
+    await waitUntil(watcher, () => watcher.blockAt(grass)?.name === 'short_grass', 'the grass shows')
+    // flying-squid times a dig from its start packet and reads the block at its finish packet: a dig started on
+    // stone (slow by hand) and finished on the grass — a dig interrupted by a path change does this — counts as
+    // done early, and the grass's loot was read from a table minecraft-data does not have. Before patch 7 that
+    // threw in the server's packet handler and the process died with it.
+    const started = waitFor<[{ sequenceId: number }]>(
+      digger._client,
+      'acknowledge_player_digging',
+      (packet) => packet.sequenceId === 1,
+    )
+    digger._client.write('block_dig', { status: 0, location: stone, face: 1, sequence: 1 })
+    await started
+    digger._client.write('block_dig', { status: 2, location: grass, face: 1, sequence: 2 })
+    await waitUntil(watcher, () => watcher.blockAt(grass)?.name === 'air', 'the grass is gone')
+    await session.server.setBlock(grass, 'dirt')
+    await waitUntil(watcher, () => watcher.blockAt(grass)?.name === 'dirt', 'the server still answers')
+  })
+})
+
 describe('server lifecycle', () => {
   test('close() frees the port: a second server binds it, and two start/stop cycles work', async () => {
     const first = await startTestServer()

@@ -189,9 +189,23 @@ export async function runController(options: ControllerOptions): Promise<Control
     const avoid = biomes.filter((b) => (distance[dfa.step(s, b)] ?? 0) < 0).map((b) => b.slice('biome.'.length))
     return avoid.length > 0 ? { avoidBiomes: avoid } : {}
   }
+  // Likewise an act still running when night falls (or day breaks) must stop if the act would be dead after it.
+  const phases = dfa.alphabet.symbols.filter((s) => s === 'time.night' || s === 'time.day')
+  const stopping = (action: string, s: number): { stopAt?: string[] } => {
+    const a = dfa.alphabet.indexOf(action)
+    const stop = phases.filter((e) => {
+      const after = dfa.step(s, e)
+      return after >= 0 && a >= 0 && (distance[dfa.next(after, a)] ?? -1) < 0
+    })
+    return stop.length > 0 ? { stopAt: stop } : {}
+  }
   const acting = (action: string, s: number): ActOptions => {
     const onActing = options.onActing
-    return { ...avoiding(s), ...(onActing ? { onProgress: (detail: string) => onActing(action, detail) } : {}) }
+    return {
+      ...avoiding(s),
+      ...stopping(action, s),
+      ...(onActing ? { onProgress: (detail: string) => onActing(action, detail) } : {}),
+    }
   }
   const usable = (s: number, a: number) => isActionSymbol(dfa.alphabet.symbol(a)) && !disabled.has(s * k + a)
   const forgetFailures = (s: number) => {

@@ -246,20 +246,30 @@ export function patchSoundEffectFields(serv: MCServer): boolean {
 }
 
 /**
- * (7) 1.21.4: minecraft-data's loot table lacks 171 blocks (short_grass, tuff and its slabs, cave_air, bedrock, the
- * copper doors…), and flying-squid's digging reads `blockLoot[name].drops` unguarded: digging one throws inside the
- * packet handler and takes the whole server down (the live bench died this way mid-episode). A block missing from
- * the table drops itself when it is an item, else nothing, as vanilla's own tables do for most of them.
+/**
+ * (7) Versions with loot tables: flying-squid's digging reads `registry.blockLoot[name].drops` with no check, and
+ * minecraft-data 1.21.4 has no entry for 171 blocks (short grass, tuff and its slabs, cave air, wall torches, the
+ * copper doors…): a player digging one threw in the server's packet handler and took the whole server down (the
+ * live bench's staircase dug through short grass). A missing block that takes time to break and is an item drops
+ * itself (tuff, as vanilla's own table says); one that breaks at once (grass, flowers) or is no item drops nothing.
+ * The server's own registry gets a new table, never minecraft-data's shared object (a bot in the same process reads
+ * that one).
  */
 export function patchMissingBlockLoot(serv: MCServer): boolean {
   const registry = serv.registry as unknown as {
-    blockLoot?: Record<string, { drops: { item: string }[] } | undefined>
-    blocksArray: { name: string }[]
+    blockLoot?: Record<string, { block: string; drops: { item: string }[] } | undefined>
+    blocksArray: { name: string; hardness: number | null }[]
     itemsByName: Record<string, unknown>
   }
   const loot = registry.blockLoot
   if (loot === undefined) return false
   const missing = registry.blocksArray.filter((block) => loot[block.name] === undefined)
-  for (const { name } of missing) loot[name] = { drops: registry.itemsByName[name] ? [{ item: name }] : [] }
-  return missing.length > 0
+  if (missing.length === 0) return false
+  const drops = ({ name, hardness }: { name: string; hardness: number | null }) =>
+    (hardness ?? 0) > 0 && registry.itemsByName[name] !== undefined ? [{ item: name }] : []
+  registry.blockLoot = {
+    ...loot,
+    ...Object.fromEntries(missing.map((b) => [b.name, { block: b.name, drops: drops(b) }])),
+  }
+  return true
 }

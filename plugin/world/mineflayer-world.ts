@@ -1,13 +1,14 @@
 import type { Bot } from 'mineflayer'
 import { type Primitive, primitiveSymbol } from '../vocabulary/symbols.js'
+import { sleep } from './mineflayer/bed.js'
 import { withBiomeFence } from './mineflayer/biome-fence.js'
 import { DEFAULT_SEARCH, eat, equip, explore, kill, mine, place, type SearchExtent } from './mineflayer/gather.js'
 import { runLimited } from './mineflayer/limits.js'
 import { toSafeGround } from './mineflayer/safe-ground.js'
 import { digIn } from './mineflayer/shelter.js'
-import { craft, sleep, smelt } from './mineflayer/workstations.js'
+import { craft, smelt } from './mineflayer/workstations.js'
 import { observeBot } from './mineflayer-observation.js'
-import { type ActOptions, type Observation, type Outcome, SAFE_GROUND, SHELTER, type World } from './port.js'
+import { type ActOptions, failure, type Observation, type Outcome, SAFE_GROUND, SHELTER, type World } from './port.js'
 
 /** Default deadlines per primitive (ms): walking and searching take longer than handling items. */
 const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
@@ -17,7 +18,7 @@ const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
   place: 10_000,
   equip: 5_000,
   explore: 180_000,
-  sleep: 15_000,
+  sleep: 60_000, // a walk to room for the bed, the night's skip, the zombies of the dusk fought, the bed taken back
   kill: 60_000,
   eat: 10_000,
 }
@@ -69,9 +70,21 @@ export class MineflayerWorld implements World {
     const bot = this.bot
     const what = primitiveSymbol(primitive)
     const timeoutMs = options.timeoutMs ?? TIMEOUTS[primitive.verb]
-    return runLimited(bot, what, timeoutMs, signal, (inner) =>
+    // A window an act left open when it ended mid-way (a craft stopped at nightfall) would take this act's clicks
+    // with its own slot numbers: mineflayer's equip then fails "invalid operation".
+    if (bot.currentWindow) bot.closeWindow(bot.currentWindow)
+    // A sleep's daybreak is the act's own doing (the bed is taken back after it), not a change to stop at.
+    const phase = phaseWatch(bot, primitive.verb === 'sleep' ? [] : (options.stopAt ?? []))
+    const limited = signal ? AbortSignal.any([signal, phase.signal]) : phase.signal
+    return runLimited(bot, what, timeoutMs, limited, (inner) =>
       withBiomeFence(bot, options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
     )
+      .then((outcome) =>
+        phase.signal.aborted && !signal?.aborted && !outcome.ok && outcome.failure === 'cancelled'
+          ? failure('not_now', `${what} stopped: ${phase.signal.reason === 'time.night' ? 'night fell' : 'day broke'}`)
+          : outcome,
+      )
+      .finally(() => phase.stop())
   }
 
   private async perform(
@@ -100,7 +113,22 @@ export class MineflayerWorld implements World {
       case 'smelt':
         return smelt(bot, primitive.object, primitive.fuel, inner)
       case 'sleep':
-        return sleep(bot)
+        return sleep(bot, inner)
     }
   }
+}
+
+/** Aborts (its reason the event) when night falls or day breaks, if `events` names that change. */
+function phaseWatch(bot: Bot, events: readonly string[]): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController()
+  if (events.length === 0 || !bot.time) return { signal: controller.signal, stop: () => {} }
+  let day = bot.time.isDay
+  const onTime = () => {
+    if (bot.time.isDay === day) return
+    day = bot.time.isDay
+    const event = day ? 'time.day' : 'time.night'
+    if (events.includes(event)) controller.abort(event)
+  }
+  bot.on('time', onTime)
+  return { signal: controller.signal, stop: () => bot.off('time', onTime) }
 }

@@ -82,6 +82,12 @@ export interface ActOptions {
   readonly avoidBiomes?: readonly string[]
   /** While a long act runs, what it is doing now (an explore: its leg and the distance walked), for progress lines. */
   readonly onProgress?: (detail: string) => void
+  /**
+   * Time-of-day events (`time.night`, `time.day`) after which the act must not go on (under "sleep at night" a dig
+   * begun by day is an act awake once night falls): a live act that is still running when one happens stops there
+   * and fails `not_now`, and the controller plans again from the night. The Sim's acts are instants and ignore it.
+   */
+  readonly stopAt?: readonly string[]
 }
 
 export interface World {

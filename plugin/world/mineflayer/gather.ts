@@ -115,7 +115,7 @@ const PICKUP_WAIT_MS = 2_000
  * Walks onto item entities lying within 3 blocks of `around`. The drop's spawn packet can arrive after the dig is
  * done, so when none is there yet, the first one to spawn there (within 2 s) is awaited.
  */
-async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal): Promise<void> {
+export async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal): Promise<void> {
   const center = around.offset(0.5, 0.5, 0.5)
   const isDrop = (e: Entity) => e.name === 'item' && e.position.distanceTo(center) < 3
   let drops = Object.values(bot.entities).filter(isDrop)
@@ -195,9 +195,21 @@ export async function placeFromHand(bot: Bot, item: Item, spot: Block): Promise<
 }
 
 /** Puts an item of `held`'s kind back in hand if something else took its place (and one is still there). */
-async function reequip(bot: Bot, held: Item | null): Promise<void> {
+export async function reequip(bot: Bot, held: Item | null): Promise<void> {
   const tool = held ? bot.inventory.items().find((i) => i.type === held.type) : undefined
   if (tool && bot.heldItem?.type !== tool.type) await bot.equip(tool, 'hand')
+}
+
+/**
+ * Blocks a click uses rather than builds on (vanilla places on them only when the player sneaks, and mineflayer
+ * does not): a table or furnace the bot put down beside it would open, and the block it meant to place never comes.
+ */
+const USED_ON_CLICK =
+  /crafting_table|furnace|smoker|chest|barrel|shulker_box|_bed$|door|repeater|comparator|lever|button|anvil|hopper|dispenser|dropper|note_block|bell|loom|stonecutter|grindstone|table$|brewing_stand|enchanting/
+
+/** A full block something can be placed on with a plain click. */
+export function canPlaceOn(block: Block | null): block is Block {
+  return block?.boundingBox === 'block' && !USED_ON_CLICK.test(block.name)
 }
 
 /**
@@ -214,7 +226,7 @@ export function placementSpot(bot: Bot): Block | null {
   spots.sort((a, b) => Math.hypot(a[0], a[1], a[2]) - Math.hypot(b[0], b[1], b[2]))
   for (const [dx, dy, dz] of spots) {
     const below = bot.blockAt(feet.offset(dx, dy - 1, dz))
-    if (below?.boundingBox !== 'block') continue
+    if (!canPlaceOn(below)) continue
     if (free(bot.blockAt(feet.offset(dx, dy, dz))) && free(bot.blockAt(feet.offset(dx, dy + 1, dz)))) return below
   }
   return null

@@ -1,6 +1,7 @@
 // Going underground to a block the bot knows of (its position read from the loaded chunks, not from what it could
 // see): a tunnel dug step by step, a staircase down at 45° while the block is below, level once at its height,
-// up again if it is above, until the block is within reach of the tunnel. Every step is checked first, and a step
+// up again if it is above, until the block is within reach of the tunnel; every few steps down, a short landing
+// (room for a bed at night). Every step is checked first, and a step
 // that is not safe is tried in another direction: the bot never digs a block next to lava or water (it would flow
 // in), never digs into a column with gravel or sand above it (it would fall on the bot), never digs straight down,
 // and never steps onto anything but a solid block (no drop into a cave, no lava below).
@@ -73,6 +74,9 @@ export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal, maxS
     return fail('path_failed', `no way dug to ${target} in ${maxSteps} steps`)
 }
 
+/** The way each bot's prospecting heads, [dx, dz]: kept from one explore to the next. */
+const prospectHeadings = new WeakMap<Bot, readonly [number, number]>()
+
 /**
  * Prospecting: a staircase down to `depth` (never below 5 blocks over the bottom of the world), then a strip
  * tunnel straight on, until `found()` (checked after every step) or `maxSteps`. Resolves with whether it found.
@@ -86,10 +90,13 @@ export async function prospect(
 ): Promise<boolean> {
   const { minY = 0 } = bot.game as unknown as { minY?: number }
   const feet = bot.entity.position.floored()
-  // Straight on (the way the bot faces, to the nearest axis), far enough never to arrive: the tunnel's steps head
-  // there and level off at `depth`.
+  // Straight on (the way the bot faced at its first prospect, to the nearest axis), far enough never to arrive: the
+  // tunnel's steps head there and level off at `depth`. A later prospect goes on the same way (the bot turned round
+  // to put its bed down, or to a drop): back along its own tunnel it would find nothing new.
   const [fx, fz] = [-Math.sin(bot.entity.yaw), -Math.cos(bot.entity.yaw)]
-  const [dx, dz] = Math.abs(fx) > Math.abs(fz) ? [Math.sign(fx), 0] : [0, Math.sign(fz) || 1]
+  const [dx, dz] =
+    prospectHeadings.get(bot) ?? (Math.abs(fx) > Math.abs(fz) ? [Math.sign(fx), 0] : [0, Math.sign(fz) || 1])
+  prospectHeadings.set(bot, [dx, dz])
   const level = Math.max(minY + 5, Math.min(depth, feet.y))
   // A point one below the feet's level: a step levels off once its target is no more than a block down.
   const far = new Vec3(feet.x + dx * 10_000, level - 1, feet.z + dz * 10_000)
@@ -104,10 +111,16 @@ async function tunnel(
   signal: AbortSignal,
   maxSteps: number,
 ): Promise<boolean> {
+  let downSteps = 0
+  let landing = 0
   for (let steps = 0; !arrived(); steps++) {
     if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
     if (steps >= maxSteps) return false
-    const step = nextStep(bot, target)
+    if (downSteps >= LANDING_EVERY) {
+      downSteps = 0
+      landing = LANDING_LENGTH
+    }
+    const step = nextStep(bot, target, landing > 0) ?? (landing > 0 ? nextStep(bot, target) : undefined)
     if (!step) return fail('path_failed', `no safe way to dig towards ${target} from ${bot.entity.position.floored()}`)
     for (const pos of step.clear) {
       if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
@@ -116,15 +129,27 @@ async function tunnel(
       if (block && !isAir(block)) await bot.dig(block, true)
     }
     bot.pathfinder.setMovements(gentleMovements(bot))
+    const from = bot.entity.position.floored()
     await bot.pathfinder.goto(new goals.GoalBlock(step.stand.x, step.stand.y, step.stand.z))
+    if (step.stand.y < from.y) downSteps++
+    else landing = Math.max(0, landing - 1)
   }
   return true
 }
 
-/** The safe step that brings the bot nearest to `target`, or undefined. */
-function nextStep(bot: Bot, target: Vec3): Step | undefined {
+/**
+ * A staircase is levelled for a few steps every so often: on stairs alone there is nowhere to put a bed down (its
+ * two blocks need a level stretch behind the bot, bed.ts), so a bot caught by nightfall on the way down walks back
+ * at most this many steps to a landing.
+ */
+const LANDING_EVERY = 6
+/** Level steps per landing: with the stair's foot, three level blocks (a bed's two and one to stand on). */
+const LANDING_LENGTH = 2
+
+/** The safe step that brings the bot nearest to `target` (a level one on a landing), or undefined. */
+function nextStep(bot: Bot, target: Vec3, level = false): Step | undefined {
   const feet = bot.entity.position.floored()
-  const dy = target.y - feet.y
+  const dy = level ? 0 : target.y - feet.y
   const ranked = [...HORIZONTAL].sort(
     ([ax, az], [bx, bz]) =>
       Math.hypot(target.x - (feet.x + ax), target.z - (feet.z + az)) -

@@ -12,7 +12,7 @@ import { fail } from './limits.js'
 const { goals } = pathfinderModule
 
 /** A workstation (crafting table, furnace, bed) within sight, walked to; or placed from the inventory. */
-async function workstation(bot: Bot, object: string): Promise<Block> {
+export async function workstation(bot: Bot, object: string): Promise<Block> {
   const block = findNearestBlock(bot, object) ?? remembered(bot, object)
   if (!block) return placeWorkstation(bot, object)
   remember(bot, object, block)
@@ -249,12 +249,4 @@ function fuelFor(bot: Bot, input: string, fuel: string | undefined): { type: num
 /** A furnace whose fire burns (its block state says so). */
 function isLit(block: Block): boolean {
   return block.getProperties().lit === true
-}
-
-/** sleep.bed: only at night, in a bed nearby (or placed from the inventory); resolves once asleep. */
-export async function sleep(bot: Bot): Promise<Outcome> {
-  if (bot.time.isDay) return fail('not_now', 'you can only sleep at night')
-  const bed = await workstation(bot, 'beds')
-  await bot.sleep(bed)
-  return success('asleep')
 }

@@ -1,0 +1,254 @@
+// sleep.bed on a real server: a bed placed within sight is used where it stands; a bed carried is put down where
+// both its halves fit, slept in, and taken back in the morning (as the Sim's sleep does: a bed left behind on the
+// surface is out of reach the next night, 60 blocks down a tunnel). A bed goes down facing away from the player
+// (its head one block further on than its foot, the way vanilla's BedItem and our server do it), so a spot must
+// have room for two blocks in a line away from where the bot stands: in a 1-wide tunnel that is along the tunnel,
+// behind the bot, never at its side; on a staircase there is none (each step is a block lower), so the bot walks to
+// the nearest place that has one (a landing, a level stretch, the surface). Nothing is dug at night for it: under
+// "sleep at night" a dig at night is an act awake.
+import type { Bot } from 'mineflayer'
+import pathfinderModule from 'mineflayer-pathfinder'
+import type { Block } from 'prismarine-block'
+import { Vec3 } from 'vec3'
+import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
+import { gentleMovements } from '../pathfinding.js'
+import { type Outcome, success } from '../port.js'
+import { canPlaceOn, findNearestBlock, inventoryItem, kill, pickUpDrops, reequip } from './gather.js'
+import { fail } from './limits.js'
+import { workstation } from './workstations.js'
+
+const { goals } = pathfinderModule
+
+/** How far (blocks, each axis) the bot looks for a place to put its bed down. */
+const SITE_RADIUS = 12
+/** How long the bot may lie in bed before the night is skipped (vanilla: 100 ticks; the server's rate varies). */
+const WAKE_WAIT_MS = 10_000
+
+/** Where a carried bed goes: the bot stands at `stand`, the foot is placed on `floor` (the block under it). */
+export interface BedSite {
+  readonly stand: Vec3
+  readonly foot: Vec3
+  readonly head: Vec3
+  readonly floor: Vec3
+}
+
+/** sleep.bed: only at night, in a bed in sight (walked to) or one carried (put down, slept in, taken back). */
+export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
+  if (bot.time.isDay) return fail('not_now', 'you can only sleep at night')
+  const carried = inventoryItem(bot, 'beds')
+  if (findNearestBlock(bot, 'beds') || !carried) {
+    await sleepIn(bot, await workstation(bot, 'beds'), signal)
+    return success('asleep')
+  }
+  const held = bot.heldItem
+  const bed = await placeBed(bot, signal)
+  // Should it fail, the bed stays where it is: the next try finds it in sight (digging it up at night lost it
+  // once, its drop never picked up).
+  await sleepIn(bot, bed, signal)
+  if (!(await woken(bot, signal))) return success('asleep')
+  await daybreak(bot, signal)
+  await fightOff(bot, signal)
+  const taken = await takeBack(bot, bed, signal)
+  await reequip(bot, held)
+  return success(`slept until morning${taken ? ', and took the bed back' : ''}`)
+}
+
+/**
+ * Into the bed, from within mineflayer's reach of it (5 blocks from the eyes): walked up to when further, and tried
+ * once more (the block read afresh) after the bot walked up again when mineflayer says it cannot click it or it is
+ * too far (a live bot on a staircase met "cant click the bed" beside the bed it had just put down; the cause is
+ * unknown), or after it fought off the zombies when mineflayer says there are monsters nearby.
+ */
+async function sleepIn(bot: Bot, bed: Block, signal: AbortSignal): Promise<void> {
+  const walkUp = async () => {
+    bot.pathfinder.setMovements(gentleMovements(bot))
+    await bot.pathfinder.goto(new goals.GoalNear(bed.position.x, bed.position.y, bed.position.z, 1))
+  }
+  const eyes = bot.entity.position.offset(0, bot.entity.height ?? 1.62, 0)
+  if (eyes.distanceTo(bed.position.offset(0.5, 0.5, 0.5)) > 4) await walkUp()
+  try {
+    await bot.sleep(bot.blockAt(bed.position) ?? bed)
+  } catch (error) {
+    const message = (error as Error).message
+    // Zombies come at dusk, and at a raised tick rate they reach the bot within seconds: it fights them off (each
+    // blow judged by the shield like any attack) and lies down again.
+    if (/monsters nearby/.test(message)) await fightOff(bot, signal)
+    else if (/cant click|too far/.test(message)) await walkUp()
+    else throw error
+    await bot.sleep(bot.blockAt(bed.position) ?? bed)
+  }
+}
+
+/** Sites tried, nearest first, when the way to one cannot be walked (the far side of a wall, say). */
+const SITES_TRIED = 4
+
+/** The carried bed, put down at the nearest site with room for it (walked to when it is not where the bot is). */
+async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
+  let tried = 0
+  let lastError: unknown
+  for (const site of bedSites(bot)) {
+    if (tried++ >= SITES_TRIED) break
+    if (signal.aborted) return fail('cancelled', 'sleep: cancelled')
+    if (!bot.entity.position.floored().equals(site.stand)) {
+      bot.pathfinder.setMovements(gentleMovements(bot))
+      try {
+        await bot.pathfinder.goto(new goals.GoalBlock(site.stand.x, site.stand.y, site.stand.z))
+      } catch (error) {
+        lastError = error
+        continue
+      }
+    }
+    // Where the bot came to rest decides which way the bed faces: off the stand's centre it may face into a wall,
+    // and then the next site is tried.
+    if (!isFree(bot.blockAt(site.foot.plus(facingFrom(bot.entity.position, site.foot))))) continue
+    return putDown(bot, site)
+  }
+  if (lastError !== undefined) throw lastError
+  return fail('not_found', `no room for a bed within ${SITE_RADIUS} blocks (two free blocks in a line)`)
+}
+
+/** The bed placed from where the bot stands at `site`. */
+async function putDown(bot: Bot, site: BedSite): Promise<Block> {
+  const item = inventoryItem(bot, 'beds')
+  const floor = bot.blockAt(site.floor)
+  if (!item || !floor) return fail('not_found', 'the bed or the block under it is gone')
+  // The tool goes back in hand in the morning (takeBack): at night under "sleep at night" an equip is an act awake,
+  // and the shield refuses it.
+  await bot.equip(item, 'hand')
+  await bot.placeBlock(floor, new Vec3(0, 1, 0))
+  const placed = bot.blockAt(site.foot)
+  if (!placed?.name.endsWith('_bed')) return fail('server_error', `placed a bed but see ${placed?.name ?? 'nothing'}`)
+  return placed
+}
+
+/**
+ * Places to stand from which a bed fits, nearest first: the foot one block off (level, or a block up or down) on a
+ * solid block, the head one further on away from the bot, both free (air, grass and the like; not water or lava),
+ * neither in the bot's own column. The stand itself is a free column of two with a floor.
+ */
+export function* bedSites(bot: Bot, radius = SITE_RADIUS): Generator<BedSite> {
+  const here = bot.entity.position.floored()
+  const candidates: Vec3[] = []
+  for (let dx = -radius; dx <= radius; dx++)
+    for (let dy = -radius; dy <= radius; dy++)
+      for (let dz = -radius; dz <= radius; dz++) candidates.push(here.offset(dx, dy, dz))
+  // Nearest first, a block up or down counting double: climbing out of a tunnel or up a tree is the longer way.
+  const cost = (p: Vec3) => (p.x - here.x) ** 2 + 4 * (p.y - here.y) ** 2 + (p.z - here.z) ** 2
+  candidates.sort((a, b) => cost(a) - cost(b))
+  for (const stand of candidates) {
+    if (!canStand(bot, stand)) continue
+    // Standing still where the bot is, its actual position decides the facing; elsewhere it will be centred.
+    const from = stand.equals(here) ? bot.entity.position : stand.offset(0.5, 0, 0.5)
+    const site = siteFrom(bot, stand, from)
+    if (site) yield site
+  }
+}
+
+function siteFrom(bot: Bot, stand: Vec3, from: Vec3): BedSite | undefined {
+  for (const [dx, dz] of DIRECTIONS)
+    for (const dy of [0, -1, 1]) {
+      const foot = stand.offset(dx, dy, dz)
+      const head = foot.plus(facingFrom(from, foot))
+      const floor = foot.offset(0, -1, 0)
+      if (!canPlaceOn(bot.blockAt(floor))) continue
+      if (!isFree(bot.blockAt(foot)) || !isFree(bot.blockAt(head))) continue
+      if (head.x === stand.x && head.z === stand.z) continue
+      return { stand, foot, head, floor }
+    }
+  return undefined
+}
+
+const DIRECTIONS: readonly (readonly [number, number])[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+]
+
+/** The horizontal unit step a bed placed at `foot` by a player at `from` faces (away from the player). */
+export function facingFrom(from: Vec3, foot: Vec3): Vec3 {
+  const dx = foot.x + 0.5 - from.x
+  const dz = foot.z + 0.5 - from.z
+  return Math.abs(dx) > Math.abs(dz) ? new Vec3(Math.sign(dx), 0, 0) : new Vec3(0, 0, Math.sign(dz) || 1)
+}
+
+const isFree = (block: Block | null): boolean =>
+  block !== null && REPLACEABLE_BLOCKS.has(block.name) && block.name !== 'water' && block.name !== 'lava'
+
+function canStand(bot: Bot, at: Vec3): boolean {
+  const floor = bot.blockAt(at.offset(0, -1, 0))
+  // Not on a tree's leaves: a stand in the canopy is near as the crow flies and out of walking reach.
+  return (
+    floor?.boundingBox === 'block' &&
+    !floor.name.endsWith('_leaves') &&
+    isPassable(bot.blockAt(at)) &&
+    isPassable(bot.blockAt(at.offset(0, 1, 0)))
+  )
+}
+
+const isPassable = (block: Block | null): boolean =>
+  block !== null && block.boundingBox === 'empty' && block.name !== 'water' && block.name !== 'lava'
+
+/** Resolves true when the bot leaves its bed (the night skipped), false on the signal or after WAKE_WAIT_MS. */
+function woken(bot: Bot, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (awake: boolean) => {
+      clearTimeout(timer)
+      bot.off('wake', onWake)
+      signal.removeEventListener('abort', onAbort)
+      resolve(awake)
+    }
+    const onWake = () => done(true)
+    const onAbort = () => done(false)
+    const timer = setTimeout(() => done(false), WAKE_WAIT_MS)
+    bot.on('wake', onWake)
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** Resolves once the bot's clock says day (the server's time comes after the wake), or on the signal. */
+function daybreak(bot: Bot, signal: AbortSignal): Promise<void> {
+  if (bot.time.isDay || signal.aborted) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      bot.off('time', onTime)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const onTime = () => {
+      if (bot.time.isDay) done()
+    }
+    bot.on('time', onTime)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+/** How near a zombie must be at daybreak to be fought (its follow range is 35; one this near will find the bot). */
+const FIGHT_RANGE = 12
+/** Zombies fought at most, one after another, before the morning goes on, and for how long each. */
+const MAX_FIGHTS = 4
+const FIGHT_MS = 8_000
+
+/**
+ * At daybreak, the zombies that came at dusk before the bot lay down are still there: they burn in the sun for 400
+ * ticks and hit for 3 every 20, so three of them took a live bot from 20 to 1 health in its first act of the
+ * morning (and killed one outright). A player fights them off before going on; so does the bot, the nearest first.
+ */
+async function fightOff(bot: Bot, signal: AbortSignal): Promise<void> {
+  const near = () =>
+    bot.nearestEntity((e) => e.name === 'zombie' && e.position.distanceTo(bot.entity.position) < FIGHT_RANGE)
+  for (let fights = 0; fights < MAX_FIGHTS && near() && !signal.aborted; fights++) {
+    // One it cannot reach (up on the surface, say) is given up on, not chased until the act's deadline.
+    await kill(bot, 'zombie', AbortSignal.any([signal, AbortSignal.timeout(FIGHT_MS)])).catch(() => undefined)
+  }
+}
+
+/** The bed dug up and its drop picked up; whether it is back in the inventory. */
+async function takeBack(bot: Bot, bed: Block, signal: AbortSignal): Promise<boolean> {
+  const before = inventoryItem(bot, 'beds')?.count ?? 0
+  const block = bot.blockAt(bed.position)
+  if (!block?.name.endsWith('_bed')) return false
+  await bot.dig(block, true)
+  await pickUpDrops(bot, bed.position, signal)
+  return (inventoryItem(bot, 'beds')?.count ?? 0) > before
+}

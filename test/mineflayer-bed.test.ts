@@ -1,0 +1,86 @@
+// sleep.bed with a carried bed underground (plugin/world/mineflayer/bed.ts) over the real protocol: the live
+// bench's bot, caught by nightfall in its tunnel, could not put its bed down where it stood ("the block is still
+// air": the bed's head went into the tunnel wall). Here the tunnel is the bot's own (prospect's staircase and strip
+// through a stone mound, not laid by the test), night falls mid-staircase and again in the strip, and each time the
+// bot puts the bed down in the tunnel, sleeps the night away and takes the bed back.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import { createCedar } from '../index.js'
+import { prospect } from '../plugin/world/mineflayer/underground.js'
+import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
+import { countItem, giveItem, openSession, type TestSession, waitUntil } from './harness/index.js'
+
+const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
+/** The mound's top: the bot starts on it and tunnels east and down into it. */
+const TOP = 20
+const NIGHT = 14_000
+
+describe('a carried bed in the bot’s own tunnel', () => {
+  let session: TestSession
+  let bot: Bot
+  let world: MineflayerWorld
+  const serverErrors: Error[] = []
+
+  before(async () => {
+    // The mound is there before the bot joins, and the bot spawns on top of it.
+    session = await openSession({ mechanics: { sleepTicks: 20 }, spawn: { x: 0.5, y: TOP + 1, z: 0.5 } })
+    session.server.serv.on('error', (error) => serverErrors.push(error))
+    await session.server.fill({ x: -3, y: 5, z: -3 }, { x: 40, y: TOP, z: 3 }, 'stone')
+    bot = await session.bot('cedar', {
+      timeoutMs: 60_000, // a loaded machine: the spawn waits on the server's first chunks
+      botOptions: {
+        plugins: { cedar: createCedar({ owners: ['Alex'], logger: quietLogger, shield: { lawSets: [] } }) },
+      },
+    })
+    world = new MineflayerWorld(bot)
+    await waitUntil(bot, () => bot.entity.position.y > TOP && bot.entity.onGround, 'the bot is on the mound', 60_000)
+    await giveItem(session.server, bot, 'stone_pickaxe')
+    await giveItem(session.server, bot, 'white_bed')
+    await bot.equip(bot.registry.itemsByName.stone_pickaxe?.id ?? -1, 'hand')
+    await bot.look(-Math.PI / 2, 0, true) // east
+  })
+  after(() => session?.close())
+
+  /** Night falls; the bot sleeps through it where it is, and the bed is back in its inventory. */
+  async function sleepWhereNightFalls(): Promise<void> {
+    session.server.setTime(NIGHT)
+    await waitUntil(bot, () => !bot.time.isDay, 'night has fallen')
+    // A generous deadline: on a loaded machine the walk, the night's skip and the bed's pick-up took over 60 s once.
+    const outcome = await world.act({ verb: 'sleep', object: 'bed' }, undefined, { timeoutMs: 150_000 })
+    assert.ok(outcome.ok, JSON.stringify(outcome))
+    assert.match(outcome.detail ?? '', /took the bed back/)
+    assert.ok(bot.time.isDay, 'the night was skipped')
+    assert.equal(countItem(bot, 'white_bed'), 1, 'the bed is back in the inventory')
+    assert.equal(bot.heldItem?.name, 'stone_pickaxe', 'the pickaxe back in hand')
+    assert.ok(bot.entity.position.y < TOP, `still in the tunnel, at ${bot.entity.position}`)
+    assert.deepEqual(
+      serverErrors.map((e) => e.message),
+      [],
+    )
+  }
+
+  test('night falls on the staircase down: the bed goes down on a landing', { timeout: 320_000 }, async () => {
+    const signal = new AbortController().signal
+    assert.equal(await prospect(bot, 6, () => bot.entity.position.y <= TOP - 8, signal), true)
+    // On stairs: no two level free blocks beside where the bot stands.
+    const feet = bot.entity.position.floored()
+    assert.notEqual(bot.blockAt(feet.offset(-1, 0, 0))?.name, 'air', 'the step behind is a block higher')
+    await sleepWhereNightFalls()
+  })
+
+  test('night falls in the strip tunnel (two high, one wide): the bed goes down along it', {
+    timeout: 320_000,
+  }, async () => {
+    const signal = new AbortController().signal
+    await bot.look(-Math.PI / 2, 0, true) // east again: the bed turned the bot round
+    const start = bot.entity.position.x
+    assert.equal(await prospect(bot, 6, () => bot.entity.position.x > start + 16, signal), true)
+    const feet = bot.entity.position.floored()
+    assert.equal(feet.y, 6, 'in the strip at the depth asked for')
+    for (const side of [new Vec3(0, 0, 1), new Vec3(0, 0, -1)])
+      assert.equal(bot.blockAt(feet.plus(side))?.name, 'stone', 'walls on both sides')
+    await sleepWhereNightFalls()
+  })
+})
