@@ -29,7 +29,10 @@ const trajectory = (id: string, steps: Trajectory['steps'], success = false): Tr
 describe('offline critic on a careless actor in the Sim', () => {
   let runs: Trajectory[]
   before(() => {
-    runs = [0, 3, 4].map((seed) => runCarelessEpisode({ seed }).trajectory)
+    // Seeds whose careless runs make both mistakes below and nothing that hides them: since a Sim workstation has a
+    // level, seed 0's second wooden pickaxe is crafted at a table placed anew (near.crafting_table comes new), which
+    // the repetition rule rightly cannot tell from progress.
+    runs = [1, 2, 4].map((seed) => runCarelessEpisode({ seed }).trajectory)
   })
 
   test('its laws pass validation and block the mistakes it saw', async () => {
