@@ -14,6 +14,7 @@ import { EventLogger } from '../world/event-logger.js'
 import { isPursuable } from '../world/milestone-pursuit.js'
 import type { ActOptions, Observation, World } from '../world/port.js'
 import { holdsIn } from '../world/predicates.js'
+import { actLimits } from './act-limits.js'
 import { brokenTool } from './broken-tool.js'
 import type { TrajectoryStep } from './critic/types.js'
 import type { Reflex } from './eating-reflex.js'
@@ -168,7 +169,6 @@ export async function runController(options: ControllerOptions): Promise<Control
   // Not `options.onStep?.(record(...))`: that would skip the record, and the result's steps, without a listener.
   const report = (step: ControllerStep, plan: readonly string[]) => options.onStep?.(step, plan)
   feed(logger.start(world.observe()))
-  const biomes = dfa.alphabet.symbols.filter((s) => s.startsWith('biome.'))
   /**
    * When the way on needs an event (nightfall before mining minerals), an action that lies on a shortest way
    * anyway — the event can come after it — is done now rather than after the wait: the daytime crafting first.
@@ -184,26 +184,12 @@ export async function runController(options: ControllerOptions): Promise<Control
     return undefined
   }
   const distance = distancesToAcceptance(dfa)
-  // Entering a biome is an event the controller cannot undo: walks avoid those whose event would kill the run.
-  const avoiding = (s: number): { avoidBiomes?: string[] } => {
-    const avoid = biomes.filter((b) => (distance[dfa.step(s, b)] ?? 0) < 0).map((b) => b.slice('biome.'.length))
-    return avoid.length > 0 ? { avoidBiomes: avoid } : {}
-  }
-  // Likewise an act still running when night falls (or day breaks) must stop if the act would be dead after it.
-  const phases = dfa.alphabet.symbols.filter((s) => s === 'time.night' || s === 'time.day')
-  const stopping = (action: string, s: number): { stopAt?: string[] } => {
-    const a = dfa.alphabet.indexOf(action)
-    const stop = phases.filter((e) => {
-      const after = dfa.step(s, e)
-      return after >= 0 && a >= 0 && (distance[dfa.next(after, a)] ?? -1) < 0
-    })
-    return stop.length > 0 ? { stopAt: stop } : {}
-  }
+  // Entering a biome, or night falling, mid-act is an event the controller cannot undo (act-limits.ts).
+  const limits = actLimits(dfa, distance)
   const acting = (action: string, s: number): ActOptions => {
     const onActing = options.onActing
     return {
-      ...avoiding(s),
-      ...stopping(action, s),
+      ...limits(action, s),
       ...(onActing ? { onProgress: (detail: string) => onActing(action, detail) } : {}),
     }
   }
