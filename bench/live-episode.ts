@@ -14,6 +14,7 @@ import { type EmbeddedServer, startEmbeddedServer } from '../plugin/server/embed
 import { itemClass } from '../plugin/server/mechanics/prismarine.js'
 import { insertStack } from '../plugin/server/mechanics/window-session.js'
 import { matchesObject } from '../plugin/vocabulary/families.js'
+import { untilClock } from '../plugin/world/mineflayer/clock.js'
 import { biomeName } from '../plugin/world/mineflayer-observation.js'
 
 /** One act as the bench saw it: when it began (day or night, world age), how it went, where it left the bot. */
@@ -152,7 +153,10 @@ async function play(
       // failing at once, instruction after instruction: thousands of them in a game day): the bot waits for dusk or
       // dawn before it is told again.
       const nothingDone = acts.slice(before).every((a) => !a.ok)
-      if (nothingDone && !stop.signal.aborted) await untilDayTurns(bot, stop.signal)
+      if (nothingDone && !stop.signal.aborted) {
+        const night = isNight(bot)
+        await untilClock(bot, () => isNight(bot) !== night, stop.signal)
+      }
       instruction = task.next(held, spawnBiome)
     }
     if (bot.health <= 0) ended = 'the bot died'
@@ -179,22 +183,6 @@ async function play(
     ended,
     outcomes,
   }
-}
-
-function untilDayTurns(bot: Bot, signal: AbortSignal): Promise<void> {
-  const night = isNight(bot)
-  return new Promise((resolve) => {
-    const done = () => {
-      bot.off('time', check)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const check = () => {
-      if (isNight(bot) !== night) done()
-    }
-    bot.on('time', check)
-    signal.addEventListener('abort', done, { once: true })
-  })
 }
 
 async function connect(server: EmbeddedServer, store: string): Promise<Bot> {

@@ -7,38 +7,43 @@ import { insertStack } from '../../plugin/server/mechanics/window-session.js'
 import { waitUntil } from './wait.js'
 
 /** Adds `count` of an item to a connected player's inventory (as a pick-up would) and waits until the bot has it. */
-export async function giveItem(server: EmbeddedServer, bot: Bot, item: string, count = 1): Promise<void> {
-  const player = server.serv.getPlayer(bot.username)
-  if (!player) throw new Error(`${bot.username} is not on the server`)
-  const id = server.registry.itemsByName[item]?.id
-  if (id === undefined) throw new Error(`unknown item ${item}`)
+export function giveItem(server: EmbeddedServer, bot: Bot, item: string, count = 1): Promise<void> {
+  return insertFor(server, bot, item, count)
+}
+
+/** Gives a connected player one `tool` with `used` uses already spent (as a worn tool picked up would be). */
+export function giveWornTool(server: EmbeddedServer, bot: Bot, tool: string, used: number): Promise<void> {
+  return insertFor(server, bot, tool, 1, (stack) => setDurabilityUsed(server.serv, stack, used))
+}
+
+async function insertFor(
+  server: EmbeddedServer,
+  bot: Bot,
+  item: string,
+  count: number,
+  prepare: (stack: InstanceType<ReturnType<typeof itemClass>>) => void = () => {},
+): Promise<void> {
+  const { player, id } = playerAndItem(server, bot, item)
   const before = countItem(bot, item)
   const Item = itemClass(server.serv)
-  const left = insertStack(player.inventory, new Item(id, count), Item)
+  const stack = new Item(id, count)
+  prepare(stack)
+  const left = insertStack(player.inventory, stack, Item)
   if (left > 0) throw new Error(`no room for ${left} ${item}`)
   await waitUntil(bot, () => countItem(bot, item) === before + count, `${bot.username} holds ${before + count} ${item}`)
 }
 
-/** Gives a connected player one `tool` with `used` uses already spent (as a worn tool picked up would be). */
-export async function giveWornTool(server: EmbeddedServer, bot: Bot, tool: string, used: number): Promise<void> {
-  const player = server.serv.getPlayer(bot.username)
-  if (!player) throw new Error(`${bot.username} is not on the server`)
-  const id = server.registry.itemsByName[tool]?.id
-  if (id === undefined) throw new Error(`unknown item ${tool}`)
-  const before = countItem(bot, tool)
-  const Item = itemClass(server.serv)
-  const item = new Item(id, 1)
-  setDurabilityUsed(server.serv, item, used)
-  if (insertStack(player.inventory, item, Item) > 0) throw new Error(`no room for ${tool}`)
-  await waitUntil(bot, () => countItem(bot, tool) === before + 1, `${bot.username} holds ${before + 1} ${tool}`)
-}
-
-/** Takes every `item` out of a connected player's inventory (as /clear would) and waits until the bot sees it gone. */
-export async function takeItem(server: EmbeddedServer, bot: Bot, item: string): Promise<void> {
+function playerAndItem(server: EmbeddedServer, bot: Bot, item: string) {
   const player = server.serv.getPlayer(bot.username)
   if (!player) throw new Error(`${bot.username} is not on the server`)
   const id = server.registry.itemsByName[item]?.id
   if (id === undefined) throw new Error(`unknown item ${item}`)
+  return { player, id }
+}
+
+/** Takes every `item` out of a connected player's inventory (as /clear would) and waits until the bot sees it gone. */
+export async function takeItem(server: EmbeddedServer, bot: Bot, item: string): Promise<void> {
+  const { player, id } = playerAndItem(server, bot, item)
   player.inventory.slots.forEach((held, slot) => {
     if (held?.type === id) player.inventory.updateSlot(slot, null)
   })

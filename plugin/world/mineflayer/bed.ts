@@ -13,6 +13,7 @@ import { Vec3 } from 'vec3'
 import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
+import { untilClock } from './clock.js'
 import { canPlaceOn, findNearestBlock, inventoryItem, kill, pickUpDrops, reequip } from './gather.js'
 import { fail } from './limits.js'
 import { workstation } from './workstations.js'
@@ -46,7 +47,8 @@ export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
   // once, its drop never picked up).
   await sleepIn(bot, bed, signal)
   if (!(await woken(bot, signal))) return success('asleep')
-  await daybreak(bot, signal)
+  // The server's time comes after the wake.
+  await untilClock(bot, () => bot.time.isDay, signal)
   await fightOff(bot, signal)
   const taken = await takeBack(bot, bed, signal)
   await reequip(bot, held)
@@ -203,23 +205,6 @@ function woken(bot: Bot, signal: AbortSignal): Promise<boolean> {
     const timer = setTimeout(() => done(false), WAKE_WAIT_MS)
     bot.on('wake', onWake)
     signal.addEventListener('abort', onAbort, { once: true })
-  })
-}
-
-/** Resolves once the bot's clock says day (the server's time comes after the wake), or on the signal. */
-function daybreak(bot: Bot, signal: AbortSignal): Promise<void> {
-  if (bot.time.isDay || signal.aborted) return Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => {
-      bot.off('time', onTime)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const onTime = () => {
-      if (bot.time.isDay) done()
-    }
-    bot.on('time', onTime)
-    signal.addEventListener('abort', done, { once: true })
   })
 }
 

@@ -7,6 +7,7 @@ import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
 import { type Outcome, success } from '../port.js'
+import { untilClock } from './clock.js'
 import { fail } from './limits.js'
 
 /** Blocks the bot may put over its head (it digs dirt or stone out of the hole itself). */
@@ -51,10 +52,7 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
     const item = bot.inventory.items().find((i) => i.name === held)
     if (item) await bot.equip(item, 'hand').catch(() => {})
   }
-  const isDay = () => bot.time.isDay
-  while (!signal.aborted && !isDay() && bot.health > 0) {
-    await new Promise<void>((resolve) => bot.once('time', () => resolve()))
-  }
+  await untilClock(bot, () => bot.time.isDay || bot.health <= 0, signal)
   if (signal.aborted) return fail('cancelled', 'place.shelter was cancelled')
   if (bot.health <= 0) return fail('server_error', `died in the shelter, ${DEPTH} blocks down`)
   return success(`dug in ${DEPTH} blocks down${covered ? ', covered,' : ''} until daybreak`)
