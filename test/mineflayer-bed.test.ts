@@ -84,3 +84,69 @@ describe('a carried bed in the bot’s own tunnel', () => {
     await sleepWhereNightFalls()
   })
 })
+
+describe('at the bottom of a one-wide shaft', () => {
+  let session: TestSession
+  let bot: Bot
+  let world: MineflayerWorld
+
+  before(async () => {
+    session = await openSession({ mechanics: { sleepTicks: 20 }, spawn: { x: 0.5, y: TOP + 1, z: 0.5 } })
+    await session.server.fill({ x: -6, y: 5, z: -6 }, { x: 6, y: TOP, z: 6 }, 'stone')
+    bot = await session.bot('cedar', {
+      timeoutMs: 60_000,
+      botOptions: {
+        plugins: { cedar: createCedar({ owners: ['Alex'], logger: quietLogger, shield: { lawSets: [] } }) },
+      },
+    })
+    world = new MineflayerWorld(bot)
+    await waitUntil(bot, () => bot.entity.position.y > TOP && bot.entity.onGround, 'the bot is on the mound', 60_000)
+    await giveItem(session.server, bot, 'stone_pickaxe')
+    await giveItem(session.server, bot, 'white_bed')
+    await giveItem(session.server, bot, 'furnace')
+    await bot.equip(bot.registry.itemsByName.stone_pickaxe?.id ?? -1, 'hand')
+    // The shaft the bot's mine.stone used to dig, one block under its feet after another.
+    for (let depth = 1; depth <= 4; depth++) {
+      const under = bot.blockAt(bot.entity.position.floored().offset(0, -1, 0))
+      if (under) await bot.dig(under, true)
+      await waitUntil(bot, () => bot.entity.position.y <= TOP + 1 - depth && bot.entity.onGround, 'fell in', 30_000)
+    }
+  })
+  after(() => session?.close())
+
+  test('a furnace goes down in room dug beside the bot, and mined stone comes from beside it too', {
+    timeout: 200_000,
+  }, async () => {
+    const feet = bot.entity.position.floored()
+    const open = (p: Vec3) => bot.blockAt(p)?.name === 'air'
+    assert.ok(
+      ![
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ].some(([x, z]) => open(feet.offset(x ?? 0, 0, z ?? 0))),
+      'walled in',
+    )
+    const placed = await world.act({ verb: 'place', object: 'furnace' }, undefined, { timeoutMs: 120_000 })
+    assert.ok(placed.ok, JSON.stringify(placed))
+    const furnace = bot.findBlock({ matching: (b) => b.name === 'furnace', maxDistance: 3 })
+    assert.equal(furnace?.position.y, feet.y, 'beside the bot, at its feet')
+    const mined = await world.act({ verb: 'mine', object: 'stone' }, undefined, { timeoutMs: 120_000 })
+    assert.ok(mined.ok, JSON.stringify(mined))
+    assert.equal(bot.blockAt(feet.offset(0, -1, 0))?.name, 'stone', 'nothing dug under its feet')
+    assert.equal(bot.entity.position.floored().y, feet.y, 'the bot did not go down')
+  })
+
+  test('night falls: two blocks are dug out for the bed, the bot sleeps and takes the bed back', {
+    timeout: 200_000,
+  }, async () => {
+    session.server.setTime(NIGHT)
+    await waitUntil(bot, () => !bot.time.isDay, 'night has fallen')
+    const outcome = await world.act({ verb: 'sleep', object: 'bed' }, undefined, { timeoutMs: 150_000 })
+    assert.ok(outcome.ok, JSON.stringify(outcome))
+    assert.match(outcome.detail ?? '', /took the bed back/)
+    assert.ok(bot.time.isDay, 'the night was skipped')
+    assert.equal(countItem(bot, 'white_bed'), 1, 'the bed is back in the inventory')
+  })
+})

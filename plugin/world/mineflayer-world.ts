@@ -100,7 +100,7 @@ export class MineflayerWorld implements World {
         return equip(bot, primitive.object)
       case 'place':
         if (primitive.object === SHELTER) return digIn(bot, inner)
-        return place(bot, primitive.object)
+        return place(bot, primitive.object, inner)
       case 'explore':
         if (primitive.object === SAFE_GROUND) return toSafeGround(bot, inner)
         return explore(bot, primitive.object, inner, this.search, onProgress)
@@ -109,7 +109,7 @@ export class MineflayerWorld implements World {
       case 'kill':
         return kill(bot, primitive.object, inner)
       case 'craft':
-        return craft(bot, primitive.object)
+        return craft(bot, primitive.object, inner)
       case 'smelt':
         return smelt(bot, primitive.object, primitive.fuel, inner)
       case 'sleep':

@@ -4,8 +4,9 @@
 // (its head one block further on than its foot, the way vanilla's BedItem and our server do it), so a spot must
 // have room for two blocks in a line away from where the bot stands: in a 1-wide tunnel that is along the tunnel,
 // behind the bot, never at its side; on a staircase there is none (each step is a block lower), so the bot walks to
-// the nearest place that has one (a landing, a level stretch, the surface). Nothing is dug at night for it: under
-// "sleep at night" a dig at night is an act awake.
+// the nearest place that has one (a landing, a level stretch, the surface). Only when no such place is within
+// reach are two blocks dug out beside the bot for the bed (room.ts): that dig is part of going to bed, as walking to
+// the bed is, not a mine act (a mine at night under "sleep at night" is an act awake, and the shield refuses it).
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
@@ -16,6 +17,7 @@ import { type Outcome, success } from '../port.js'
 import { untilClock } from './clock.js'
 import { canPlaceOn, findNearestBlock, inventoryItem, kill, pickUpDrops, reequip } from './gather.js'
 import { fail } from './limits.js'
+import { roomForBed } from './room.js'
 import { workstation } from './workstations.js'
 
 const { goals } = pathfinderModule
@@ -38,7 +40,7 @@ export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
   if (bot.time.isDay) return fail('not_now', 'you can only sleep at night')
   const carried = inventoryItem(bot, 'beds')
   if (findNearestBlock(bot, 'beds') || !carried) {
-    await sleepIn(bot, await workstation(bot, 'beds'), signal)
+    await sleepIn(bot, await workstation(bot, 'beds', signal), signal)
     return success('asleep')
   }
   const held = bot.heldItem
@@ -99,6 +101,9 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
         lastError = error
         continue
       }
+      // pathfinder's goto has resolved with the bot still at the bottom of a shaft, under a surface site it had no
+      // way to: the bed went down out of its reach ("the bed is too far").
+      if (bot.entity.position.floored().distanceTo(site.stand) > 1) continue
     }
     // Where the bot came to rest decides which way the bed faces: off the stand's centre it may face into a wall,
     // and then the next site is tried.
@@ -106,7 +111,14 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
     return putDown(bot, site)
   }
   if (lastError !== undefined) throw lastError
-  return fail('not_found', `no room for a bed within ${SITE_RADIUS} blocks (two free blocks in a line)`)
+  // Nowhere within reach (the bottom of a one-wide shaft, a tunnel with no landing): two blocks are dug out beside
+  // the bot for it, as a player makes a nook for their bed. It is part of going to bed, not an act of its own.
+  const nook = await roomForBed(bot, (foot) => facingFrom(bot.entity.position, foot), signal)
+  if (nook) return putDown(bot, nook)
+  return fail(
+    'not_found',
+    `no room for a bed within ${SITE_RADIUS} blocks (two free blocks in a line), and none safe to dig`,
+  )
 }
 
 /** The bed placed from where the bot stands at `site`. */

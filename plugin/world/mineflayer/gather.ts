@@ -12,6 +12,7 @@ import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { avoidedBiomes, outsideFence } from './biome-fence.js'
 import { fail } from './limits.js'
+import { roomForBlock } from './room.js'
 import { buried, prospect, tunnelTo } from './underground.js'
 
 const { goals } = pathfinderModule
@@ -21,14 +22,32 @@ export function blockIdsOf(bot: Bot, object: string): number[] {
 }
 
 /** The nearest block of `object` within `radius` — the same search, and distance, as an Observation's `nearest`. */
-export function findNearestBlock(bot: Bot, object: string, radius = DEFAULT_SEE_RADIUS): Block | null {
+export function findNearestBlock(
+  bot: Bot,
+  object: string,
+  radius = DEFAULT_SEE_RADIUS,
+  accept?: (position: { x: number; y: number; z: number }) => boolean,
+): Block | null {
+  const fenced = avoidedBiomes(bot)
   const found = nearestStatePosition(
     bot,
     statesOf(bot, (name) => matchesObject(object, name)),
     radius,
-    avoidedBiomes(bot) ? (position) => outsideFence(bot, position) : undefined,
+    fenced || accept
+      ? (position) => (!fenced || outsideFence(bot, position)) && (!accept || accept(position))
+      : undefined,
   )
   return found ? bot.blockAt(new Vec3(found.x, found.y, found.z)) : null
+}
+
+/**
+ * Not in the bot's own column below its feet: the nearest stone is the block the bot stands on, and mining it,
+ * then the next, dug a live bot a one-wide shaft straight down (where lava may wait, and where no furnace or bed
+ * has room). A player digs beside them, or a staircase; so does the bot.
+ */
+function notUnderfoot(bot: Bot): (position: { x: number; y: number; z: number }) => boolean {
+  const feet = bot.entity.position.floored()
+  return (p) => p.x !== feet.x || p.z !== feet.z || p.y >= feet.y
 }
 
 /**
@@ -62,7 +81,7 @@ export function inventoryItem(bot: Bot, object: string) {
 
 /** mine.X: the nearest X within sight, collected with the tool in hand (which must be able to harvest it). */
 export async function mine(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
-  const block = sameWood(bot, object) ?? findNearestBlock(bot, object)
+  const block = sameWood(bot, object) ?? findNearestBlock(bot, object, DEFAULT_SEE_RADIUS, notUnderfoot(bot))
   if (!block) return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
   const tools = block.harvestTools ? Object.keys(block.harvestTools).map(Number) : []
   const held = bot.heldItem
@@ -174,11 +193,11 @@ export async function equip(bot: Bot, object: string): Promise<Outcome> {
 }
 
 /** place.X: on top of a solid block next to the bot, where there is room. */
-export async function place(bot: Bot, object: string): Promise<Outcome> {
+export async function place(bot: Bot, object: string, signal?: AbortSignal): Promise<Outcome> {
   const item = inventoryItem(bot, object)
   if (!item) return fail('missing_ingredients', `no ${object} in the inventory`)
-  const spot = placementSpot(bot)
-  if (!spot) return fail('not_found', 'no free spot within 2 blocks of me to place a block on')
+  const spot = placementSpot(bot) ?? (await roomForBlock(bot, signal ?? new AbortController().signal))
+  if (!spot) return fail('not_found', 'no free spot within 2 blocks of me to place a block on, and none safe to dig')
   await placeFromHand(bot, item, spot)
   return success(`placed ${item.name}`)
 }

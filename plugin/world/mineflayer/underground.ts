@@ -175,8 +175,16 @@ function nextStep(bot: Bot, target: Vec3, level = false): Step | undefined {
 function isSafe(bot: Bot, step: Step, feet: Vec3): boolean {
   const floor = bot.blockAt(step.stand.offset(0, -1, 0))
   if (floor?.boundingBox !== 'block' || LIQUIDS.has(floor.name)) return false
-  const cleared = (pos: Vec3) => step.clear.some((c) => c.equals(pos))
-  for (const pos of step.clear) {
+  return canClear(bot, step.clear, feet)
+}
+
+/**
+ * Whether the blocks `clear` may be dug by a bot standing at `feet`: none is liquid or too hard, none is straight
+ * below the feet, none lies against a liquid (it would flow in) or under gravel or sand that is not dug too.
+ */
+export function canClear(bot: Bot, clear: readonly Vec3[], feet: Vec3): boolean {
+  const cleared = (pos: Vec3) => clear.some((c) => c.equals(pos))
+  for (const pos of clear) {
     const block = bot.blockAt(pos)
     if (!block || LIQUIDS.has(block.name) || UNBREAKABLE.has(block.name)) return false
     if (pos.x === feet.x && pos.z === feet.z && pos.y < feet.y) return false // never straight down

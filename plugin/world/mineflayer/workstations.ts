@@ -8,13 +8,14 @@ import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { findNearestBlock, inventoryItem, placeFromHand, placementSpot } from './gather.js'
 import { fail } from './limits.js'
+import { roomForBlock } from './room.js'
 
 const { goals } = pathfinderModule
 
 /** A workstation (crafting table, furnace, bed) within sight, walked to; or placed from the inventory. */
-export async function workstation(bot: Bot, object: string): Promise<Block> {
+export async function workstation(bot: Bot, object: string, signal?: AbortSignal): Promise<Block> {
   const block = findNearestBlock(bot, object) ?? remembered(bot, object)
-  if (!block) return placeWorkstation(bot, object)
+  if (!block) return placeWorkstation(bot, object, signal)
   remember(bot, object, block)
   if (block.position.distanceTo(bot.entity.position) > 3.5) {
     bot.pathfinder.setMovements(gentleMovements(bot))
@@ -23,7 +24,7 @@ export async function workstation(bot: Bot, object: string): Promise<Block> {
     } catch (error) {
       // Known from the chunks but out of walking reach (on the surface above a tunnel, say): one carried goes
       // down here instead.
-      if (inventoryItem(bot, object)) return placeWorkstation(bot, object)
+      if (inventoryItem(bot, object)) return placeWorkstation(bot, object, signal)
       throw error
     }
   }
@@ -49,12 +50,13 @@ function remembered(bot: Bot, object: string): Block | null {
   return block && matchesObject(object, block.name) ? block : null
 }
 
-/** A workstation from the inventory, placed next to the bot. */
-async function placeWorkstation(bot: Bot, object: string): Promise<Block> {
+/** A workstation from the inventory, placed next to the bot (in room dug beside it when there is none). */
+async function placeWorkstation(bot: Bot, object: string, signal = new AbortController().signal): Promise<Block> {
   const item = inventoryItem(bot, object)
   if (!item) return fail('not_found', `no ${object} nearby or in the inventory`)
-  const spot = placementSpot(bot)
-  if (!spot) return fail('not_found', `no free spot within 2 blocks of me to place the ${object} on`)
+  const spot = placementSpot(bot) ?? (await roomForBlock(bot, signal))
+  if (!spot)
+    return fail('not_found', `no free spot within 2 blocks of me to place the ${object} on, and none safe to dig`)
   await placeFromHand(bot, item, spot)
   const placed = bot.blockAt(spot.position.offset(0, 1, 0))
   if (!placed || !matchesObject(object, placed.name)) return fail('server_error', `placed ${object} but cannot see it`)
@@ -63,7 +65,7 @@ async function placeWorkstation(bot: Bot, object: string): Promise<Block> {
 }
 
 /** craft.X: one batch of the recipe, at a crafting table when it needs one (placed or walked to). */
-export async function craft(bot: Bot, object: string): Promise<Outcome> {
+export async function craft(bot: Bot, object: string, signal?: AbortSignal): Promise<Outcome> {
   const item = bot.registry.itemsByName[object] ?? craftableMember(bot, object)
   if (!item) return fail('not_found', `there is no item called ${object}`)
   const inHand = bot.recipesFor(item.id, null, 1, null)
@@ -75,7 +77,7 @@ export async function craft(bot: Bot, object: string): Promise<Outcome> {
     }
     const withTable = bot.recipesFor(item.id, null, 1, true)
     if (withTable.length === 0) return fail('missing_ingredients', `not enough ingredients for ${object}`)
-    table = await workstation(bot, 'crafting_table')
+    table = await workstation(bot, 'crafting_table', signal)
     recipe = bot.recipesFor(item.id, null, 1, table)[0]
     if (!recipe) return fail('missing_ingredients', `not enough ingredients for ${object}`)
   }
@@ -107,7 +109,7 @@ export async function smelt(bot: Bot, input: string, fuel: string | undefined, s
   const burn = fuelFor(bot, source.name, fuel)
   const nearby = findNearestBlock(bot, 'furnace') ?? remembered(bot, 'furnace')
   if (!burn && !(nearby && isLit(nearby))) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
-  const block = await workstation(bot, 'furnace')
+  const block = await workstation(bot, 'furnace', signal)
   const furnace = await bot.openFurnace(block)
   const fire = new FireWatch(bot, furnace.id)
   try {

@@ -1,0 +1,87 @@
+// Room dug beside the bot where it has none: a one-wide shaft or tunnel leaves no free block for a furnace or a
+// table (the live bench's bot at the bottom of its shaft failed every smelt, "no free spot within 2 blocks", and
+// then waited out the day), nor two in a line for a bed. The room is dug at the level of the bot's feet, beside it
+// (never below it), only where digging is safe (underground.ts canClear: no liquid let in, no gravel brought down).
+import type { Bot } from 'mineflayer'
+import type { Block } from 'prismarine-block'
+import { Vec3 } from 'vec3'
+import { canPlaceOn } from './gather.js'
+import { canClear } from './underground.js'
+
+const HORIZONTAL: readonly (readonly [number, number])[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+]
+
+/** One way of making room: the blocks to dig, the floors that must stay under them, and the direction. */
+interface Room {
+  readonly clear: readonly Vec3[]
+  readonly floors: readonly Vec3[]
+  readonly direction: Vec3
+}
+
+const isOpen = (block: Block | null) => block !== null && block.boundingBox === 'empty' && block.name !== 'water'
+
+/**
+ * Digs the cheapest safe room of the given shape (fewest blocks to dig; none, if one is already open) and returns
+ * its direction from the bot's feet, or undefined when every direction is unsafe or has no floor.
+ */
+async function digRoom(
+  bot: Bot,
+  shape: (feet: Vec3, d: Vec3) => Room,
+  usable: (room: Room) => boolean,
+  signal: AbortSignal,
+): Promise<Vec3 | undefined> {
+  const feet = bot.entity.position.floored()
+  const rooms = HORIZONTAL.map(([dx, dz]) => shape(feet, new Vec3(dx, 0, dz)))
+    .filter((room) => usable(room) && room.floors.every((f) => canPlaceOn(bot.blockAt(f))))
+    .filter((room) => canClear(bot, room.clear, feet))
+  const toDig = (room: Room) => room.clear.filter((p) => !isOpen(bot.blockAt(p)))
+  rooms.sort((a, b) => toDig(a).length - toDig(b).length)
+  const room = rooms[0]
+  if (!room) return undefined
+  for (const pos of toDig(room)) {
+    if (signal.aborted) return undefined
+    const block = bot.blockAt(pos)
+    if (block && !isOpen(block)) await bot.dig(block, true)
+  }
+  return room.clear.every((p) => isOpen(bot.blockAt(p))) ? room.direction : undefined
+}
+
+/** Room for one block (a furnace, a table) beside the bot: the block where it goes and the one above, dug out. */
+export async function roomForBlock(bot: Bot, signal: AbortSignal): Promise<Block | null> {
+  const direction = await digRoom(
+    bot,
+    (feet, d) => ({
+      clear: [feet.plus(d).offset(0, 1, 0), feet.plus(d)],
+      floors: [feet.plus(d).offset(0, -1, 0)],
+      direction: d,
+    }),
+    () => true,
+    signal,
+  )
+  return direction ? bot.blockAt(bot.entity.position.floored().plus(direction).offset(0, -1, 0)) : null
+}
+
+/**
+ * Room for a bed: two blocks in a line at the feet's level, away from the bot (a bed's head goes one further on
+ * than its foot, away from the player), each on a floor. `faces` says which way a bed put down from here would face.
+ */
+export async function roomForBed(
+  bot: Bot,
+  faces: (foot: Vec3) => Vec3,
+  signal: AbortSignal,
+): Promise<{ stand: Vec3; foot: Vec3; head: Vec3; floor: Vec3 } | undefined> {
+  const line = (feet: Vec3, d: Vec3): Room => ({
+    clear: [feet.plus(d), feet.plus(d.scaled(2))],
+    floors: [feet.plus(d).offset(0, -1, 0), feet.plus(d.scaled(2)).offset(0, -1, 0)],
+    direction: d,
+  })
+  const direction = await digRoom(bot, line, (room) => faces(room.clear[0] as Vec3).equals(room.direction), signal)
+  if (!direction) return undefined
+  const stand = bot.entity.position.floored()
+  const foot = stand.plus(direction)
+  return { stand, foot, head: foot.plus(direction), floor: foot.offset(0, -1, 0) }
+}
