@@ -15,9 +15,9 @@ import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { untilClock } from './clock.js'
-import { canPlaceOn, findNearestBlock, inventoryItem, kill, pickUpDrops, reequip } from './gather.js'
+import { findNearestBlock, inventoryItem, kill, pickUpDrops, reequip } from './gather.js'
 import { fail } from './limits.js'
-import { roomForBed } from './room.js'
+import { canPlaceOn, roomForBed } from './room.js'
 import { workstation } from './workstations.js'
 
 const { goals } = pathfinderModule

@@ -1,12 +1,45 @@
-// Room dug beside the bot where it has none: a one-wide shaft or tunnel leaves no free block for a furnace or a
-// table (the live bench's bot at the bottom of its shaft failed every smelt, "no free spot within 2 blocks", and
-// then waited out the day), nor two in a line for a bed. The room is dug at the level of the bot's feet, beside it
+// Where a block goes beside the bot: a free spot on a solid block (placementSpot), or room dug beside the bot where
+// it has none: a one-wide shaft or tunnel leaves no free block for a furnace or a table (the live bench's bot at the
+// bottom of its shaft failed every smelt, "no free spot within 2 blocks", and then waited out the day), nor two in a
+// line for a bed. The room is dug at the level of the bot's feet, beside it
 // (never below it), only where digging is safe (underground.ts canClear: no liquid let in, no gravel brought down).
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
-import { canPlaceOn } from './gather.js'
+import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { canClear } from './underground.js'
+
+/**
+ * Blocks a click uses rather than builds on (vanilla places on them only when the player sneaks, and mineflayer
+ * does not): a table or furnace the bot put down beside it would open, and the block it meant to place never comes.
+ */
+const USED_ON_CLICK =
+  /crafting_table|furnace|smoker|chest|barrel|shulker_box|_bed$|door|repeater|comparator|lever|button|anvil|hopper|dispenser|dropper|note_block|bell|loom|stonecutter|grindstone|table$|brewing_stand|enchanting/
+
+/** A full block something can be placed on with a plain click. */
+export function canPlaceOn(block: Block | null): block is Block {
+  return block?.boundingBox === 'block' && !USED_ON_CLICK.test(block.name)
+}
+
+/**
+ * A solid block near the bot's feet level (one up or down on a slope) with two free blocks above it — air, or grass
+ * and the like that a placed block replaces — not where the bot stands; the nearest first.
+ */
+export function placementSpot(bot: Bot): Block | null {
+  const feet = bot.entity.position.floored()
+  const free = (block: Block | null) =>
+    block !== null && REPLACEABLE_BLOCKS.has(block.name) && block.name !== 'water' && block.name !== 'lava'
+  const spots: Array<readonly [number, number, number]> = []
+  for (const dy of [0, -1, 1])
+    for (let dx = -2; dx <= 2; dx++) for (let dz = -2; dz <= 2; dz++) if (dx !== 0 || dz !== 0) spots.push([dx, dy, dz])
+  spots.sort((a, b) => Math.hypot(a[0], a[1], a[2]) - Math.hypot(b[0], b[1], b[2]))
+  for (const [dx, dy, dz] of spots) {
+    const below = bot.blockAt(feet.offset(dx, dy - 1, dz))
+    if (!canPlaceOn(below)) continue
+    if (free(bot.blockAt(feet.offset(dx, dy, dz))) && free(bot.blockAt(feet.offset(dx, dy + 1, dz)))) return below
+  }
+  return null
+}
 
 const HORIZONTAL: readonly (readonly [number, number])[] = [
   [1, 0],

@@ -6,9 +6,9 @@ import { matchesObject } from '../../vocabulary/families.js'
 import { fuelRank, fuelValue, smeltingOutput } from '../../vocabulary/smelting.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { findNearestBlock, inventoryItem, placeFromHand, placementSpot } from './gather.js'
+import { findNearestBlock, inventoryItem, placeFromHand } from './gather.js'
 import { fail } from './limits.js'
-import { roomForBlock } from './room.js'
+import { placementSpot, roomForBlock } from './room.js'
 
 const { goals } = pathfinderModule
 
