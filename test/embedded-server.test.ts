@@ -14,6 +14,7 @@ import {
   nextMessage,
   nextWhisper,
   openSession,
+  serverTicks,
   startTestServer,
   TEST_SPAWN,
   TEST_VERSION,
@@ -218,6 +219,34 @@ describe(`embedded server ${TEST_VERSION}: blocks without a loot table`, () => {
     await waitUntil(watcher, () => watcher.blockAt(grass)?.name === 'air', 'the grass is gone')
     await session.server.setBlock(grass, 'dirt')
     await waitUntil(watcher, () => watcher.blockAt(grass)?.name === 'dirt', 'the server still answers')
+  })
+})
+
+describe(`embedded server ${TEST_VERSION}: the clock`, () => {
+  let session: TestSession
+  before(async () => {
+    session = await openSession()
+  })
+  after(() => session?.close())
+
+  test('a time set in the tick of the day cycle’s step stays set (the bed’s skip to the morning was undone)', async () => {
+    const bot = await session.bot('Sleeper')
+    const serv = session.server.serv
+    session.server.setTime(14_000)
+    await waitUntil(bot, () => bot.time.timeOfDay >= 14_000 && bot.time.timeOfDay < 15_000, 'night on the client')
+    // The beds' night skip is a tick listener like this one, set off in a tick where the day cycle steps too.
+    await new Promise<void>((resolve) => {
+      const onTick = (_delta: number, count: number) => {
+        if (count % 20 !== 0) return
+        serv.off('tick', onTick)
+        session.server.setTime(0)
+        resolve()
+      }
+      serv.on('tick', onTick)
+    })
+    await serverTicks(serv, 45, 30_000)
+    assert.ok(bot.time.timeOfDay < 1000, `the client's clock is at ${bot.time.timeOfDay}, back in the night`)
+    assert.ok(bot.time.isDay)
   })
 })
 

@@ -12,6 +12,7 @@ export type PatchName =
   | 'playerLeave'
   | 'soundEffectFields'
   | 'missingBlockLoot'
+  | 'dayCycleAfterSetTime'
 
 export interface AppliedPatches {
   readonly names: readonly PatchName[]
@@ -30,6 +31,7 @@ export function applyServerPatches(serv: MCServer): AppliedPatches {
   if (patchPlayerLeave(serv)) names.push('playerLeave')
   if (patchSoundEffectFields(serv)) names.push('soundEffectFields')
   if (patchMissingBlockLoot(serv)) names.push('missingBlockLoot')
+  if (patchDayCycleAfterSetTime(serv)) names.push('dayCycleAfterSetTime')
   return {
     names,
     dispose() {
@@ -271,5 +273,24 @@ export function patchMissingBlockLoot(serv: MCServer): boolean {
     ...loot,
     ...Object.fromEntries(missing.map((b) => [b.name, { block: b.name, drops: drops(b) }])),
   }
+  return true
+}
+
+/**
+ * (8) Every version: the day cycle's step (every 20 ticks, serv.time + 20) goes through flying-squid's async
+ * `behavior`, so it is written a few microtasks after the tick, from the time read at the tick: a `setTime` made by
+ * another tick listener meanwhile (the beds' night skip to the morning, a test's `/time set`) was undone, the clock
+ * put back to the night it left. Clients saw time run backwards; the live bench counted a whole extra day from it
+ * (its clock adds each change modulo a day) and a bot that had slept found itself in the night again. The step now
+ * goes on from the time set.
+ */
+export function patchDayCycleAfterSetTime(serv: MCServer): boolean {
+  const squid = serv as unknown as MCServer & { time: number }
+  serv.on(
+    'changeTime' as never,
+    ((change: { old: number; newTime: number }) => {
+      if (squid.time !== change.old) change.newTime = squid.time + (change.newTime - change.old)
+    }) as never,
+  )
   return true
 }
