@@ -123,7 +123,19 @@ async function play(
   const acts: LiveAct[] = []
   const outcomes: string[] = []
   let pending: { nightBefore: boolean; night: number } | undefined
+  // What the agent does between acts (learning, composing, refusals), each kind said once in a row: a bot that
+  // stands still for minutes says why in the log.
+  let lastNote = ''
+  const note = (line: string) => {
+    if (line === lastNote) return
+    lastNote = line
+    options.log(`seed ${seed} … ${line} (${Math.round((performance.now() - started) / 1000)} s)`)
+  }
   const onProgress = (p: AgentProgress) => {
+    if (p.type === 'learning') note(`learning ${p.skill}: ${p.event.type}`)
+    else if (p.type === 'skill') note(`skill ${p.skill.name} ${p.skill.path}`)
+    else if (p.type === 'composed') note('composed the skill with the constraints')
+    else if (p.type === 'step' && p.step.blockedBy !== undefined) note(`refused ${p.step.action}: ${p.step.blockedBy}`)
     if (p.type === 'acting' && p.detail === undefined) {
       pending = { nightBefore: isNight(bot), night: isNight(bot) ? nights : 0 }
     } else if (p.type === 'step' && p.step.blockedBy === undefined) {
@@ -149,6 +161,7 @@ async function play(
       options.log(`seed ${seed}: ${instruction} (tick ${age()}, ${Math.round((performance.now() - started) / 1000)} s)`)
       const report = await bot.cedar.agent.do(instruction, { signal: stop.signal, onProgress })
       outcomes.push(report.refusal ? `refused: ${report.refusal}` : (report.result?.outcome ?? 'none'))
+      note(`the instruction ended: ${outcomes.at(-1)}`)
       // Nothing to do until the time of day changes (minerals only at night), or nothing done at all (the same act
       // failing at once, instruction after instruction: thousands of them in a game day): the bot waits for dusk or
       // dawn before it is told again.

@@ -110,11 +110,12 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
     if (!isFree(bot.blockAt(site.foot.plus(facingFrom(bot.entity.position, site.foot))))) continue
     return putDown(bot, site)
   }
-  if (lastError !== undefined) throw lastError
-  // Nowhere within reach (the bottom of a one-wide shaft, a tunnel with no landing): two blocks are dug out beside
-  // the bot for it, as a player makes a nook for their bed. It is part of going to bed, not an act of its own.
+  // Nowhere within reach (the bottom of a one-wide shaft, a tunnel with no landing, sites with no way to them): two
+  // blocks are dug out beside the bot for it, as a player makes a nook for their bed. It is part of going to bed,
+  // not an act of its own.
   const nook = await roomForBed(bot, (foot) => facingFrom(bot.entity.position, foot), signal)
   if (nook) return putDown(bot, nook)
+  if (lastError !== undefined) throw lastError
   return fail(
     'not_found',
     `no room for a bed within ${SITE_RADIUS} blocks (two free blocks in a line), and none safe to dig`,
@@ -247,5 +248,26 @@ async function takeBack(bot: Bot, bed: Block, signal: AbortSignal): Promise<bool
   if (!block?.name.endsWith('_bed')) return false
   await bot.dig(block, true)
   await pickUpDrops(bot, bed.position, signal)
-  return (inventoryItem(bot, 'beds')?.count ?? 0) > before
+  // The server hands a drop over on its entity tick, which came seconds after the bot stood on the bed's drop in a
+  // nook (three runs in three): a few seconds more for it.
+  return untilInventory(bot, () => (inventoryItem(bot, 'beds')?.count ?? 0) > before, PICKUP_GRACE_MS)
+}
+
+const PICKUP_GRACE_MS = 5_000
+
+/** Resolves true as soon as `holds()` after an inventory change, false after `ms`. */
+function untilInventory(bot: Bot, holds: () => boolean, ms: number): Promise<boolean> {
+  if (holds()) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const done = (held: boolean) => {
+      clearTimeout(timer)
+      bot.inventory.off('updateSlot', onSlot)
+      resolve(held)
+    }
+    const onSlot = () => {
+      if (holds()) done(true)
+    }
+    const timer = setTimeout(() => done(holds()), ms)
+    bot.inventory.on('updateSlot', onSlot)
+  })
 }

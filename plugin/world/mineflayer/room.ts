@@ -99,7 +99,7 @@ export async function roomForBlock(bot: Bot, signal: AbortSignal): Promise<Block
 }
 
 /**
- * Room for a bed: two blocks in a line at the feet's level, away from the bot (a bed's head goes one further on
+ * Room for a bed: two blocks in a line at the feet's level (and the two above them), away from the bot (a bed's head goes one further on
  * than its foot, away from the player), each on a floor. `faces` says which way a bed put down from here would face.
  */
 export async function roomForBed(
@@ -107,8 +107,9 @@ export async function roomForBed(
   faces: (foot: Vec3) => Vec3,
   signal: AbortSignal,
 ): Promise<{ stand: Vec3; foot: Vec3; head: Vec3; floor: Vec3 } | undefined> {
+  // Two high, so the bot can step in for the bed's drop in the morning (it may roll to the far end, out of reach).
   const line = (feet: Vec3, d: Vec3): Room => ({
-    clear: [feet.plus(d), feet.plus(d.scaled(2))],
+    clear: [feet.plus(d), feet.plus(d.scaled(2)), feet.plus(d).offset(0, 1, 0), feet.plus(d.scaled(2)).offset(0, 1, 0)],
     floors: [feet.plus(d).offset(0, -1, 0), feet.plus(d.scaled(2)).offset(0, -1, 0)],
     direction: d,
   })

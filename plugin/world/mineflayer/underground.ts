@@ -41,9 +41,16 @@ interface Step {
   readonly stand: Vec3
 }
 
-/** Whether a block is walled in: no air on any side (its position known from the chunks, not seen). */
+/**
+ * Whether a block is walled in: no air on any side (its position known from the chunks, not seen). Leaves are not a
+ * wall: a log inside a tree's canopy is reached through them, not by a tunnel (one dug 160 steps toward a log in the
+ * leaves and never got there).
+ */
 export function buried(bot: Bot, pos: Vec3): boolean {
-  return !NEIGHBOURS.some(([dx, dy, dz]) => isAir(bot.blockAt(pos.offset(dx, dy, dz))))
+  return !NEIGHBOURS.some(([dx, dy, dz]) => {
+    const block = bot.blockAt(pos.offset(dx, dy, dz))
+    return isAir(block) || block?.name.endsWith('_leaves') === true
+  })
 }
 
 const isAir = (block: Block | null): boolean =>
@@ -126,7 +133,10 @@ async function tunnel(
       if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
       if (pos.equals(target)) continue // dug by the caller, which collects its drop
       const block = bot.blockAt(pos)
-      if (block && !isAir(block)) await bot.dig(block, true)
+      if (!block || isAir(block)) continue
+      await landed(bot)
+      await holdBestPickaxe(bot)
+      await bot.dig(block, true)
     }
     bot.pathfinder.setMovements(gentleMovements(bot))
     const from = bot.entity.position.floored()
@@ -135,6 +145,36 @@ async function tunnel(
     else landing = Math.max(0, landing - 1)
   }
   return true
+}
+
+/** Pickaxes, best first (a tunnel is stone and deepslate, and ores a poorer one cannot harvest). */
+const PICKAXES = [
+  'netherite_pickaxe',
+  'diamond_pickaxe',
+  'iron_pickaxe',
+  'stone_pickaxe',
+  'golden_pickaxe',
+  'wooden_pickaxe',
+]
+
+/**
+ * A pickaxe in hand, if the bot has one: the one held, or else the best carried. A pickaxe worn out mid-tunnel left
+ * an empty hand, and the shield refuses stone dug without a pickaxe (LogicGuard's H5): the prospect failed there.
+ * Whether one is in hand.
+ */
+export async function holdBestPickaxe(bot: Bot): Promise<boolean> {
+  if (bot.heldItem?.name.endsWith('_pickaxe')) return true
+  const carried = bot.inventory.items().filter((i) => PICKAXES.includes(i.name))
+  carried.sort((a, b) => PICKAXES.indexOf(a.name) - PICKAXES.indexOf(b.name))
+  const best = carried[0]
+  if (!best) return false
+  await bot.equip(best, 'hand')
+  return true
+}
+
+/** Up to half a second for the bot to stand on the ground again: a dig begun in the air takes five times as long. */
+async function landed(bot: Bot): Promise<void> {
+  for (let tick = 0; tick < 10 && !bot.entity.onGround; tick++) await bot.waitForTicks(1)
 }
 
 /**
