@@ -78,6 +78,7 @@ export async function runLiveEpisode(task: LiveTask, seed: number, options: Live
   const server = await startEmbeddedServer({ generation: 'survival', seed, mechanics: { hostileMobs: true } })
   try {
     server.serv.setTickInterval(options.tickRate)
+    server.serv.on('error', (error: Error) => options.log(`seed ${seed}: server error: ${error.message}`))
     const bot = await connect(server, store)
     for (const [item, n] of Object.entries(task.give ?? {})) await give(server, bot, item, n)
     const spawnBiome = biomeName(bot) ?? 'unknown'
@@ -116,10 +117,26 @@ async function play(
     if (age() >= task.ticks) stop.abort()
   }
   bot.on('time', onTime)
+  // A night is slept when the bot lay in bed in it: the third night's sleep skips to the episode's last tick, and the
+  // act, cut off there before it took the bed back, never reports its success.
+  const onSleep = () => {
+    if (isNight(bot) && nights > 0) slept.add(nights)
+  }
+  bot.on('sleep', onSleep)
   const wall = setTimeout(() => {
     ended = 'wall-clock limit'
     stop.abort()
   }, options.wallLimitMs)
+  // A bot kicked or disconnected hears no more time or physics ticks, and every wait of its act would stand
+  // forever: the episode ends there, saying why.
+  const onEnd = (reason: string) => {
+    ended = `the bot was disconnected: ${reason}`
+    options.log(`seed ${seed}: ${ended}`)
+    stop.abort()
+  }
+  const onKicked = (reason: string) => options.log(`seed ${seed}: kicked: ${reason}`)
+  bot.on('end', onEnd)
+  bot.on('kicked', onKicked)
   const acts: LiveAct[] = []
   const outcomes: string[] = []
   let pending: { nightBefore: boolean; night: number } | undefined
@@ -136,6 +153,7 @@ async function play(
     else if (p.type === 'skill') note(`skill ${p.skill.name} ${p.skill.path}`)
     else if (p.type === 'composed') note('composed the skill with the constraints')
     else if (p.type === 'step' && p.step.blockedBy !== undefined) note(`refused ${p.step.action}: ${p.step.blockedBy}`)
+    else if (p.type === 'acting') note(`acting ${p.action}${p.detail === undefined ? '' : `: ${p.detail}`}`)
     if (p.type === 'acting' && p.detail === undefined) {
       pending = { nightBefore: isNight(bot), night: isNight(bot) ? nights : 0 }
     } else if (p.type === 'step' && p.step.blockedBy === undefined) {
@@ -178,6 +196,9 @@ async function play(
   } finally {
     clearTimeout(wall)
     bot.off('time', onTime)
+    bot.off('sleep', onSleep)
+    bot.off('end', onEnd)
+    bot.off('kicked', onKicked)
   }
   const inventory: Record<string, number> = {}
   for (const item of bot.inventory.items()) inventory[item.name] = (inventory[item.name] ?? 0) + item.count

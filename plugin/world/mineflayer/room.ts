@@ -7,7 +7,7 @@ import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
 import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
-import { canClear } from './underground.js'
+import { canClear, holdBestPickaxe } from './underground.js'
 
 /**
  * Blocks a click uses rather than builds on (vanilla places on them only when the player sneaks, and mineflayer
@@ -75,6 +75,9 @@ async function digRoom(
   rooms.sort((a, b) => toDig(a).length - toDig(b).length)
   const room = rooms[0]
   if (!room) return undefined
+  // A pickaxe in hand for stone: the shield refuses stone dug without one (LogicGuard's H5), and a bot at dusk may
+  // hold a log or a bed (the live bench's nook for the bed failed so).
+  if (toDig(room).length > 0) await holdBestPickaxe(bot)
   for (const pos of toDig(room)) {
     if (signal.aborted) return undefined
     const block = bot.blockAt(pos)
