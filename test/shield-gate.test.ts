@@ -3,7 +3,9 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot, Furnace } from 'mineflayer'
 import { createCedar } from '../index.js'
+import { buildLaw, createShield } from '../plugin/agent/laws.js'
 import { ShieldBlockedError } from '../plugin/ltl/shield.js'
+import { asPreparation, installShieldGate } from '../plugin/world/shield-gate.js'
 import { countItem, giveItem, openSession, type TestSession, waitFor, waitUntil, withTimeout } from './harness/index.js'
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
@@ -190,5 +192,44 @@ describe('shield gate over the real protocol', () => {
     } finally {
       assert.equal(await ask(`!ltl rm ${law}`), `removed ${law}`)
     }
+  })
+})
+
+describe('an act’s preparation under the gate', () => {
+  let session: TestSession
+  let bot: Bot
+  let restore: () => void
+
+  before(async () => {
+    session = await openSession()
+    bot = await session.bot('sleeper')
+    const shield = createShield()
+    // The instruction's constraint forbids digging grass; a law (not a constraint) forbids digging dirt.
+    shield.add(buildLaw('C:no-grass', 'G !mine.grass_block', 'hard', 'constraint'))
+    shield.add(buildLaw('L1', 'G !mine.dirt', 'hard', 'user'))
+    restore = installShieldGate(bot, shield)
+  })
+  after(() => {
+    restore?.()
+    return session?.close()
+  })
+
+  test('a dig the constraint forbids goes through as part of preparing an act; one a law forbids does not', async () => {
+    const grass = bot.blockAt(bot.entity.position.floored().offset(1, -1, 0))!
+    assert.equal(grass.name, 'grass_block')
+    await assert.rejects(
+      bot.dig(grass),
+      (e: unknown) => e instanceof ShieldBlockedError,
+      'refused as an act of its own',
+    )
+    await asPreparation(bot, () => bot.dig(grass))
+    await waitUntil(bot, () => bot.blockAt(grass.position)?.name === 'air', 'the grass dug for the act')
+    const dirt = bot.blockAt(grass.position.offset(0, -1, 0))!
+    assert.equal(dirt.name, 'dirt')
+    await assert.rejects(
+      asPreparation(bot, () => bot.dig(dirt)),
+      (e: unknown) => e instanceof ShieldBlockedError && e.verdict.blockedBy.map((l) => l.id).join() === 'L1',
+    )
+    assert.equal(bot.blockAt(dirt.position)?.name, 'dirt')
   })
 })

@@ -318,6 +318,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       if (next !== undefined && !isActionSymbol(next) && !givenUp && world.waitTicks) {
         // A reflex that wants to act ends the wait early (the loop runs it, then waits again).
         const wants = () => reflexes.pending(world.observe()) !== undefined
+        options.onActing?.(next, `waiting for ${next}`)
         const wait = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal, wants)
         if (signal?.aborted) return finish('cancelled', 'stopped')
         if (wait.interrupted) continue

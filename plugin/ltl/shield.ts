@@ -1,10 +1,12 @@
 import { CedarError } from '../errors.js'
-import type { Monitor, Valuation } from './monitor.js'
+import type { LawSource, Monitor, Valuation } from './monitor.js'
 
 export interface BlockingLaw {
   readonly id: string
   readonly kind: 'hard' | 'soft'
   readonly text: string
+  /** Where the law came from: a constraint of the instruction, LogicGuard's built-ins, the critic, a user. */
+  readonly source: LawSource
 }
 
 export interface Verdict {
@@ -100,7 +102,7 @@ export class Shield {
     const propIndices = fast ? Int32Array.from(monitor.props ?? [], (p) => this.indexOfProp(p)) : undefined
     const settled = monitor.initial
     const current = this.observation ? monitor.stepState(settled, this.observation) : settled
-    const law: BlockingLaw = { id: monitor.id, kind: monitor.kind, text: monitor.text }
+    const law: BlockingLaw = { id: monitor.id, kind: monitor.kind, text: monitor.text, source: monitor.source }
     const slot: Slot = { monitor, settled, current, propIndices, blocked: [], law }
     this.byId.set(monitor.id, slot)
     this.slots = [...this.slots, slot]

@@ -26,6 +26,25 @@ type AnyFunction = (...args: never[]) => unknown
  * trajectory when it starts, so nested calls (pathfinder digging on its way) keep the state/action alternation.
  * Returns a function that restores the original methods.
  */
+/** Bots in the middle of preparing an act (how many nested), see `asPreparation`. */
+const preparations = new WeakMap<Bot, number>()
+
+/**
+ * Runs `prepare`, the making ready of an act the controller and the shield already judged (a bed's nook dug and the
+ * bed put down before `sleep.bed`), with the bot's digs, equips and placements in it judged by the laws but not by
+ * the instruction's constraints, and not committed as acts of their own: under "sleep at night" the room dug for
+ * the bed at night is going to bed, not an act awake (the gate refused the pickaxe's equip for it, live, and the bot
+ * could not sleep). The act itself (`bot.sleep`) is judged as ever.
+ */
+export async function asPreparation<T>(bot: Bot, prepare: () => Promise<T>): Promise<T> {
+  preparations.set(bot, (preparations.get(bot) ?? 0) + 1)
+  try {
+    return await prepare()
+  } finally {
+    preparations.set(bot, (preparations.get(bot) ?? 1) - 1)
+  }
+}
+
 export function installShieldGate(
   bot: Bot,
   shield: Shield,
@@ -45,6 +64,25 @@ export function installShieldGate(
   const admit = (action: string, from: Observation = observeBot(bot)): void => {
     shield.observe(actValuation(action, from, predicates))
     const verdict = shield.check(action)
+    if ((preparations.get(bot) ?? 0) > 0) {
+      // Part of the act being prepared: the laws judge it, the instruction's constraints judged the act itself.
+      const blockedBy = verdict.blockedBy.filter((law) => law.source !== 'constraint')
+      if (!verdict.allowed && blockedBy.length > 0) {
+        // The verdict's allowed actions are worked out on demand (a getter the spread would not carry).
+        const blocked: Verdict = {
+          action: verdict.action,
+          allowed: false,
+          blockedBy,
+          fallback: verdict.fallback,
+          get allowedActions() {
+            return verdict.allowedActions
+          },
+        }
+        hooks.onBlocked?.(blocked)
+        throw new ShieldBlockedError(blocked)
+      }
+      return
+    }
     if (!verdict.allowed) {
       hooks.onBlocked?.(verdict)
       throw new ShieldBlockedError(verdict)

@@ -6,7 +6,8 @@
 // behind the bot, never at its side; on a staircase there is none (each step is a block lower), so the bot walks to
 // the nearest place that has one (a landing, a level stretch, the surface). Only when no such place is within
 // reach are two blocks dug out beside the bot for the bed (room.ts): that dig is part of going to bed, as walking to
-// the bed is, not a mine act (a mine at night under "sleep at night" is an act awake, and the shield refuses it).
+// the bed is, not a mine act of its own; the shield's gate judges it by the laws, not by "sleep at night", which
+// judged the sleep (shield-gate.ts asPreparation).
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
@@ -14,6 +15,7 @@ import { Vec3 } from 'vec3'
 import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
+import { asPreparation } from '../shield-gate.js'
 import { untilClock } from './clock.js'
 import { findNearestBlock, inventoryItem, kill, pickUpDrops, reequip } from './gather.js'
 import { fail } from './limits.js'
@@ -44,7 +46,7 @@ export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
     return success('asleep')
   }
   const held = bot.heldItem
-  const bed = await placeBed(bot, signal)
+  const bed = await asPreparation(bot, () => placeBed(bot, signal))
   // Should it fail, the bed stays where it is: the next try finds it in sight (digging it up at night lost it
   // once, its drop never picked up).
   await sleepIn(bot, bed, signal)

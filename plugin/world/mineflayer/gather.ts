@@ -11,7 +11,7 @@ import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { avoidedBiomes, outsideFence } from './biome-fence.js'
-import { fail } from './limits.js'
+import { fail, PrimitiveFailure } from './limits.js'
 import { placementSpot, roomForBlock } from './room.js'
 import { buried, holdBestPickaxe, prospect, tunnelTo } from './underground.js'
 
@@ -47,7 +47,26 @@ export function findNearestBlock(
  */
 function notUnderfoot(bot: Bot): (position: { x: number; y: number; z: number }) => boolean {
   const feet = bot.entity.position.floored()
-  return (p) => p.x !== feet.x || p.z !== feet.z || p.y >= feet.y
+  const given = unreachable.get(bot)
+  return (p) => (p.x !== feet.x || p.z !== feet.z || p.y >= feet.y) && !given?.has(`${p.x},${p.y},${p.z}`)
+}
+
+/**
+ * Blocks each bot found no safe way to (lava or water beside every way in): a live bot's nearest diamond lay so,
+ * and `mine.diamond_ore` tried it again and again while the prospect, which stops when one is in the chunk data,
+ * stopped at once. A player leaves that one and looks on; so does the bot.
+ */
+const unreachable = new WeakMap<Bot, Set<string>>()
+
+function giveUp(bot: Bot, at: Vec3): void {
+  const given = unreachable.get(bot) ?? new Set<string>()
+  given.add(`${at.x},${at.y},${at.z}`)
+  unreachable.set(bot, given)
+}
+
+/** The nearest `object` the bot may mine: not under its feet, not one it found no safe way to. */
+function minable(bot: Bot, object: string): Block | null {
+  return findNearestBlock(bot, object, DEFAULT_SEE_RADIUS, notUnderfoot(bot))
 }
 
 /**
@@ -81,7 +100,7 @@ export function inventoryItem(bot: Bot, object: string) {
 
 /** mine.X: the nearest X within sight, collected with the tool in hand (which must be able to harvest it). */
 export async function mine(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
-  const block = sameWood(bot, object) ?? findNearestBlock(bot, object, DEFAULT_SEE_RADIUS, notUnderfoot(bot))
+  const block = sameWood(bot, object) ?? minable(bot, object)
   if (!block) return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
   const tools = block.harvestTools ? Object.keys(block.harvestTools).map(Number) : []
   const held = bot.heldItem
@@ -97,7 +116,10 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
     if (buried(bot, block.position)) {
       // Walled in (under the surface): dig a safe tunnel to it rather than let collectblock's pathfinder search
       // a way through the ground, which takes it too long and digs straight down.
-      await tunnelTo(bot, block.position, signal)
+      await tunnelTo(bot, block.position, signal).catch((error: unknown) => {
+        if (error instanceof PrimitiveFailure && error.outcome.failure === 'path_failed') giveUp(bot, block.position)
+        throw error
+      })
       before = countItems(bot) // what the tunnel yielded is not the act's
       await bot.dig(bot.blockAt(block.position) ?? block, true)
     } else {
@@ -240,14 +262,14 @@ export async function explore(
   { legs, legLength }: SearchExtent = DEFAULT_SEARCH,
   onProgress?: (detail: string) => void,
 ): Promise<Outcome> {
-  if (findNearestBlock(bot, object)) return success(`${object} is in sight`)
+  if (minable(bot, object)) return success(`${object} is in sight`)
   if (blockIdsOf(bot, object).length === 0) return fail('not_found', `there is no block called ${object}`)
   const depth = ORE_DEPTHS[object]
   // Its best pickaxe in hand: one crafted and not yet equipped (or worn out and replaced) sent a live bot walking
   // the surface for diamonds, 344 blocks in eight legs.
   if (depth !== undefined && (await holdBestPickaxe(bot))) {
     // Ores lie under the surface: a staircase down to where the ore is common, then a strip tunnel.
-    if (await prospect(bot, depth, () => findNearestBlock(bot, object) !== null, signal))
+    if (await prospect(bot, depth, () => minable(bot, object) !== null, signal))
       return success(`${object} in sight underground, at y=${Math.floor(bot.entity.position.y)}`)
     return fail('not_found', `no ${object} found digging down to y=${depth} and along`)
   }
@@ -261,7 +283,7 @@ export async function explore(
   let moves = 0
   const look = () => {
     if (++moves % 5 !== 0 || seen) return
-    if (findNearestBlock(bot, object)) {
+    if (minable(bot, object)) {
       seen = true
       bot.pathfinder.setGoal(null)
     }
@@ -283,7 +305,7 @@ export async function explore(
         if (!seen) failures++
       }
       walked += bot.entity.position.distanceTo(from)
-      if (seen || findNearestBlock(bot, object)) return success(`${object} in sight after ${leg + 1} legs`)
+      if (seen || minable(bot, object)) return success(`${object} in sight after ${leg + 1} legs`)
     }
   } finally {
     bot.removeListener('move', look)
