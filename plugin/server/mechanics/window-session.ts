@@ -22,6 +22,8 @@ export interface WindowClick {
   mouseButton: number
   mode: number
   item?: SquidItem | null
+  /** 1.17.1+: the client's idea of the window's state; -1 asks for the whole window again. */
+  stateId?: number
 }
 
 /** What a mechanic does with clicks in its window (slots are the window's own numbers). */
@@ -194,6 +196,12 @@ export class WindowSessions {
     // (not the clicked one) on a drop click; this plugin takes window clicks over.
     player._client.removeAllListeners('window_click')
     player._client.on('window_click', (click: WindowClick) => {
+      // mineflayer's way to ask for the whole window again (its syncWindow, after a craft): the end of a drag that
+      // never began, outside the window, with an impossible state id. The answer is the resync; it is no error.
+      if (click.mode === CLICK_MODE_DRAG && click.slot === OUTSIDE_WINDOW && click.stateId === -1) {
+        this.resync(player, state, click.windowId)
+        return
+      }
       try {
         if (click.windowId === 0) this.clickInventory(player, click)
         else this.clickContainer(player, state, click)

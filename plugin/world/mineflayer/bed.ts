@@ -246,13 +246,23 @@ async function fightOff(bot: Bot, signal: AbortSignal): Promise<void> {
 /** The bed dug up and its drop picked up; whether it is back in the inventory. */
 async function takeBack(bot: Bot, bed: Block, signal: AbortSignal): Promise<boolean> {
   const before = inventoryItem(bot, 'beds')?.count ?? 0
-  const block = bot.blockAt(bed.position)
-  if (!block?.name.endsWith('_bed')) return false
-  await bot.dig(block, true)
-  await pickUpDrops(bot, bed.position, signal)
-  // The server hands a drop over on its entity tick, which came seconds after the bot stood on the bed's drop in a
-  // nook (three runs in three): a few seconds more for it.
-  return untilInventory(bot, () => (inventoryItem(bot, 'beds')?.count ?? 0) > before, PICKUP_GRACE_MS)
+  const back = () => (inventoryItem(bot, 'beds')?.count ?? 0) > before
+  // Twice: a live bed was not back after one go (which half stood, or where its drop rolled, unknown).
+  for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
+    const block = bedPartNear(bot, bed.position)
+    if (block) await bot.dig(block, true)
+    await pickUpDrops(bot, block?.position ?? bed.position, signal)
+    // The server hands a drop over on its entity tick, which came seconds after the bot stood on the bed's drop in a
+    // nook (three runs in three): a few seconds more for it.
+    if (await untilInventory(bot, back, PICKUP_GRACE_MS)) return true
+  }
+  return back()
+}
+
+/** The bed's foot where it was put down, or its head (or what is left of either) beside it. */
+function bedPartNear(bot: Bot, foot: Vec3): Block | null {
+  const at = [foot, ...DIRECTIONS.map(([dx, dz]) => foot.offset(dx, 0, dz))]
+  return at.map((p) => bot.blockAt(p)).find((b) => b?.name.endsWith('_bed')) ?? null
 }
 
 const PICKUP_GRACE_MS = 5_000
