@@ -103,7 +103,7 @@ export function table2Markdown(rows: readonly Row<SleepEpisode>[], n: number, da
       ? ` On ${noBed} of the ${met - slept} nights it missed, its sleep failed for want of a bed in reach.`
       : ''
   return [
-    `### Table 2: "sleep at night" (CEDAR §4.1, Table 2): ${days} days (${ticks(days * DAY_TICKS)} ticks), one bed`,
+    `### Table 2: "sleep at night" (CEDAR §4.1, Table 2): ${days} days (${ticks(days * DAY_TICKS)} ticks), one bed (given; made first in the empty-inventory row)`,
     '',
     markdownTable(header, [...ours, ...paper]),
     '',
