@@ -2,9 +2,11 @@
 // (CEDAR's protocol hands the bot one; a player does not), in the Sim, through the agent a player's `!do` runs.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import type { AgentProgress } from '../plugin/agent/cedar-agent.js'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { neededActions } from '../plugin/agent/constraint-needs.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { neededActions, needText } from '../plugin/agent/constraint-needs.js'
+import { MemoryLibrary, type ObtainedSkill } from '../plugin/agent/skill-manager.js'
+import { RunProgress } from '../plugin/chat/run-progress.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import type { Primitive } from '../plugin/vocabulary/symbols.js'
 import { primitiveSymbol } from '../plugin/vocabulary/symbols.js'
@@ -159,5 +161,25 @@ describe('what a constraint needs comes first', () => {
     assert.equal(pursueMilestone('has.white_wool.3', observe(undefined), rules, actions, all), 'explore.sheep')
     const noSearch = (a: string) => a !== 'explore.sheep'
     assert.equal(pursueMilestone('has.white_wool.3', observe(undefined), rules, actions, noSearch), undefined)
+  })
+
+  test("in chat: the need said as its run starts and ends; each plan's skills counted on their own", () => {
+    const need = { item: 'white_bed', action: 'sleep.bed', constraint: 'sleep at night' }
+    assert.equal(needText(need), 'first a white bed: "sleep at night" needs one (sleep.bed)')
+    assert.equal(needText(need, 'goal'), 'got a white bed')
+    assert.equal(needText(need, 'no-path'), 'no white bed (no-path); going on without one')
+    const said: string[] = []
+    const progress = new RunProgress(
+      (t) => said.push(t),
+      () => () => {},
+    )
+    const grounded = { type: 'grounded', grounded: { goals: [], constraints: [] } } as unknown as AgentProgress
+    const skill = (name: string) => ({ type: 'skill', skill: { name } as ObtainedSkill }) as AgentProgress
+    // The instruction planned (one skill), then the need's plan (two), which is what runs first.
+    for (const p of [grounded, skill('mine.oak_log'), grounded, skill('mine.logs'), skill('craft.white_bed')]) {
+      progress.onProgress(p)
+    }
+    progress.onProgress({ type: 'acting', action: 'mine.logs' })
+    assert.deepEqual(said, ['starting mine.logs (1 of 2)'])
   })
 })

@@ -62,8 +62,11 @@ export type AgentProgress =
   | { readonly type: 'acting'; readonly action: string; readonly detail?: string }
   /** The LLM actor's reply could not be used, or the model not asked: the fallback taken, and why. */
   | { readonly type: 'actor'; readonly problem: string }
-  /** An item the constraints need is obtained before the instruction (constraint-needs.ts). */
-  | { readonly type: 'need'; readonly need: ConstraintNeed }
+  /**
+   * An item the constraints need is obtained before the instruction (constraint-needs.ts): said as its run starts
+   * (no outcome), and as it ends (the run's outcome, or `refused`).
+   */
+  | { readonly type: 'need'; readonly need: ConstraintNeed; readonly outcome?: string }
 
 /** An item a constraint needs for one of its actions, missing when the run starts. */
 export interface ConstraintNeed {

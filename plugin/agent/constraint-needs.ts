@@ -22,9 +22,14 @@ import type { ControllerResult } from './controller.js'
 import type { ObtainedSkill } from './skill-manager.js'
 import { joinRuns } from './tool-wear.js'
 
-/** The need as a player reads it: "first a white bed: sleep at night needs one (sleep.bed)". */
-export function needText(need: ConstraintNeed): string {
-  return `first a ${words(need.item)}: "${need.constraint}" needs one (${need.action})`
+/**
+ * The need as a player reads it: as its run starts, "first a white bed: "sleep at night" needs one (sleep.bed)";
+ * as it ends, "got a white bed" or "no white bed (no-path); going on without one".
+ */
+export function needText(need: ConstraintNeed, outcome?: string): string {
+  if (outcome === undefined) return `first a ${words(need.item)}: "${need.constraint}" needs one (${need.action})`
+  if (outcome === 'goal') return `got a ${words(need.item)}`
+  return `no ${words(need.item)} (${outcome}); going on without one`
 }
 
 const words = (name: string) => name.replaceAll('_', ' ')
@@ -123,9 +128,12 @@ export async function meetConstraintNeeds(
     const { membershipQueries } = prepared
     if (prepared.refusal || !prepared.composition) {
       needs.push({ ...need, instruction, membershipQueries, refusal: prepared.refusal ?? 'no plan' })
+      context.onProgress?.({ type: 'need', need, outcome: 'refused' })
       continue
     }
-    needs.push({ ...need, instruction, membershipQueries, result: await context.run(prepared) })
+    const result = await context.run(prepared)
+    needs.push({ ...need, instruction, membershipQueries, result })
+    context.onProgress?.({ type: 'need', need, outcome: result.outcome })
   }
   if (!needs.some((n) => n.result !== undefined)) return { prepared: first, needs }
   const again = await context.prepareAgain()

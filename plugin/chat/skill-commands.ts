@@ -74,7 +74,7 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
         return
       }
       case 'need':
-        reply(needText(p.need))
+        reply(needText(p.need, p.outcome))
         return
       case 'actor':
         // The first unusable reply in full, then a count every tenth: a model that keeps failing does not flood.
