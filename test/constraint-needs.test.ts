@@ -4,7 +4,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { AgentProgress } from '../plugin/agent/cedar-agent.js'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { neededActions, needText } from '../plugin/agent/constraint-needs.js'
+import { meetConstraintNeeds, neededActions, needText } from '../plugin/agent/constraint-needs.js'
+import { UnknownGoalError } from '../plugin/agent/skill-key.js'
 import { MemoryLibrary, type ObtainedSkill } from '../plugin/agent/skill-manager.js'
 import { RunProgress } from '../plugin/chat/run-progress.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
@@ -181,5 +182,33 @@ describe('what a constraint needs comes first', () => {
     }
     progress.onProgress({ type: 'acting', action: 'mine.logs' })
     assert.deepEqual(said, ['starting mine.logs (1 of 2)'])
+  })
+
+  test('a need that cannot be planned is a refusal of the need, not of the instruction; a cancellation is not', async () => {
+    const agent = newAgent()
+    const observation = new SimWorld({ seed: 1 }).observe()
+    const first = await agent.prepare(TABLE2, observation)
+    let runs = 0
+    const context = (error: Error) => ({
+      rules,
+      observe: () => observation,
+      prepare: async () => {
+        throw error
+      },
+      run: async () => {
+        runs++
+        throw new Error('not run')
+      },
+      prepareAgain: async () => first,
+    })
+    const met = await meetConstraintNeeds(first, context(new UnknownGoalError('no way to get white_bed')))
+    assert.equal(met.prepared, first, 'the instruction as planned')
+    assert.deepEqual(
+      met.needs.map((n) => [n.item, n.refusal, n.result]),
+      [['white_bed', 'no way to get white_bed', undefined]],
+    )
+    assert.equal(runs, 0)
+    const stop = new Error('cancelled')
+    await assert.rejects(meetConstraintNeeds(first, context(stop)), (e) => e === stop)
   })
 })

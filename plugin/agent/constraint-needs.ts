@@ -19,6 +19,8 @@ import { techTree } from '../world/tech-tree.js'
 import type { AgentProgress, ConstraintNeed, NeedRun, Prepared } from './agent-reports.js'
 import type { RunConstraint } from './constraint-set.js'
 import type { ControllerResult } from './controller.js'
+import { UnknownGoalError } from './skill-key.js'
+import { SkillLearningError } from './skill-learning.js'
 import type { ObtainedSkill } from './skill-manager.js'
 import { joinRuns } from './tool-wear.js'
 
@@ -124,15 +126,16 @@ export async function meetConstraintNeeds(
   for (const need of constraintNeeds(first, context.observe(), context.rules)) {
     context.onProgress?.({ type: 'need', need })
     const instruction = needInstruction(need, first)
-    const prepared = await context.prepare(instruction)
-    const { membershipQueries } = prepared
-    if (prepared.refusal || !prepared.composition) {
-      needs.push({ ...need, instruction, membershipQueries, refusal: prepared.refusal ?? 'no plan' })
+    const prepared = await preparing(context, instruction)
+    if (typeof prepared === 'string' || prepared.refusal || !prepared.composition) {
+      const refusal = typeof prepared === 'string' ? prepared : (prepared.refusal ?? 'no plan')
+      const membershipQueries = typeof prepared === 'string' ? 0 : prepared.membershipQueries
+      needs.push({ ...need, instruction, membershipQueries, refusal })
       context.onProgress?.({ type: 'need', need, outcome: 'refused' })
       continue
     }
     const result = await context.run(prepared)
-    needs.push({ ...need, instruction, membershipQueries, result })
+    needs.push({ ...need, instruction, membershipQueries: prepared.membershipQueries, result })
     context.onProgress?.({ type: 'need', need, outcome: result.outcome })
   }
   if (!needs.some((n) => n.result !== undefined)) return { prepared: first, needs }
@@ -152,6 +155,20 @@ function asFirstObtained(skill: ObtainedSkill, first: Prepared): ObtainedSkill {
   const { path, membershipQueries, equivalenceQueries } = before
   const { from: _, ...rest } = skill
   return { ...rest, path, membershipQueries, equivalenceQueries, ...(before.from ? { from: before.from } : {}) }
+}
+
+/**
+ * The need's instruction planned, or why not: an item the rules cannot make, or a skill that cannot be learned for
+ * it, is a refusal of the need, not of the instruction (which then runs as it would have). Anything else (cancelled,
+ * the LLM unreachable) ends the call as it would end the instruction's own planning.
+ */
+async function preparing(context: NeedsContext, instruction: string): Promise<Prepared | string> {
+  try {
+    return await context.prepare(instruction)
+  } catch (error) {
+    if (error instanceof UnknownGoalError || error instanceof SkillLearningError) return error.message
+    throw error
+  }
 }
 
 /** The needs' runs and the instruction's run as one (what was done, in order); the instruction's outcome. */
