@@ -57,9 +57,23 @@ const collect = (k: number, one: string, many: string) => (k === 1 ? `collect ${
 const TABLE2_DAYS = 3
 const TABLE2_TASK = 'craft a diamond pickaxe and keep collecting diamonds'
 const TABLE2_ROWS = [
-  { id: 'plugin', name: 'plugin (constraint DFA composed)', constrained: true, assertSleep: false },
-  { id: 'goal-only', name: 'goal only (no constraint)', constrained: false, assertSleep: false },
-  { id: 'assertion', name: 'goal only + sleep checked between skills', constrained: false, assertSleep: true },
+  { id: 'plugin', name: 'plugin (constraint DFA composed)', constrained: true, assertSleep: false, bed: true },
+  { id: 'goal-only', name: 'goal only (no constraint)', constrained: false, assertSleep: false, bed: true },
+  {
+    id: 'assertion',
+    name: 'goal only + sleep checked between skills',
+    constrained: false,
+    assertSleep: true,
+    bed: true,
+  },
+  // Issue 22's protocol: no bed given, so the constraint's need (a bed for sleep.bed) is made first.
+  {
+    id: 'plugin-no-bed',
+    name: 'plugin, empty inventory (no bed given)',
+    constrained: true,
+    assertSleep: false,
+    bed: false,
+  },
 ] as const
 
 function sleepEpisode(seed: number, world: MeteredWorld, log: EpisodeLog): SleepEpisode {
@@ -112,10 +126,11 @@ async function table2(n: number, library: MemoryLibrary, options: SuiteOptions):
     const episodes: SleepEpisode[] = []
     const suffix = row.constrained ? ' but sleep at night' : ''
     for (let seed = 0; seed < n; seed++) {
-      const sim = new SimWorld({ seed, startInventory: { white_bed: 1 } })
+      const sim = new SimWorld({ seed, startInventory: row.bed ? { white_bed: 1 } : {} })
       const world = new MeteredWorld(sim, TABLE2_DAYS * DAY_TICKS)
+      const given = row.bed ? '; you are given a bed' : ''
       const log = await runEpisode(agent, world, {
-        first: row.constrained ? `${TABLE2_TASK}; sleep at night; you are given a bed` : TABLE2_TASK,
+        first: row.constrained ? `${TABLE2_TASK}; sleep at night${given}` : TABLE2_TASK,
         next: (s) => `${collect(held(s, 'diamond') + 1, 'a diamond', 'diamonds')}${suffix}`,
         assertSleep: row.assertSleep,
         fillBudget: true,

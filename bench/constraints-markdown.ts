@@ -70,12 +70,13 @@ export function table2Markdown(rows: readonly Row<SleepEpisode>[], n: number, da
     runInCell(e),
     formatMeanSd(e.map((x) => x.diamondsMined)),
     `${formatMeanSd(e.map((x) => x.meals))} (${formatMeanSd(e.map((x) => x.animalsKilled))})`,
+    formatMeanSd(e.map((x) => x.acts)),
   ])
   const paper = PAPER_TABLE2.map((p) => [
     `${p.method} (paper)`,
     ...[p.found, p.compliant, p.joint].map((k) => formatProportion(k, PAPER_N)),
     `${p.health[0].toFixed(1)} ± ${p.health[1]}`,
-    ...Array<string>(7).fill('—'),
+    ...Array<string>(8).fill('—'),
   ])
   const header = ['row', 'found diamond', 'compliant', 'joint success', 'final health', 'health at dawn 1', 'died']
   header.push(
@@ -84,6 +85,7 @@ export function table2Markdown(rows: readonly Row<SleepEpisode>[], n: number, da
     'acts run into the night (mean ticks past nightfall)',
     'diamonds mined',
     'meals (animals killed)',
+    'acts',
   )
   const episodesOf = (id: string) => rows.find((r) => r.id === id)?.episodes ?? []
   const [plugin, goalOnly] = [episodesOf('plugin'), episodesOf('goal-only')]
@@ -101,7 +103,7 @@ export function table2Markdown(rows: readonly Row<SleepEpisode>[], n: number, da
       ? ` On ${noBed} of the ${met - slept} nights it missed, its sleep failed for want of a bed in reach.`
       : ''
   return [
-    `### Table 2: "sleep at night" (CEDAR §4.1, Table 2): ${days} days (${ticks(days * DAY_TICKS)} ticks), one bed`,
+    `### Table 2: "sleep at night" (CEDAR §4.1, Table 2): ${days} days (${ticks(days * DAY_TICKS)} ticks), one bed (given; made first in the empty-inventory row)`,
     '',
     markdownTable(header, [...ours, ...paper]),
     '',
@@ -129,6 +131,24 @@ export function table2Markdown(rows: readonly Row<SleepEpisode>[], n: number, da
     `${meanOf(plugin, (x) => x.firstDawnHealth)}, goal only ${meanOf(goalOnly, (x) => x.firstDawnHealth)}; died: plugin`,
     `${count(plugin, (x) => x.died)}/${n}, goal only ${count(goalOnly, (x) => x.died)}/${n}. The paper’s`,
     `code baselines reached 0/5 joint; ours: ${baselines.join(', ')}.`,
+    ...noBedSummary(episodesOf('plugin-no-bed'), plugin, n),
+  ]
+}
+
+/** The plugin from an empty inventory (issue 22's protocol) beside the plugin given a bed (the paper's). */
+function noBedSummary(noBed: readonly SleepEpisode[], given: readonly SleepEpisode[], n: number): string[] {
+  if (noBed.length === 0) return []
+  const joint = (e: readonly SleepEpisode[]) => `${count(e, (x) => x.joint)}/${n}`
+  const nights = (e: readonly SleepEpisode[]) => `${sum(e.map((x) => x.nightsSlept))}/${sum(e.map((x) => x.nightsMet))}`
+  const awake = (e: readonly SleepEpisode[]) => sum(e.map((x) => x.awakeAtNight))
+  return [
+    '',
+    'With no bed given (the row "empty inventory": the first instruction without "you are given a bed"), the agent',
+    'makes one before the instruction, because "sleep at night" leaves only `sleep.bed` at night',
+    `(agent/constraint-needs.ts): joint ${joint(noBed)} (given a bed ${joint(given)}), nights slept ${nights(noBed)}`,
+    `(${nights(given)}), acts awake at night ${awake(noBed)} (${awake(given)}), final health`,
+    `${meanOf(noBed, (x) => x.health)} (${meanOf(given, (x) => x.health)}), acts ${meanOf(noBed, (x) => x.acts)}`,
+    `(${meanOf(given, (x) => x.acts)}).`,
   ]
 }
 

@@ -86,6 +86,31 @@ describe('cedar sim do', () => {
     assert.deepEqual(Object.keys(run.steps[0] ?? {}), ['tick', 'action', 'ok', 'night', 'biome', 'blocked_by'])
   })
 
+  test('--no-bed with "sleep at night": the bed is made first, and the text and JSON say so', async () => {
+    const json = await cedar(['sim', 'do', 'collect a diamond but sleep at night', '--no-bed', '--seed', '1', '--json'])
+    assert.equal(json.code, 0, json.stderr)
+    const run = JSON.parse(json.stdout) as {
+      goal: boolean
+      needs: { item: string; action: string; constraint: string; instruction: string; outcome: string }[]
+      steps: { tick: number; action: string; ok: boolean; night: boolean }[]
+    }
+    assert.equal(run.goal, true)
+    assert.deepEqual(run.needs, [
+      {
+        item: 'white_bed',
+        action: 'sleep.bed',
+        constraint: 'sleep at night',
+        instruction: 'collect a white bed; sleep at night',
+        outcome: 'goal',
+      },
+    ])
+    const bed = run.steps.find((s) => s.ok && s.action === 'craft.white_bed')
+    assert.ok(bed && bed.tick < 13_000, `the bed is made before the first night (${bed?.tick})`)
+    assert.ok(run.steps.some((s) => s.ok && s.action === 'sleep.bed'))
+    const text = await cedar(['sim', 'do', 'collect a diamond but sleep at night', '--no-bed', '--seed', '1'])
+    assert.match(text.stdout, /first, for sleep\.bed \("sleep at night"\): "collect a white bed; sleep at night": goal/)
+  })
+
   test('a conflict is refused before anything runs; bad flags are errors', async () => {
     const refused = await cedar(['sim', 'do', 'collect coal but never mine coal ore'])
     assert.equal(refused.code, 1, refused.stdout)

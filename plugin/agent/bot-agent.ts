@@ -24,6 +24,7 @@ import type {
   ProgressCallOptions,
   StandingConstraint,
 } from './cedar-agent.js'
+import { meetConstraintNeeds, withNeedRuns } from './constraint-needs.js'
 import { runController } from './controller.js'
 import { type CorrectionCandidate, correctionTarget } from './correction-target.js'
 import type { TrajectoryStep } from './critic/types.js'
@@ -62,9 +63,9 @@ export class BotAgent {
   async do(instruction: string, { signal, onProgress, teacher }: ProgressCallOptions = {}): Promise<DoReport> {
     const world = new MineflayerWorld(this.bot, this.search)
     const prepare = () => this.core().prepare(instruction, world.observe(), { onProgress, signal, teacher })
-    const first = await prepare()
-    if (first.refusal || !first.composition) return first
-    const monitors = first.constraints.map(
+    const planned = await prepare()
+    if (planned.refusal || !planned.composition) return planned
+    const monitors = planned.constraints.map(
       (c) =>
         new DfaMonitor(`C:${c.id}`, c.dfa, (s) => !isActionSymbol(s), 'hard', 'constraint', `constraint "${c.phrase}"`),
     )
@@ -82,13 +83,27 @@ export class BotAgent {
           onActing: (action, detail) =>
             onProgress?.({ type: 'acting', action, ...(detail === undefined ? {} : { detail }) }),
         })
+      // What the constraints need first (a bed for "sleep at night"), got under them (constraint-needs.ts).
+      const { rules } = this.core().options
+      const needing = (need: string) => this.core().prepare(need, world.observe(), { onProgress, signal, teacher })
+      const context = {
+        rules,
+        observe: () => world.observe(),
+        prepare: needing,
+        run,
+        prepareAgain: prepare,
+        onProgress,
+      }
+      const { prepared: first, needs } = await meetConstraintNeeds(planned, context)
+      if (first.refusal || !first.composition) return { ...first, needs }
       // A tool that breaks mid-run is made again: the instruction planned anew (tool-wear.ts).
       const { prepared, last, joined } = await runReplacingTools(first, run, prepare)
       const main = prepared.skills.at(-1)
       const constraints = prepared.constraints.map((c) => c.id)
       if (main) this.last = { instruction, skill: main.name, constraints, word: last.word }
       await this.onTrajectory?.(instruction, joined.trace, joined.outcome === 'goal')
-      return { ...(await this.core().reportRun(prepared, last, { signal })), result: joined }
+      const report = await this.core().reportRun(prepared, last, { signal })
+      return { ...report, result: withNeedRuns(needs, joined), needs }
     } finally {
       for (const monitor of monitors) this.shield.remove(monitor.id)
     }

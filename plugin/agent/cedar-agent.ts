@@ -9,7 +9,6 @@
 import type { Dfa } from '../automata/dfa.js'
 import type { GroundedInstruction, GroundingComponents } from '../grounding/pipeline.js'
 import { groundInstruction } from '../grounding/pipeline.js'
-import type { LearningEvent } from '../learning/index.js'
 import type { LlmClient } from '../llm/llm-client.js'
 import type { SkillRecord } from '../store/record.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
@@ -19,16 +18,12 @@ import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
 import { type ActorChoiceOption, ActorUnavailableError, llmChooser, withChooser } from './actor/controller-actor.js'
 import { LlmActor } from './actor/llm-actor.js'
+import type { AgentCallOptions, AgentProgress, DoReport, Prepared, ProgressCallOptions } from './agent-reports.js'
 import type { Composition, CompositionLimits } from './composition.js'
 import { type AgentComputation, inProcess } from './computation.js'
-import { type ConstraintPart, learnRunConstraints, type RunConstraint, slug } from './constraint-set.js'
-import {
-  type ControllerOptions,
-  type ControllerResult,
-  type ControllerStep,
-  type Gate,
-  runController,
-} from './controller.js'
+import { meetConstraintNeeds, withNeedRuns } from './constraint-needs.js'
+import { type ConstraintPart, learnRunConstraints, slug } from './constraint-set.js'
+import { type ControllerOptions, type ControllerResult, type Gate, runController } from './controller.js'
 import { correctionContext, correctSkill } from './corrections.js'
 import { eatingReflex } from './eating-reflex.js'
 import { escapeReflex } from './escape-reflex.js'
@@ -45,7 +40,7 @@ import { SkillLearningError, skillTarget } from './skill-learning.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager, type SkillTeach } from './skill-manager.js'
 import { llmSkillTeacher, type SkillTeacherChoice } from './skill-teaching.js'
 import { type ConstrainReport, type StandingConstraint, StandingConstraints } from './standing-constraints.js'
-import { judgeStuckRun, type StuckVerdict } from './stuck-runs.js'
+import { judgeStuckRun } from './stuck-runs.js'
 import { runReplacingTools } from './tool-wear.js'
 import { skillWord, worldFault } from './world-fault.js'
 
@@ -76,62 +71,15 @@ export interface CedarAgentOptions {
   readonly reflexes?: boolean
 }
 
-/** What a long call of the agent may be given: the task's signal cancels grounding, learning and composing. */
-export interface AgentCallOptions {
-  readonly signal?: AbortSignal | undefined
-}
-
-/** A call that also reports its progress (`!do`'s chat lines, the `cedarLearning` event). */
-export type ProgressCallOptions = AgentCallOptions & {
-  readonly onProgress?: ((p: AgentProgress) => void) | undefined
-  /** Who teaches the skills this call learns (default: the agent's `skillTeacher`). */
-  readonly teacher?: SkillTeacherChoice | undefined
-}
-
 export type { ConstrainReport, StandingConstraint } from './standing-constraints.js'
-
-export interface Prepared {
-  readonly instruction: string
-  readonly grounded: GroundedInstruction
-  readonly skills: readonly ObtainedSkill[]
-  readonly goal: readonly string[]
-  readonly constraints: readonly RunConstraint[]
-  /** Absent only when refused because the plan was too large to build. */
-  readonly composition?: Composition
-  /** Distinct words the teachers answered, skills and constraints together. */
-  readonly membershipQueries: number
-  /** Why nothing runs: the constraints the product conflicts with, or a plan too large for the limits. */
-  readonly refusal?: string
-}
-
-export interface DoReport extends Prepared {
-  readonly result?: ControllerResult
-  /** The skill that learned from the run's counterexample (the DFA accepted, the goal was not met; or it got stuck). */
-  readonly corrected?: SkillRecord
-  /** A run with no way left: who was at fault (the world, a skill, the rules), and what was learned. */
-  readonly stuck?: StuckVerdict
-  /** Why the goal was missed through no fault of the skill (the world changed): no counterexample was taken. */
-  readonly worldFault?: string
-}
-
-export type AgentProgress =
-  | { readonly type: 'grounded'; readonly grounded: GroundedInstruction }
-  | { readonly type: 'skill'; readonly skill: ObtainedSkill }
-  | { readonly type: 'learning'; readonly skill: string; readonly event: LearningEvent }
-  | { readonly type: 'constraint'; readonly constraint: RunConstraint; readonly reused: boolean }
-  | { readonly type: 'composed'; readonly composition: Composition }
-  | { readonly type: 'step'; readonly step: ControllerStep; readonly plan: readonly string[] }
-  /** An act starts (no detail), or a long one says what it is doing. */
-  | { readonly type: 'acting'; readonly action: string; readonly detail?: string }
-  /** The LLM actor's reply could not be used, or the model not asked: the fallback taken, and why. */
-  | { readonly type: 'actor'; readonly problem: string }
+export type { AgentCallOptions, AgentProgress, DoReport, Prepared, ProgressCallOptions }
 
 export class CedarAgent {
   private readonly manager: SkillManager
   private readonly rules: StandingConstraints
   private readonly computation: AgentComputation
 
-  constructor(private readonly options: CedarAgentOptions) {
+  constructor(readonly options: CedarAgentOptions) {
     this.computation = options.computation ?? inProcess
     this.manager = new SkillManager(options.library, options.rules, options.learningWorld, this.computation)
     this.rules = new StandingConstraints(options, this.computation)
@@ -337,8 +285,8 @@ export class CedarAgent {
       readonly teacher?: SkillTeacherChoice
     } = {},
   ): Promise<DoReport> {
-    const first = await this.prepare(instruction, world.observe(), options)
-    if (first.refusal || !first.composition) return first
+    const planned = await this.prepare(instruction, world.observe(), options)
+    if (planned.refusal || !planned.composition) return planned
     const run = (prepared: Prepared) =>
       runController({
         world,
@@ -352,8 +300,13 @@ export class CedarAgent {
       })
     // A tool that breaks mid-run is made again: the instruction planned anew from the inventory (tool-wear.ts).
     const again = () => this.prepare(instruction, world.observe(), options)
+    const { rules } = this.options
+    const prepare = (need: string) => this.prepare(need, world.observe(), options)
+    const context = { rules, observe: () => world.observe(), prepare, run, prepareAgain: again, ...options }
+    const { prepared: first, needs } = await meetConstraintNeeds(planned, context)
+    if (first.refusal || !first.composition) return { ...first, needs }
     const { prepared, last, joined } = await runReplacingTools(first, run, again)
-    return { ...(await this.reportRun(prepared, last, options)), result: joined }
+    return { ...(await this.reportRun(prepared, last, options)), result: withNeedRuns(needs, joined), needs }
   }
 
   /**

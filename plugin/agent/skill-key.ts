@@ -9,7 +9,8 @@
 import { CedarError } from '../errors.js'
 import type { SymbolInventory } from '../grounding/inventory.js'
 import { lexiconFor } from '../grounding/pruner.js'
-import { ORES } from '../vocabulary/natural.js'
+import { isFamily } from '../vocabulary/families.js'
+import { NATURAL_BLOCKS, ORES } from '../vocabulary/natural.js'
 import type { Rules } from '../world/rules.js'
 import { techTree } from '../world/tech-tree.js'
 
@@ -112,9 +113,15 @@ function keyForObject(verb: string | undefined, object: string, count: number, r
   // To get a thing: from the ore that drops it, the block that is it, a recipe, or the furnace — in that order.
   const ore = ORES.find((o) => rules.drops(o).has(object))
   if (ore) return skillKey('mine', ore, rules, count)
-  if (rules.isBlock(object) && rules.drops(object).has(object)) return skillKey('mine', object, rules, count)
+  // A block world generation never places (a bed, a crafting table) is made, not found: mining it waits for one
+  // someone else put down.
+  const found = NATURAL_BLOCKS.includes(object) || !rules.recipe(object)
+  if (found && rules.isBlock(object) && rules.drops(object).has(object)) return skillKey('mine', object, rules, count)
   if (rules.recipe(object)) return skillKey('craft', object, rules, count)
   const input = rules.smeltingInput(object)
   if (input) return skillKey('smelt', input, rules, count)
+  // A family ("a bed"): its member soonest had, as the grounding's chain picks it (beds → white_bed).
+  const member = isFamily(object) ? techTree(rules).member(object) : undefined
+  if (member !== undefined && member !== object) return keyForObject(verb, member, count, rules)
   throw new UnknownGoalError(`I don't know how to get ${object}`)
 }

@@ -195,7 +195,11 @@ export function skillTarget(
   const milestones = milestonesOf(key, plan, rules, world)
   const objects = new Set(plan.map((s) => parseSymbol(s)?.object))
   const extra = (options.extraSymbols ?? []).filter((s) => isActionSymbol(s) && objects.has(parseSymbol(s)?.object))
-  const alphabet = [...new Set([...plan, ...extra, ...milestones.events, ...(options.expandedSymbols ?? [])])].sort()
+  // A skill that hunts may search for its prey: the demonstration saw a sheep from where it began, a run may not.
+  const hunts = plan.flatMap((s) => (s.startsWith('kill.') ? [`explore.${s.slice('kill.'.length)}`] : []))
+  const alphabet = [
+    ...new Set([...plan, ...hunts, ...extra, ...milestones.events, ...(options.expandedSymbols ?? [])]),
+  ].sort()
   const learning = [...milestones.events].sort()
   return { world, alphabet, milestones, learning, target: milestoneDfa(learning, milestones.events) }
 }

@@ -39,6 +39,12 @@ export class RunProgress {
   /** The progress callback for the agent. */
   readonly onProgress = (p: AgentProgress): void => {
     switch (p.type) {
+      case 'grounded':
+        // A new plan (a constraint's need first, then the instruction; or planned again): its own skills.
+        this.skills.length = 0
+        this.nextSkill = 0
+        this.startedFirst = false
+        break
       case 'skill':
         if (!this.skills.includes(p.skill.name)) this.skills.push(p.skill.name)
         break

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { AgentProgress } from '../agent/cedar-agent.js'
+import { needText } from '../agent/constraint-needs.js'
 import { costsText } from '../agent/constraint-teaching.js'
 import { UnknownGoalError } from '../agent/skill-key.js'
 import { describeStuck } from '../agent/stuck-runs.js'
@@ -72,6 +73,9 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
         }
         return
       }
+      case 'need':
+        reply(needText(p.need, p.outcome))
+        return
       case 'actor':
         // The first unusable reply in full, then a count every tenth: a model that keeps failing does not flood.
         actorProblems++

@@ -152,6 +152,14 @@ export function addSimDoCommand(sim: Command): void {
           product: report.composition
             ? { reachable: report.composition.reachableStates, states: report.composition.productStates }
             : null,
+          // What the constraints needed first (a bed for "sleep at night" without one), run before the instruction.
+          needs: (report.needs ?? []).map((n) => ({
+            item: n.item,
+            action: n.action,
+            constraint: n.constraint,
+            instruction: n.instruction,
+            outcome: n.refusal ? 'refused' : (n.result?.outcome ?? 'refused'),
+          })),
           steps,
           stuck: report.stuck ?? null,
         }
@@ -167,6 +175,7 @@ export function addSimDoCommand(sim: Command): void {
         const text = [
           `${summary.goal ? 'goal reached' : `goal not reached (${summary.outcome})`}: ${summary.message}`,
           ...(report.stuck ? [`stuck: ${describeStuck(report.stuck)}`] : []),
+          ...summary.needs.map((n) => `first, for ${n.action} ("${n.constraint}"): "${n.instruction}": ${n.outcome}`),
           `skills: ${summary.skills.map((s) => `${s.name} (${s.path}, ${s.states} states)`).join(', ')}`,
           ...summary.constraints.map(constraintLine),
           ...(stats ? groundingNotes(stats).map((note) => `grounding: ${note}`) : []),

@@ -104,7 +104,23 @@ class Chain {
     const key = `${item}.${count}`
     if (this.seen.has(key)) return undefined
     this.seen.add(key)
-    return this.byMining(item, depth) ?? this.byCrafting(item, depth) ?? this.bySmelting(item, count, depth)
+    return (
+      this.byMining(item, depth) ??
+      this.byKilling(item) ??
+      this.byCrafting(item, depth) ??
+      this.bySmelting(item, count, depth)
+    )
+  }
+
+  /** An animal that surely drops the item (wool from a sheep): killed when in sight, searched for where the skill may. */
+  private byKilling(item: string): string | undefined {
+    for (const action of this.allowed('kill', (mob) => this.rules.mobDrops(mob).has(item))) {
+      const mob = parseSymbol(action)?.object ?? ''
+      if (this.observation.nearest(mob) !== undefined) return action
+      const search = this.allowed('explore', (o) => o === mob)[0]
+      if (search) return search
+    }
+    return undefined
   }
 
   private byMining(item: string, depth: number): string | undefined {
