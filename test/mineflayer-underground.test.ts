@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { createCedar } from '../index.js'
-import { findNearestBlock } from '../plugin/world/mineflayer/gather.js'
+import { explore, findNearestBlock } from '../plugin/world/mineflayer/gather.js'
 import { prospect } from '../plugin/world/mineflayer/underground.js'
 import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
 import { countItem, giveItem, openSession, type TestSession, waitUntil } from './harness/index.js'
@@ -102,5 +102,40 @@ describe('prospecting for an ore out of range', () => {
     // Past the three steps down, the strip is two blocks high: its roof is still there.
     for (let x = start.x + 4; x <= at.x; x++)
       assert.notEqual(bot.blockAt(new Vec3(x, at.y + 2, 0))?.name, 'air', `the roof at x=${x}`)
+  })
+})
+
+describe('a prospect blocked where the bot stands', () => {
+  let session: TestSession
+  let bot: Bot
+
+  before(async () => {
+    ;({ session, bot } = await openWithMiner())
+    // Water all round the bot at its feet (a lake's edge): no step down or on is safe from here. Iron 45 blocks
+    // south, out of the 32 blocks the bot knows of.
+    for (const [x, z] of [
+      [-1, -1],
+      [0, -1],
+      [1, -1],
+      [-1, 0],
+      [1, 0],
+      [-1, 1],
+      [0, 1],
+      [1, 1],
+    ] as const)
+      await session.server.setBlock({ x, y: 5, z }, 'water')
+    await session.server.setBlock({ x: 0, y: 4, z: 45 }, 'iron_ore')
+    await waitUntil(bot, () => bot.blockAt(new Vec3(1, 5, 0))?.name === 'water', 'the water is seen')
+  })
+  after(() => session?.close())
+
+  test('explore turns a quarter, walks on and prospects from there until the ore is known', {
+    timeout: 170_000,
+  }, async () => {
+    await bot.look(-Math.PI / 2, 0, true) // east: every way from here is by the water
+    const found = await explore(bot, 'iron_ore', new AbortController().signal)
+    assert.ok(found.ok, JSON.stringify(found))
+    assert.ok(findNearestBlock(bot, 'iron_ore') !== null, 'the ore is known')
+    assert.ok(bot.entity.position.z > 5, `it went south, to ${bot.entity.position.floored()}`)
   })
 })

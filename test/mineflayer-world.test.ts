@@ -117,6 +117,19 @@ describe('MineflayerWorld over the real protocol', () => {
     assert.ok(bot.entity.position.distanceTo(start) > 5, 'it walked')
   })
 
+  test('explore walks until an animal is in sight (a sheep for wool: the bed from an empty inventory)', async () => {
+    const { serv, registry } = session.server
+    const spawnMob = (serv as unknown as { spawnMob: (t: number, w: unknown, p: unknown) => { id: number } }).spawnMob
+    const start = bot.entity.position.clone()
+    const sheep = spawnMob(registry.entitiesByName.sheep?.id ?? -1, serv.overworld, start.offset(0, 0, 45))
+    const distance = () => (bot.entities[sheep.id]?.position ?? start.offset(0, 0, 45)).distanceTo(bot.entity.position)
+    assert.ok(distance() > 32, 'out of sight at first')
+    ok(await world.act({ verb: 'explore', object: 'sheep' }))
+    assert.ok(distance() <= 32, `the sheep ${distance().toFixed(1)} blocks away`)
+    const unknown = await world.act({ verb: 'explore', object: 'no_such_thing' })
+    assert.ok(!unknown.ok && /no block or animal called no_such_thing/.test(unknown.message), JSON.stringify(unknown))
+  })
+
   test('a deadline ends a long act and stops the bot', async () => {
     const outcome = await world.act({ verb: 'explore', object: 'emerald_block' }, undefined, { timeoutMs: 1500 })
     assert.deepEqual(outcome.ok ? 'ok' : outcome.failure, 'timeout')

@@ -13,7 +13,7 @@ import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { avoidedBiomes, outsideFence } from './biome-fence.js'
 import { fail, PrimitiveFailure } from './limits.js'
 import { placementSpot, roomForBlock } from './room.js'
-import { buried, holdBestPickaxe, prospect, tunnelTo } from './underground.js'
+import { buried, holdBestPickaxe, prospect, tunnelTo, turnProspect } from './underground.js'
 
 const { goals } = pathfinderModule
 
@@ -255,6 +255,9 @@ export interface SearchExtent {
 
 export const DEFAULT_SEARCH: SearchExtent = { legs: 8, legLength: 16 }
 
+/** Quarter turns a prospect blocked where it stands may take (each after a few blocks' walk). */
+const PROSPECT_TURNS = 3
+
 export async function explore(
   bot: Bot,
   object: string,
@@ -262,16 +265,29 @@ export async function explore(
   { legs, legLength }: SearchExtent = DEFAULT_SEARCH,
   onProgress?: (detail: string) => void,
 ): Promise<Outcome> {
-  if (minable(bot, object)) return success(`${object} is in sight`)
-  if (blockIdsOf(bot, object).length === 0) return fail('not_found', `there is no block called ${object}`)
+  // An animal (explore.sheep for wool, explore.cow for a meal) is looked for as the bot walks, like a block.
+  const animal = blockIdsOf(bot, object).length === 0 && bot.registry.entitiesByName[object] !== undefined
+  const inSight = animal ? () => nearestMob(bot, object, SIGHT) !== null : () => minable(bot, object) !== null
+  if (inSight()) return success(`${object} is in sight`)
+  if (!animal && blockIdsOf(bot, object).length === 0) {
+    return fail('not_found', `there is no block or animal called ${object}`)
+  }
   const depth = ORE_DEPTHS[object]
   // Its best pickaxe in hand: one crafted and not yet equipped (or worn out and replaced) sent a live bot walking
   // the surface for diamonds, 344 blocks in eight legs.
   if (depth !== undefined && (await holdBestPickaxe(bot))) {
     // Ores lie under the surface: a staircase down to where the ore is common, then a strip tunnel.
-    if (await prospect(bot, depth, () => minable(bot, object) !== null, signal))
-      return success(`${object} in sight underground, at y=${Math.floor(bot.entity.position.y)}`)
-    return fail('not_found', `no ${object} found digging down to y=${depth} and along`)
+    for (let turns = 0; ; turns++) {
+      try {
+        if (await prospect(bot, depth, () => minable(bot, object) !== null, signal))
+          return success(`${object} in sight underground, at y=${Math.floor(bot.entity.position.y)}`)
+        return fail('not_found', `no ${object} found digging down to y=${depth} and along`)
+      } catch (error) {
+        const blocked = error instanceof PrimitiveFailure && error.outcome.failure === 'path_failed'
+        if (!blocked || turns >= PROSPECT_TURNS || signal.aborted) throw error
+        await turnProspect(bot)
+      }
+    }
   }
   const directions = [
     [1, 0],
@@ -283,7 +299,7 @@ export async function explore(
   let moves = 0
   const look = () => {
     if (++moves % 5 !== 0 || seen) return
-    if (minable(bot, object)) {
+    if (inSight()) {
       seen = true
       bot.pathfinder.setGoal(null)
     }
@@ -305,7 +321,7 @@ export async function explore(
         if (!seen) failures++
       }
       walked += bot.entity.position.distanceTo(from)
-      if (seen || minable(bot, object)) return success(`${object} in sight after ${leg + 1} legs`)
+      if (seen || inSight()) return success(`${object} in sight after ${leg + 1} legs`)
     }
   } finally {
     bot.removeListener('move', look)
@@ -321,6 +337,16 @@ export async function eat(bot: Bot, object: string): Promise<Outcome> {
   await bot.equip(item, 'hand')
   await bot.consume()
   return success(`ate ${item.name}`)
+}
+
+/** How far an animal is "in sight": the chunk data's 32 blocks, as for blocks. */
+const SIGHT = DEFAULT_SEE_RADIUS
+
+/** The nearest living `name` within `range` blocks (not a player), if any. */
+function nearestMob(bot: Bot, name: string, range: number) {
+  return bot.nearestEntity(
+    (e) => e.name === name && e.type !== 'player' && e.position.distanceTo(bot.entity.position) <= range,
+  )
 }
 
 /** kill.X: the nearest such mob, attacked until it is gone. */

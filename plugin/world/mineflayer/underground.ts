@@ -85,6 +85,20 @@ export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal, maxS
 const prospectHeadings = new WeakMap<Bot, readonly [number, number]>()
 
 /**
+ * The next prospect heads a quarter turn from the last, after a few blocks' walk that way on the surface: where the
+ * bot stood, every step down lay by water or lava (a live bot back up for logs by a lake failed its explore for
+ * diamonds there at once, and the instruction ended).
+ */
+export async function turnProspect(bot: Bot, walk = 8): Promise<void> {
+  const [dx, dz] = prospectHeadings.get(bot) ?? [1, 0]
+  const [nx, nz] = [-dz, dx]
+  prospectHeadings.set(bot, [nx, nz])
+  const { x, z } = bot.entity.position
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  await bot.pathfinder.goto(new goals.GoalNearXZ(x + nx * walk, z + nz * walk, 2)).catch(() => undefined)
+}
+
+/**
  * Prospecting: a staircase down to `depth` (never below 5 blocks over the bottom of the world), then a strip
  * tunnel straight on, until `found()` (checked after every step) or `maxSteps`. Resolves with whether it found.
  */
