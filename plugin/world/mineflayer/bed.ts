@@ -110,7 +110,12 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
     // Where the bot came to rest decides which way the bed faces: off the stand's centre it may face into a wall,
     // and then the next site is tried.
     if (!isFree(bot.blockAt(site.foot.plus(facingFrom(bot.entity.position, site.foot))))) continue
-    return putDown(bot, site)
+    try {
+      return await putDown(bot, site)
+    } catch (error) {
+      // The server refused it ("the block is still air": the head faced a wall after all, live): the next site.
+      lastError = error
+    }
   }
   // Nowhere within reach (the bottom of a one-wide shaft, a tunnel with no landing, sites with no way to them): two
   // blocks are dug out beside the bot for it, as a player makes a nook for their bed. It is part of going to bed,

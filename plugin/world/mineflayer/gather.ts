@@ -64,10 +64,20 @@ function giveUp(bot: Bot, at: Vec3): void {
   unreachable.set(bot, given)
 }
 
-/** The nearest `object` the bot may mine: not under its feet, not one it found no safe way to. */
+/**
+ * The nearest `object` the bot may mine: not under its feet, not one it found no safe way to; one open to the air
+ * first (stone beside the bot, not the stone under the stone beside it: a tunnel toward a walled-in block a step
+ * below ran its 160 steps twice in a live morning, 40 s each), else the nearest walled-in one (an ore, tunnelled to).
+ */
 function minable(bot: Bot, object: string): Block | null {
-  return findNearestBlock(bot, object, DEFAULT_SEE_RADIUS, notUnderfoot(bot))
+  const allowed = notUnderfoot(bot)
+  const open = (p: { x: number; y: number; z: number }) => allowed(p) && !buried(bot, new Vec3(p.x, p.y, p.z))
+  // Open ones only nearby: each candidate checked costs six block reads, and stone walls the bot in by thousands.
+  return findNearestBlock(bot, object, OPEN_RADIUS, open) ?? findNearestBlock(bot, object, DEFAULT_SEE_RADIUS, allowed)
 }
+
+/** How far (blocks) an open block is preferred to a nearer walled-in one. */
+const OPEN_RADIUS = 6
 
 /**
  * For `logs`, the nearest log of a wood the bot already holds (as logs or planks), if one is in sight: a table
