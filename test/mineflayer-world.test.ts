@@ -8,6 +8,8 @@ import { createCedar } from '../index.js'
 import { runScript, WOODEN_PICKAXE_SCRIPT } from '../plugin/agent/script.js'
 import { fuelValue } from '../plugin/vocabulary/smelting.js'
 import { EventLogger } from '../plugin/world/event-logger.js'
+import { collectWithin } from '../plugin/world/mineflayer/gather.js'
+import { PrimitiveFailure } from '../plugin/world/mineflayer/limits.js'
 import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
 import type { Outcome } from '../plugin/world/port.js'
 import { nextChat, openSession, type TestSession, waitFor, waitUntil } from './harness/index.js'
@@ -84,6 +86,27 @@ describe('MineflayerWorld over the real protocol', () => {
     assert.deepEqual(events.slice(0, 1), ['mine.oak_log'])
     assert.ok(events.includes('has.oak_log.1'), events.join(' '))
     assert.ok(events.includes('has.logs.1'), 'the family too')
+  })
+
+  test('a log collectblock never reaches is given up after its time, and the next mine takes another', async () => {
+    await put(-4, 5, 4, 'birch_log')
+    await put(-6, 5, -6, 'birch_log')
+    const near = bot.blockAt(new Vec3(-4, 5, 4))!
+    // collectblock walking for ever (as it did live, 180 s twice on one log): a collect that never ends.
+    const collect = bot.collectBlock.collect
+    bot.collectBlock.collect = () => new Promise<void>(() => {})
+    try {
+      await assert.rejects(
+        collectWithin(bot, near, 2000),
+        (e: unknown) => e instanceof PrimitiveFailure && /could not reach the birch_log at/.test(e.message),
+      )
+    } finally {
+      bot.collectBlock.collect = collect
+    }
+    const outcome = await world.act({ verb: 'mine', object: 'birch_log' })
+    ok(outcome)
+    assert.equal(bot.blockAt(near.position)?.name, 'birch_log', 'the given-up log is left standing')
+    assert.equal(bot.blockAt(new Vec3(-6, 5, -6))?.name, 'air', 'the other one was mined')
   })
 
   test('stone needs a pickaxe in hand: missing_tool, then equip, then cobblestone', async () => {

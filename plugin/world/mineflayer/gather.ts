@@ -133,7 +133,7 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
       before = countItems(bot) // what the tunnel yielded is not the act's
       await bot.dig(bot.blockAt(block.position) ?? block, true)
     } else {
-      await bot.collectBlock.collect(block)
+      await collectWithin(bot, block, COLLECT_MS)
     }
   } finally {
     // collectblock equips whatever digs fastest (for a log with no axe, any item, a stick say); the tool the skill
@@ -157,6 +157,31 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
   // go on as if it had (the next act, a craft from that item, would be refused or fail). The controller retries.
   if (gained.length === 0) return fail('no_drop', `mined ${block.name}, but nothing was picked up`)
   return success(`got ${gained.join(', ')}`)
+}
+
+/**
+ * How long collectblock may walk and dig for one block in the open: a live bot spent two acts' full 180 s on one log
+ * it never reached (3 minutes of a day at a time), then reached another in 6 s.
+ */
+const COLLECT_MS = 45_000
+
+/** collectblock's collect, given up after `ms` (the block left for the episode, `giveUp`) with `path_failed`. */
+export async function collectWithin(bot: Bot, block: Block, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const expired = new Promise<'expired'>((resolve) => {
+    timer = setTimeout(() => resolve('expired'), ms)
+  })
+  const collecting = bot.collectBlock.collect(block)
+  try {
+    if ((await Promise.race([collecting, expired])) !== 'expired') return
+  } finally {
+    clearTimeout(timer)
+  }
+  collecting.catch(() => undefined) // cancelled below; its rejection is expected
+  await bot.collectBlock.cancelTask().catch(() => undefined)
+  bot.pathfinder.setGoal(null)
+  giveUp(bot, block.position)
+  return fail('path_failed', `could not reach the ${block.name} at ${block.position} in ${ms / 1000} s`)
 }
 
 /** How long a drop walked onto may take to reach the inventory. */
