@@ -10,7 +10,7 @@ import { Vec3 } from 'vec3'
 import { createCedar } from '../index.js'
 import { biomeAt } from '../plugin/world/mineflayer-observation.js'
 import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
-import { converse, openSession, type TestSession, waitUntil } from './harness/index.js'
+import { converse, giveItem, openSession, type TestSession, waitUntil } from './harness/index.js'
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
 const DESERT_X = [4, 7] as const // one 4-block biome cell wide; the spawn point (x 0.5) is in plains
@@ -111,5 +111,23 @@ describe('avoidBiomes on the Mineflayer adapter', () => {
     assert.equal(bot.blockAt(plainsLog)?.name, 'air', 'the plains log was mined')
     assert.equal(bot.blockAt(desertLog)?.name, 'oak_log', 'the desert log was left')
     assert.deepEqual([...visited], ['plains'])
+  })
+
+  test('a tunnel to an ore across the strip stops at the fence: no step is dug into the desert', async () => {
+    // The bot is past the strip (x > 8); an iron ore lies buried on the spawn side, under the plains.
+    const ore = new Vec3(0, 2, -4)
+    await session.server.setBlock(ore, 'iron_ore')
+    await giveItem(session.server, bot, 'stone_pickaxe')
+    await bot.equip(bot.registry.itemsByName.stone_pickaxe?.id ?? -1, 'hand')
+    await waitUntil(bot, () => bot.blockAt(ore)?.name === 'iron_ore', 'the ore is there')
+    assert.ok(bot.entity.position.x > DESERT_X[1] + 1, `the bot at ${bot.entity.position.floored()}`)
+    visited.clear()
+    const outcome = await world.act({ verb: 'mine', object: 'iron_ore' }, undefined, {
+      avoidBiomes: ['desert'],
+      timeoutMs: 30_000,
+    })
+    assert.ok(!outcome.ok, 'no way there without crossing the desert')
+    assert.equal(bot.blockAt(ore)?.name, 'iron_ore')
+    assert.deepEqual([...visited], ['plains'], 'the tunnel never came into the desert')
   })
 })

@@ -5,7 +5,6 @@ import type { Entity } from 'prismarine-entity'
 import type { Item } from 'prismarine-item'
 import { Vec3 } from 'vec3'
 import { matchesObject } from '../../vocabulary/families.js'
-import { ORE_DEPTHS } from '../../vocabulary/natural.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
@@ -13,7 +12,7 @@ import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { avoidedBiomes, outsideFence } from './biome-fence.js'
 import { fail, PrimitiveFailure } from './limits.js'
 import { placementSpot, roomForBlock } from './room.js'
-import { buried, holdBestPickaxe, prospect, tunnelTo, turnProspect } from './underground.js'
+import { buried, tunnelTo } from './underground.js'
 
 const { goals } = pathfinderModule
 
@@ -69,7 +68,7 @@ function giveUp(bot: Bot, at: Vec3): void {
  * first (stone beside the bot, not the stone under the stone beside it: a tunnel toward a walled-in block a step
  * below ran its 160 steps twice in a live morning, 40 s each), else the nearest walled-in one (an ore, tunnelled to).
  */
-function minable(bot: Bot, object: string): Block | null {
+export function minable(bot: Bot, object: string): Block | null {
   const allowed = notUnderfoot(bot)
   const open = (p: { x: number; y: number; z: number }) => allowed(p) && !buried(bot, new Vec3(p.x, p.y, p.z))
   // Open ones only nearby: each candidate checked costs six block reads, and stone walls the bot in by thousands.
@@ -276,95 +275,6 @@ export async function reequip(bot: Bot, held: Item | null): Promise<void> {
   if (tool && bot.heldItem?.type !== tool.type) await bot.equip(tool, 'hand')
 }
 
-/**
- * explore.X: for an ore, with a pickaxe in hand, dig down to the ore's depth and strip-mine (underground.ts);
- * otherwise walk outwards in a square spiral of legs until X is in sight, looking as the bot moves (so a leg ends
- * the moment X appears, not at its far end).
- */
-export interface SearchExtent {
-  /** Legs of the square spiral (default 8). */
-  readonly legs: number
-  /** The first legs' length in blocks; every second leg is longer by as much (default 16: 320 blocks in all). */
-  readonly legLength: number
-}
-
-export const DEFAULT_SEARCH: SearchExtent = { legs: 8, legLength: 16 }
-
-/** Quarter turns a prospect blocked where it stands may take (each after a few blocks' walk). */
-const PROSPECT_TURNS = 3
-
-export async function explore(
-  bot: Bot,
-  object: string,
-  signal: AbortSignal,
-  { legs, legLength }: SearchExtent = DEFAULT_SEARCH,
-  onProgress?: (detail: string) => void,
-): Promise<Outcome> {
-  // An animal (explore.sheep for wool, explore.cow for a meal) is looked for as the bot walks, like a block.
-  const animal = blockIdsOf(bot, object).length === 0 && bot.registry.entitiesByName[object] !== undefined
-  const inSight = animal ? () => nearestMob(bot, object, SIGHT) !== null : () => minable(bot, object) !== null
-  if (inSight()) return success(`${object} is in sight`)
-  if (!animal && blockIdsOf(bot, object).length === 0) {
-    return fail('not_found', `there is no block or animal called ${object}`)
-  }
-  const depth = ORE_DEPTHS[object]
-  // Its best pickaxe in hand: one crafted and not yet equipped (or worn out and replaced) sent a live bot walking
-  // the surface for diamonds, 344 blocks in eight legs.
-  if (depth !== undefined && (await holdBestPickaxe(bot))) {
-    // Ores lie under the surface: a staircase down to where the ore is common, then a strip tunnel.
-    for (let turns = 0; ; turns++) {
-      try {
-        if (await prospect(bot, depth, () => minable(bot, object) !== null, signal))
-          return success(`${object} in sight underground, at y=${Math.floor(bot.entity.position.y)}`)
-        return fail('not_found', `no ${object} found digging down to y=${depth} and along`)
-      } catch (error) {
-        const blocked = error instanceof PrimitiveFailure && error.outcome.failure === 'path_failed'
-        if (!blocked || turns >= PROSPECT_TURNS || signal.aborted) throw error
-        await turnProspect(bot)
-      }
-    }
-  }
-  const directions = [
-    [1, 0],
-    [0, 1],
-    [-1, 0],
-    [0, -1],
-  ] as const
-  let seen = false
-  let moves = 0
-  const look = () => {
-    if (++moves % 5 !== 0 || seen) return
-    if (inSight()) {
-      seen = true
-      bot.pathfinder.setGoal(null)
-    }
-  }
-  bot.on('move', look)
-  let failures = 0
-  let walked = 0
-  try {
-    for (let leg = 0; leg < legs && !signal.aborted && !seen; leg++) {
-      const [dx, dz] = directions[leg % 4] ?? [1, 0]
-      const length = legLength * (1 + Math.floor(leg / 2))
-      const from = bot.entity.position.clone()
-      const { x, z } = from
-      onProgress?.(`leg ${leg + 1} of ${legs}, about ${Math.round(walked)} blocks walked`)
-      bot.pathfinder.setMovements(gentleMovements(bot))
-      try {
-        await bot.pathfinder.goto(new goals.GoalNearXZ(x + dx * length, z + dz * length, 2))
-      } catch {
-        if (!seen) failures++
-      }
-      walked += bot.entity.position.distanceTo(from)
-      if (seen || inSight()) return success(`${object} in sight after ${leg + 1} legs`)
-    }
-  } finally {
-    bot.removeListener('move', look)
-  }
-  if (failures === legs) return fail('path_failed', `could not walk anywhere to look for ${object}`)
-  return fail('not_found', `no ${object} in sight after ${legs} legs, about ${Math.round(walked)} blocks walked`)
-}
-
 /** eat.X: the food in hand, eaten. */
 export async function eat(bot: Bot, object: string): Promise<Outcome> {
   const item = inventoryItem(bot, object)
@@ -372,16 +282,6 @@ export async function eat(bot: Bot, object: string): Promise<Outcome> {
   await bot.equip(item, 'hand')
   await bot.consume()
   return success(`ate ${item.name}`)
-}
-
-/** How far an animal is "in sight": the chunk data's 32 blocks, as for blocks. */
-const SIGHT = DEFAULT_SEE_RADIUS
-
-/** The nearest living `name` within `range` blocks (not a player), if any. */
-function nearestMob(bot: Bot, name: string, range: number) {
-  return bot.nearestEntity(
-    (e) => e.name === name && e.type !== 'player' && e.position.distanceTo(bot.entity.position) <= range,
-  )
 }
 
 /** kill.X: the nearest such mob, attacked until it is gone. */

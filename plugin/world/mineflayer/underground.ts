@@ -10,6 +10,7 @@ import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
 import { gentleMovements } from '../pathfinding.js'
+import { outsideFence } from './biome-fence.js'
 import { fail } from './limits.js'
 
 const { goals } = pathfinderModule
@@ -227,6 +228,9 @@ function nextStep(bot: Bot, target: Vec3, level = false): Step | undefined {
 }
 
 function isSafe(bot: Bot, step: Step, feet: Vec3): boolean {
+  // Not into a biome the act keeps out of ("stay in the plains"): pathfinder's moves are fenced, a tunnel's steps
+  // too (a live tunnel to coal came out under the windswept hills, and the bot worked on there).
+  if (!outsideFence(bot, step.stand)) return false
   const floor = bot.blockAt(step.stand.offset(0, -1, 0))
   if (floor?.boundingBox !== 'block' || LIQUIDS.has(floor.name)) return false
   return canClear(bot, step.clear, feet)
