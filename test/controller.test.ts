@@ -51,12 +51,14 @@ class ScriptedWorld implements World {
 
   constructor(
     private readonly script: Readonly<Record<string, readonly Reply[]>>,
-    options: { readonly nightAfterTicks?: number; readonly canWait?: boolean } = {},
+    options: { readonly nightAfterTicks?: number; readonly dayAfterTicks?: number; readonly canWait?: boolean } = {},
   ) {
+    if (options.dayAfterTicks !== undefined) this.isNight = true
     if (options.canWait) {
       this.waitTicks = async (ticks) => {
         this.waited += ticks
         if (options.nightAfterTicks !== undefined && this.waited >= options.nightAfterTicks) this.isNight = true
+        if (options.dayAfterTicks !== undefined && this.waited >= options.dayAfterTicks) this.isNight = false
       }
     }
   }
@@ -548,6 +550,35 @@ describe('milestone skills', () => {
     assert.equal(result.outcome, 'goal', result.message)
     assert.ok(world.waited >= 1000, `waited ${world.waited} ticks`)
     assert.deepEqual(world.acts, ['mine.diamond_ore'])
+  })
+  test('a wait for what only the bot brings ends when the day turns, and what failed before is tried again', async () => {
+    // "Sleep at night" over a diamond's milestone, begun at night: only sleep.bed leads on (the milestone's event may
+    // come at any time, the mine only after the sleep). The bed fails three times and is given up; the controller
+    // then waits for has.diamond.1, which only its own acts bring. Live, such a wait outlasted the episode.
+    const product = dfa(
+      ['sleep.bed', 'mine.diamond_ore', 'has.diamond.1'],
+      [
+        [0, 'sleep.bed', 1],
+        [0, 'has.diamond.1', 2],
+        [1, 'mine.diamond_ore', 1],
+        [1, 'has.diamond.1', 2],
+      ],
+      [2],
+    )
+    const failed = fails('server_error', 'the bed is too far')
+    const world = new ScriptedWorld(
+      { 'sleep.bed': [failed, failed, failed, ok()], 'mine.diamond_ore': [ok({ diamond: 1 })] },
+      { canWait: true, dayAfterTicks: 1000 },
+    )
+    const result = await run(world, {
+      dfa: product,
+      goal: ['has.diamond.1'],
+      maxWaitTicks: 24_000,
+      pursue: pursueWith('mine.diamond_ore'),
+    })
+    assert.equal(result.outcome, 'goal', result.message)
+    assert.ok(world.waited >= 1000 && world.waited < 24_000, `waited ${world.waited} ticks`)
+    assert.deepEqual(world.acts, ['sleep.bed', 'sleep.bed', 'sleep.bed', 'sleep.bed', 'mine.diamond_ore'])
   })
 })
 

@@ -316,11 +316,20 @@ export async function runController(options: ControllerOptions): Promise<Control
         isPursuable(next) &&
         towards(state, observation, 'any') === undefined
       if (next !== undefined && !isActionSymbol(next) && !givenUp && world.waitTicks) {
-        // A reflex that wants to act ends the wait early (the loop runs it, then waits again).
-        const wants = () => reflexes.pending(world.observe()) !== undefined
+        // A reflex that wants to act ends the wait early (the loop runs it, then waits again); so does the turn of
+        // the day, after which what failed is tried again: a live bot whose bed failed at nightfall (sleep.bed given
+        // up after three tries) waited for has.iron_ingot.3, which only its own acts bring, to the episode's end.
+        const phase = observation.isNight
+        const turned = () => world.observe().isNight !== phase
+        const wants = () => turned() || reflexes.pending(world.observe()) !== undefined
         options.onActing?.(next, `waiting for ${next}`)
         const wait = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal, wants)
         if (signal?.aborted) return finish('cancelled', 'stopped')
+        if (turned()) {
+          failures.clear()
+          disabled.clear()
+          refusals.clear()
+        }
         if (wait.interrupted) continue
         if (wait.events.length === 0) return finish('no-path', `waited a day for ${next}, in vain`, true)
         feed(wait.events)
