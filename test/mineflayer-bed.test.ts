@@ -17,6 +17,31 @@ const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
 const TOP = 20
 const NIGHT = 14_000
 
+/**
+ * A server whose stone mound (from `from` to `to`, y 5 to TOP) is there before the bot joins, the bot spawned on top
+ * of it with the plugin (no laws), holding `items` and a stone pickaxe in hand.
+ */
+async function onMound(
+  from: { x: number; z: number },
+  to: { x: number; z: number },
+  items: readonly string[],
+  onServerError?: (error: Error) => void,
+): Promise<{ session: TestSession; bot: Bot; world: MineflayerWorld }> {
+  const session = await openSession({ mechanics: { sleepTicks: 20 }, spawn: { x: 0.5, y: TOP + 1, z: 0.5 } })
+  if (onServerError) session.server.serv.on('error', onServerError)
+  await session.server.fill({ x: from.x, y: 5, z: from.z }, { x: to.x, y: TOP, z: to.z }, 'stone')
+  const bot = await session.bot('cedar', {
+    timeoutMs: 60_000, // a loaded machine: the spawn waits on the server's first chunks
+    botOptions: {
+      plugins: { cedar: createCedar({ owners: ['Alex'], logger: quietLogger, shield: { lawSets: [] } }) },
+    },
+  })
+  await waitUntil(bot, () => bot.entity.position.y > TOP && bot.entity.onGround, 'the bot is on the mound', 60_000)
+  for (const item of items) await giveItem(session.server, bot, item)
+  await bot.equip(bot.registry.itemsByName.stone_pickaxe?.id ?? -1, 'hand')
+  return { session, bot, world: new MineflayerWorld(bot) }
+}
+
 describe('a carried bed in the bot’s own tunnel', () => {
   let session: TestSession
   let bot: Bot
@@ -25,20 +50,12 @@ describe('a carried bed in the bot’s own tunnel', () => {
 
   before(async () => {
     // The mound is there before the bot joins, and the bot spawns on top of it.
-    session = await openSession({ mechanics: { sleepTicks: 20 }, spawn: { x: 0.5, y: TOP + 1, z: 0.5 } })
-    session.server.serv.on('error', (error) => serverErrors.push(error))
-    await session.server.fill({ x: -3, y: 5, z: -3 }, { x: 40, y: TOP, z: 3 }, 'stone')
-    bot = await session.bot('cedar', {
-      timeoutMs: 60_000, // a loaded machine: the spawn waits on the server's first chunks
-      botOptions: {
-        plugins: { cedar: createCedar({ owners: ['Alex'], logger: quietLogger, shield: { lawSets: [] } }) },
-      },
-    })
-    world = new MineflayerWorld(bot)
-    await waitUntil(bot, () => bot.entity.position.y > TOP && bot.entity.onGround, 'the bot is on the mound', 60_000)
-    await giveItem(session.server, bot, 'stone_pickaxe')
-    await giveItem(session.server, bot, 'white_bed')
-    await bot.equip(bot.registry.itemsByName.stone_pickaxe?.id ?? -1, 'hand')
+    ;({ session, bot, world } = await onMound(
+      { x: -3, z: -3 },
+      { x: 40, z: 3 },
+      ['stone_pickaxe', 'white_bed'],
+      (error) => serverErrors.push(error),
+    ))
     await bot.look(-Math.PI / 2, 0, true) // east
   })
   after(() => session?.close())
@@ -91,20 +108,11 @@ describe('at the bottom of a one-wide shaft', () => {
   let world: MineflayerWorld
 
   before(async () => {
-    session = await openSession({ mechanics: { sleepTicks: 20 }, spawn: { x: 0.5, y: TOP + 1, z: 0.5 } })
-    await session.server.fill({ x: -6, y: 5, z: -6 }, { x: 6, y: TOP, z: 6 }, 'stone')
-    bot = await session.bot('cedar', {
-      timeoutMs: 60_000,
-      botOptions: {
-        plugins: { cedar: createCedar({ owners: ['Alex'], logger: quietLogger, shield: { lawSets: [] } }) },
-      },
-    })
-    world = new MineflayerWorld(bot)
-    await waitUntil(bot, () => bot.entity.position.y > TOP && bot.entity.onGround, 'the bot is on the mound', 60_000)
-    await giveItem(session.server, bot, 'stone_pickaxe')
-    await giveItem(session.server, bot, 'white_bed')
-    await giveItem(session.server, bot, 'furnace')
-    await bot.equip(bot.registry.itemsByName.stone_pickaxe?.id ?? -1, 'hand')
+    ;({ session, bot, world } = await onMound({ x: -6, z: -6 }, { x: 6, z: 6 }, [
+      'stone_pickaxe',
+      'white_bed',
+      'furnace',
+    ]))
     // The shaft the bot's mine.stone used to dig, one block under its feet after another.
     for (let depth = 1; depth <= 4; depth++) {
       const under = bot.blockAt(bot.entity.position.floored().offset(0, -1, 0))

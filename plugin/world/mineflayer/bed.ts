@@ -12,14 +12,14 @@ import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
-import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { asPreparation } from '../shield-gate.js'
 import { untilClock } from './clock.js'
 import { findNearestBlock, inventoryItem, kill, pickUpDrops, reequip } from './gather.js'
 import { fail } from './limits.js'
-import { canPlaceOn, roomForBed } from './room.js'
+import { canPlaceOn, isFree, roomForBed } from './room.js'
+import { HORIZONTAL } from './underground.js'
 import { workstation } from './workstations.js'
 
 const { goals } = pathfinderModule
@@ -167,7 +167,7 @@ export function* bedSites(bot: Bot, radius = SITE_RADIUS): Generator<BedSite> {
 }
 
 function siteFrom(bot: Bot, stand: Vec3, from: Vec3): BedSite | undefined {
-  for (const [dx, dz] of DIRECTIONS)
+  for (const [dx, dz] of HORIZONTAL)
     for (const dy of [0, -1, 1]) {
       const foot = stand.offset(dx, dy, dz)
       const head = foot.plus(facingFrom(from, foot))
@@ -180,22 +180,12 @@ function siteFrom(bot: Bot, stand: Vec3, from: Vec3): BedSite | undefined {
   return undefined
 }
 
-const DIRECTIONS: readonly (readonly [number, number])[] = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-]
-
 /** The horizontal unit step a bed placed at `foot` by a player at `from` faces (away from the player). */
 export function facingFrom(from: Vec3, foot: Vec3): Vec3 {
   const dx = foot.x + 0.5 - from.x
   const dz = foot.z + 0.5 - from.z
   return Math.abs(dx) > Math.abs(dz) ? new Vec3(Math.sign(dx), 0, 0) : new Vec3(0, 0, Math.sign(dz) || 1)
 }
-
-const isFree = (block: Block | null): boolean =>
-  block !== null && REPLACEABLE_BLOCKS.has(block.name) && block.name !== 'water' && block.name !== 'lava'
 
 function canStand(bot: Bot, at: Vec3): boolean {
   const floor = bot.blockAt(at.offset(0, -1, 0))
@@ -266,7 +256,7 @@ async function takeBack(bot: Bot, bed: Block, signal: AbortSignal): Promise<bool
 
 /** The bed's foot where it was put down, or its head (or what is left of either) beside it. */
 function bedPartNear(bot: Bot, foot: Vec3): Block | null {
-  const at = [foot, ...DIRECTIONS.map(([dx, dz]) => foot.offset(dx, 0, dz))]
+  const at = [foot, ...HORIZONTAL.map(([dx, dz]) => foot.offset(dx, 0, dz))]
   return at.map((p) => bot.blockAt(p)).find((b) => b?.name.endsWith('_bed')) ?? null
 }
 

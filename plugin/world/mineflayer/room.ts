@@ -7,7 +7,7 @@ import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
 import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
-import { canClear, holdBestPickaxe } from './underground.js'
+import { canClear, HORIZONTAL, holdBestPickaxe, isAir } from './underground.js'
 
 /**
  * Blocks a click uses rather than builds on (vanilla places on them only when the player sneaks, and mineflayer
@@ -15,6 +15,10 @@ import { canClear, holdBestPickaxe } from './underground.js'
  */
 const USED_ON_CLICK =
   /crafting_table|furnace|smoker|chest|barrel|shulker_box|_bed$|door|repeater|comparator|lever|button|anvil|hopper|dispenser|dropper|note_block|bell|loom|stonecutter|grindstone|table$|brewing_stand|enchanting/
+
+/** Air, or grass and the like that a placed block replaces; not water or lava. */
+export const isFree = (block: Block | null): boolean =>
+  block !== null && REPLACEABLE_BLOCKS.has(block.name) && block.name !== 'water' && block.name !== 'lava'
 
 /** A full block something can be placed on with a plain click. */
 export function canPlaceOn(block: Block | null): block is Block {
@@ -27,8 +31,6 @@ export function canPlaceOn(block: Block | null): block is Block {
  */
 export function placementSpot(bot: Bot): Block | null {
   const feet = bot.entity.position.floored()
-  const free = (block: Block | null) =>
-    block !== null && REPLACEABLE_BLOCKS.has(block.name) && block.name !== 'water' && block.name !== 'lava'
   const spots: Array<readonly [number, number, number]> = []
   for (const dy of [0, -1, 1])
     for (let dx = -2; dx <= 2; dx++) for (let dz = -2; dz <= 2; dz++) if (dx !== 0 || dz !== 0) spots.push([dx, dy, dz])
@@ -36,17 +38,10 @@ export function placementSpot(bot: Bot): Block | null {
   for (const [dx, dy, dz] of spots) {
     const below = bot.blockAt(feet.offset(dx, dy - 1, dz))
     if (!canPlaceOn(below)) continue
-    if (free(bot.blockAt(feet.offset(dx, dy, dz))) && free(bot.blockAt(feet.offset(dx, dy + 1, dz)))) return below
+    if (isFree(bot.blockAt(feet.offset(dx, dy, dz))) && isFree(bot.blockAt(feet.offset(dx, dy + 1, dz)))) return below
   }
   return null
 }
-
-const HORIZONTAL: readonly (readonly [number, number])[] = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-]
 
 /** One way of making room: the blocks to dig, the floors that must stay under them, and the direction. */
 interface Room {
@@ -54,8 +49,6 @@ interface Room {
   readonly floors: readonly Vec3[]
   readonly direction: Vec3
 }
-
-const isOpen = (block: Block | null) => block !== null && block.boundingBox === 'empty' && block.name !== 'water'
 
 /**
  * Digs the cheapest safe room of the given shape (fewest blocks to dig; none, if one is already open) and returns
@@ -71,7 +64,7 @@ async function digRoom(
   const rooms = HORIZONTAL.map(([dx, dz]) => shape(feet, new Vec3(dx, 0, dz)))
     .filter((room) => usable(room) && room.floors.every((f) => canPlaceOn(bot.blockAt(f))))
     .filter((room) => canClear(bot, room.clear, feet))
-  const toDig = (room: Room) => room.clear.filter((p) => !isOpen(bot.blockAt(p)))
+  const toDig = (room: Room) => room.clear.filter((p) => !isAir(bot.blockAt(p)))
   rooms.sort((a, b) => toDig(a).length - toDig(b).length)
   const room = rooms[0]
   if (!room) return undefined
@@ -81,9 +74,9 @@ async function digRoom(
   for (const pos of toDig(room)) {
     if (signal.aborted) return undefined
     const block = bot.blockAt(pos)
-    if (block && !isOpen(block)) await bot.dig(block, true)
+    if (block && !isAir(block)) await bot.dig(block, true)
   }
-  return room.clear.every((p) => isOpen(bot.blockAt(p))) ? room.direction : undefined
+  return room.clear.every((p) => isAir(bot.blockAt(p))) ? room.direction : undefined
 }
 
 /** Room for one block (a furnace, a table) beside the bot: the block where it goes and the one above, dug out. */

@@ -21,7 +21,8 @@ const FALLING = new Set(['gravel', 'sand', 'red_sand', 'suspicious_gravel', 'sus
 const UNBREAKABLE = new Set(['bedrock', 'obsidian', 'crying_obsidian', 'reinforced_deepslate', 'end_portal_frame'])
 /** From the eyes to the block's centre: vanilla's reach is 4.5 blocks; a little less to be sure. */
 const REACH = 4
-const HORIZONTAL: readonly (readonly [number, number])[] = [
+/** The four horizontal directions, [dx, dz] (the tunnel's steps, a bed's facing, a room's sides). */
+export const HORIZONTAL: readonly (readonly [number, number])[] = [
   [1, 0],
   [-1, 0],
   [0, 1],
@@ -54,7 +55,8 @@ export function buried(bot: Bot, pos: Vec3): boolean {
   })
 }
 
-const isAir = (block: Block | null): boolean =>
+/** Air, cave air, grass and the like the bot walks through; not a liquid. */
+export const isAir = (block: Block | null): boolean =>
   block !== null && block.boundingBox === 'empty' && !LIQUIDS.has(block.name)
 
 /** Whether `target` can be dug from where the bot stands: within reach, open to the air on some side, not below. */
