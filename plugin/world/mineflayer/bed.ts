@@ -19,7 +19,7 @@ import { untilClock } from './clock.js'
 import { findNearestBlock, inventoryItem, kill, pickUpDrops, reequip } from './gather.js'
 import { fail } from './limits.js'
 import { canPlaceOn, isFree, roomForBed } from './room.js'
-import { HORIZONTAL } from './underground.js'
+import { HORIZONTAL } from './tunnel-steps.js'
 import { workstation } from './workstations.js'
 
 const { goals } = pathfinderModule

@@ -12,7 +12,8 @@ import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { avoidedBiomes, outsideFence } from './biome-fence.js'
 import { fail, PrimitiveFailure } from './limits.js'
 import { placementSpot, roomForBlock } from './room.js'
-import { buried, tunnelTo } from './underground.js'
+import { buried } from './tunnel-steps.js'
+import { landed, tunnelTo } from './underground.js'
 
 const { goals } = pathfinderModule
 
@@ -58,6 +59,8 @@ function notUnderfoot(bot: Bot): (position: { x: number; y: number; z: number })
 const unreachable = new WeakMap<Bot, Set<string>>()
 
 function giveUp(bot: Bot, at: Vec3): void {
+  // Out of reach only behind the act's biome fence ("stay in the plains"), it is not out of reach for the next act.
+  if (avoidedBiomes(bot)) return
   const given = unreachable.get(bot) ?? new Set<string>()
   given.add(`${at.x},${at.y},${at.z}`)
   unreachable.set(bot, given)
@@ -109,7 +112,7 @@ export function inventoryItem(bot: Bot, object: string) {
 
 /** mine.X: the nearest X within sight, collected with the tool in hand (which must be able to harvest it). */
 export async function mine(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
-  const block = sameWood(bot, object) ?? minable(bot, object)
+  let block = sameWood(bot, object) ?? minable(bot, object)
   if (!block) return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
   const tools = block.harvestTools ? Object.keys(block.harvestTools).map(Number) : []
   const held = bot.heldItem
@@ -124,12 +127,13 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
   try {
     if (buried(bot, block.position)) {
       // Walled in (under the surface): dig a safe tunnel to it rather than let collectblock's pathfinder search
-      // a way through the ground, which takes it too long and digs straight down.
-      await tunnelTo(bot, block.position, signal).catch((error: unknown) => {
-        if (error instanceof PrimitiveFailure && error.outcome.failure === 'path_failed') giveUp(bot, block.position)
-        throw error
-      })
+      // a way through the ground, which takes it too long and digs straight down. One no safe tunnel reaches is
+      // left for the next; when none of a few is reached, the act has found none it can take: `not_found`, so the
+      // controller explores (prospects) for more rather than give the goal up (a live bot failed three iron ores
+      // "no safe way", one a time, and its instruction ended at noon).
+      block = await tunnelToOne(bot, object, block, signal)
       before = countItems(bot) // what the tunnel yielded is not the act's
+      await landed(bot) // a dig begun in the air takes five times as long (22 s for an iron ore, seen)
       await bot.dig(bot.blockAt(block.position) ?? block, true)
     } else {
       await collectWithin(bot, block, COLLECT_MS)
@@ -158,6 +162,28 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
   return success(`got ${gained.join(', ')}`)
 }
 
+/** Buried blocks one act tunnels towards before it says none is within reach. */
+const TUNNEL_CANDIDATES = 3
+
+/**
+ * A tunnel dug to `first`, or else to the next buried `object`, up to TUNNEL_CANDIDATES of them (each one no safe
+ * tunnel reaches left for the episode); the block reached.
+ */
+async function tunnelToOne(bot: Bot, object: string, first: Block, signal: AbortSignal): Promise<Block> {
+  const reasons: string[] = []
+  for (let block: Block | null = first; block && reasons.length < TUNNEL_CANDIDATES; block = minable(bot, object)) {
+    try {
+      await tunnelTo(bot, block.position, signal)
+      return block
+    } catch (error) {
+      if (!(error instanceof PrimitiveFailure && error.outcome.failure === 'path_failed')) throw error
+      giveUp(bot, block.position)
+      reasons.push(error.outcome.message)
+    }
+  }
+  return fail('not_found', `no ${object} in sight that I can safely reach (${reasons.join('; ')})`)
+}
+
 /**
  * How long collectblock may walk and dig for one block in the open: a live bot spent two acts' full 180 s on one log
  * it never reached (3 minutes of a day at a time), then reached another in 6 s.
@@ -173,6 +199,13 @@ export async function collectWithin(bot: Bot, block: Block, ms: number): Promise
   const collecting = bot.collectBlock.collect(block)
   try {
     if ((await Promise.race([collecting, expired])) !== 'expired') return
+  } catch (error) {
+    // Pathfinder found no way there, or took its 5 s to think and found none (a log on a steep hill, two live acts
+    // in a row): that block is left, and the next act takes another, as a player would.
+    const name = (error as Error).name
+    if (name !== 'NoPath' && name !== 'Timeout') throw error
+    giveUp(bot, block.position)
+    return fail('path_failed', `found no way to the ${block.name} at ${block.position}: ${(error as Error).message}`)
   } finally {
     clearTimeout(timer)
   }

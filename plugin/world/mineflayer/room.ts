@@ -7,7 +7,8 @@ import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
 import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
-import { canClear, HORIZONTAL, holdBestPickaxe, isAir } from './underground.js'
+import { canClear, HORIZONTAL, isAir } from './tunnel-steps.js'
+import { holdBestPickaxe } from './underground.js'
 
 /**
  * Blocks a click uses rather than builds on (vanilla places on them only when the player sneaks, and mineflayer

@@ -1,88 +1,52 @@
-// Going underground to a block the bot knows of (its position read from the loaded chunks, not from what it could
-// see): a tunnel dug step by step, a staircase down at 45° while the block is below, level once at its height,
-// up again if it is above, until the block is within reach of the tunnel; every few steps down, a short landing
-// (room for a bed at night). Every step is checked first, and a step
-// that is not safe is tried in another direction: the bot never digs a block next to lava or water (it would flow
-// in), never digs into a column with gravel or sand above it (it would fall on the bot), never digs straight down,
-// and never steps onto anything but a solid block (no drop into a cave, no lava below).
+// Going underground: to a block the bot knows of (its position read from the loaded chunks, not from what it could
+// see), a tunnel planned before the first dig (tunnel-plan.ts) and dug step by step; to prospect for an ore, a
+// staircase down at 45° to the ore's depth, then a strip straight on, every few steps down a short landing (room for
+// a bed at night), each step the safe one nearest the way ahead. Every step is safe (tunnel-steps.ts): no block dug
+// next to lava or water, none under gravel or sand, none straight down, no step onto anything but a solid block.
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
-import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
 import { gentleMovements } from '../pathfinding.js'
-import { outsideFence } from './biome-fence.js'
 import { fail } from './limits.js'
+import { planTunnel } from './tunnel-plan.js'
+import { HORIZONTAL, isAir, isSafe, LIQUIDS, NEIGHBOURS, type Step, stepOf, withinReach } from './tunnel-steps.js'
 
 const { goals } = pathfinderModule
 
-const LIQUIDS = new Set(['water', 'lava', 'bubble_column'])
-const FALLING = new Set(['gravel', 'sand', 'red_sand', 'suspicious_gravel', 'suspicious_sand'])
-/** Blocks a tunnel goes around rather than through: too slow to dig by hand or not diggable at all. */
-const UNBREAKABLE = new Set(['bedrock', 'obsidian', 'crying_obsidian', 'reinforced_deepslate', 'end_portal_frame'])
-/** From the eyes to the block's centre: vanilla's reach is 4.5 blocks; a little less to be sure. */
-const REACH = 4
-/** The four horizontal directions, [dx, dz] (the tunnel's steps, a bed's facing, a room's sides). */
-export const HORIZONTAL: readonly (readonly [number, number])[] = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-]
-const NEIGHBOURS = [
-  [1, 0, 0],
-  [-1, 0, 0],
-  [0, 1, 0],
-  [0, -1, 0],
-  [0, 0, 1],
-  [0, 0, -1],
-] as const
-
-/** What one step digs and where the bot then stands. */
-interface Step {
-  readonly clear: readonly Vec3[]
-  readonly stand: Vec3
-}
-
 /**
- * Whether a block is walled in: no air on any side (its position known from the chunks, not seen). Leaves are not a
- * wall: a log inside a tree's canopy is reached through them, not by a tunnel (one dug 160 steps toward a log in the
- * leaves and never got there).
+ * Digs a tunnel from the bot to within reach of `target`, planned before the first dig (tunnel-plan.ts), or fails
+ * `path_failed` when no safe tunnel is found. Each step is checked again as it is taken: one no longer safe (water
+ * flowed in), or a bot not where the plan expects, plans again from where the bot stands. The tool in hand digs (the
+ * caller chose it); what the digging drops is picked up on the way.
  */
-export function buried(bot: Bot, pos: Vec3): boolean {
-  return !NEIGHBOURS.some(([dx, dy, dz]) => {
-    const block = bot.blockAt(pos.offset(dx, dy, dz))
-    return isAir(block) || block?.name.endsWith('_leaves') === true
-  })
-}
-
-/** Air, cave air, grass and the like the bot walks through; not a liquid. */
-export const isAir = (block: Block | null): boolean =>
-  block !== null && block.boundingBox === 'empty' && !LIQUIDS.has(block.name)
-
-/** Whether `target` can be dug from where the bot stands: within reach, open to the air on some side, not below. */
-export function withinReach(bot: Bot, target: Vec3): boolean {
-  const feet = bot.entity.position.floored()
-  // Not from above: digging the block under one's feet is digging straight down.
-  if (target.x === feet.x && target.z === feet.z && target.y < feet.y) return false
-  const eyes = bot.entity.position.offset(0, bot.entity.height ?? 1.62, 0)
-  if (eyes.distanceTo(target.offset(0.5, 0.5, 0.5)) > REACH) return false
-  return NEIGHBOURS.some(([dx, dy, dz]) => isAir(bot.blockAt(target.offset(dx, dy, dz))))
-}
-
-/**
- * Digs a tunnel from the bot to within reach of `target` (at most `maxSteps` steps), or fails `path_failed` when no
- * safe step is left. The tool in hand digs (the caller chose it); what the digging drops is picked up on the way.
- */
-export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal, maxSteps = 160): Promise<void> {
+export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal): Promise<void> {
   const against = NEIGHBOURS.map(([dx, dy, dz]) => bot.blockAt(target.offset(dx, dy, dz))).find(
     (b) => b !== null && LIQUIDS.has(b.name),
   )
   // Digging it would open the liquid onto the bot (lava) or flood the tunnel (water).
   if (against)
     return fail('path_failed', `the ${bot.blockAt(target)?.name ?? 'block'} at ${target} lies against ${against.name}`)
-  if (!(await tunnel(bot, target, () => withinReach(bot, target), signal, maxSteps)))
-    return fail('path_failed', `no way dug to ${target} in ${maxSteps} steps`)
+  for (let plans = 0; plans < MAX_PLANS && !withinReach(bot, target); plans++) {
+    const { steps, searched } = await planTunnel(bot, target, signal)
+    if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
+    if (!steps)
+      return fail(
+        'path_failed',
+        `no safe way to dig to ${target} from ${bot.entity.position.floored()} (${searched} places searched)`,
+      )
+    for (const step of steps) {
+      if (withinReach(bot, target)) return
+      const feet = bot.entity.position.floored()
+      if (!feet.equals(step.from) || !isSafe(bot, step, feet)) break
+      await takeStep(bot, step, target, signal)
+    }
+  }
+  if (!withinReach(bot, target))
+    return fail('path_failed', `no way dug to ${target}: the plan went wrong ${MAX_PLANS} times`)
 }
+
+/** Plans per tunnel: the first, and again from where the bot stands when a step is no longer safe. */
+const MAX_PLANS = 3
 
 /** The way each bot's prospecting heads, [dx, dz]: kept from one explore to the next. */
 const prospectHeadings = new WeakMap<Bot, readonly [number, number]>()
@@ -146,22 +110,27 @@ async function tunnel(
     }
     const step = nextStep(bot, target, landing > 0) ?? (landing > 0 ? nextStep(bot, target) : undefined)
     if (!step) return fail('path_failed', `no safe way to dig towards ${target} from ${bot.entity.position.floored()}`)
-    for (const pos of step.clear) {
-      if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
-      if (pos.equals(target)) continue // dug by the caller, which collects its drop
-      const block = bot.blockAt(pos)
-      if (!block || isAir(block)) continue
-      await landed(bot)
-      await holdBestPickaxe(bot)
-      await bot.dig(block, true)
-    }
-    bot.pathfinder.setMovements(gentleMovements(bot))
     const from = bot.entity.position.floored()
-    await bot.pathfinder.goto(new goals.GoalBlock(step.stand.x, step.stand.y, step.stand.z))
+    await takeStep(bot, step, target, signal)
     if (step.stand.y < from.y) downSteps++
     else landing = Math.max(0, landing - 1)
   }
   return true
+}
+
+/** Digs what `step` clears (not `target`, which the caller digs and collects) and walks onto its standing block. */
+async function takeStep(bot: Bot, step: Step, target: Vec3, signal: AbortSignal): Promise<void> {
+  for (const pos of step.clear) {
+    if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
+    if (pos.equals(target)) continue
+    const block = bot.blockAt(pos)
+    if (!block || isAir(block)) continue
+    await landed(bot)
+    await holdBestPickaxe(bot)
+    await bot.dig(block, true)
+  }
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  await bot.pathfinder.goto(new goals.GoalBlock(step.stand.x, step.stand.y, step.stand.z))
 }
 
 /** Pickaxes, best first (a tunnel is stone and deepslate, and ores a poorer one cannot harvest). */
@@ -190,7 +159,7 @@ export async function holdBestPickaxe(bot: Bot): Promise<boolean> {
 }
 
 /** Up to half a second for the bot to stand on the ground again: a dig begun in the air takes five times as long. */
-async function landed(bot: Bot): Promise<void> {
+export async function landed(bot: Bot): Promise<void> {
   for (let tick = 0; tick < 10 && !bot.entity.onGround; tick++) await bot.waitForTicks(1)
 }
 
@@ -207,54 +176,15 @@ const LANDING_LENGTH = 2
 function nextStep(bot: Bot, target: Vec3, level = false): Step | undefined {
   const feet = bot.entity.position.floored()
   const dy = level ? 0 : target.y - feet.y
+  const kind = dy < -1 ? 'down' : dy > 1 ? 'up' : 'level'
   const ranked = [...HORIZONTAL].sort(
     ([ax, az], [bx, bz]) =>
       Math.hypot(target.x - (feet.x + ax), target.z - (feet.z + az)) -
       Math.hypot(target.x - (feet.x + bx), target.z - (feet.z + bz)),
   )
   for (const [dx, dz] of ranked) {
-    const ahead = feet.offset(dx, 0, dz)
-    // Down: into the column ahead through head height, then a block lower; up: head room first.
-    const step: Step =
-      dy < -1
-        ? { clear: [ahead.offset(0, 1, 0), ahead, ahead.offset(0, -1, 0)], stand: ahead.offset(0, -1, 0) }
-        : dy > 1
-          ? {
-              clear: [feet.offset(0, 2, 0), ahead.offset(0, 1, 0), ahead.offset(0, 2, 0)],
-              stand: ahead.offset(0, 1, 0),
-            }
-          : { clear: [ahead, ahead.offset(0, 1, 0)], stand: ahead }
+    const step = stepOf(feet, dx, dz, kind)
     if (isSafe(bot, step, feet)) return step
   }
   return undefined
-}
-
-function isSafe(bot: Bot, step: Step, feet: Vec3): boolean {
-  // Not into a biome the act keeps out of ("stay in the plains"): pathfinder's moves are fenced, a tunnel's steps
-  // too (a live tunnel to coal came out under the windswept hills, and the bot worked on there).
-  if (!outsideFence(bot, step.stand)) return false
-  const floor = bot.blockAt(step.stand.offset(0, -1, 0))
-  if (floor?.boundingBox !== 'block' || LIQUIDS.has(floor.name)) return false
-  return canClear(bot, step.clear, feet)
-}
-
-/**
- * Whether the blocks `clear` may be dug by a bot standing at `feet`: none is liquid or too hard, none is straight
- * below the feet, none lies against a liquid (it would flow in) or under gravel or sand that is not dug too.
- */
-export function canClear(bot: Bot, clear: readonly Vec3[], feet: Vec3): boolean {
-  const cleared = (pos: Vec3) => clear.some((c) => c.equals(pos))
-  for (const pos of clear) {
-    const block = bot.blockAt(pos)
-    if (!block || LIQUIDS.has(block.name) || UNBREAKABLE.has(block.name)) return false
-    if (pos.x === feet.x && pos.z === feet.z && pos.y < feet.y) return false // never straight down
-    for (const [dx, dy, dz] of NEIGHBOURS) {
-      const next = pos.offset(dx, dy, dz)
-      const neighbour = bot.blockAt(next)
-      if (neighbour === null) return false // the edge of the loaded world: unknown is not safe
-      if (LIQUIDS.has(neighbour.name)) return false
-      if (dy === 1 && !cleared(next) && FALLING.has(neighbour.name)) return false
-    }
-  }
-  return true
 }
