@@ -78,7 +78,9 @@ describe('a carried bed in the bot’s own tunnel', () => {
     )
   }
 
-  test('night falls on the staircase down (no level stretch): the bed goes down beside the stairs', { timeout: 320_000 }, async () => {
+  test('night falls on the staircase down (no level stretch): the bed goes down beside the stairs', {
+    timeout: 320_000,
+  }, async () => {
     const signal = new AbortController().signal
     assert.equal(await prospect(bot, 6, () => bot.entity.position.y <= TOP - 8, signal), true)
     // On stairs: no two level free blocks beside where the bot stands.
