@@ -88,6 +88,26 @@ describe('MineflayerWorld over the real protocol', () => {
     assert.ok(events.includes('has.logs.1'), 'the family too')
   })
 
+  test('mine.logs takes the rest of the trunk within reach; a log asked for by name is one log', async () => {
+    for (let y = 5; y <= 8; y++) await put(5, y, -5, 'acacia_log')
+    const count = (name: string) =>
+      bot.inventory
+        .items()
+        .filter((i) => i.name === name)
+        .reduce((n, i) => n + i.count, 0)
+    const outcome = await world.act({ verb: 'mine', object: 'logs' })
+    ok(outcome)
+    await waitUntil(bot, () => count('acacia_log') === 4, 'the four logs of the trunk', 10_000)
+    for (let y = 5; y <= 8; y++) assert.equal(bot.blockAt(new Vec3(5, y, -5))?.name, 'air', `the log at y=${y}`)
+    assert.match(outcome.ok ? (outcome.detail ?? '') : '', /got 4 acacia_log/, 'the act says what it got')
+
+    await put(-5, 5, 3, 'jungle_log')
+    await put(-5, 6, 3, 'jungle_log')
+    ok(await world.act({ verb: 'mine', object: 'jungle_log' }))
+    assert.equal(count('jungle_log'), 1)
+    assert.equal(bot.blockAt(new Vec3(-5, 6, 3))?.name, 'jungle_log', 'the log above was left')
+  })
+
   test('a log collectblock never reaches is given up after its time, and the next mine takes another', async () => {
     await put(-4, 5, 4, 'birch_log')
     await put(-6, 5, -6, 'birch_log')

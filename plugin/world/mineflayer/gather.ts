@@ -12,7 +12,7 @@ import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { avoidedBiomes, outsideFence } from './biome-fence.js'
 import { fail, PrimitiveFailure } from './limits.js'
 import { placementSpot, roomForBlock } from './room.js'
-import { buried } from './tunnel-steps.js'
+import { buried, withinReach } from './tunnel-steps.js'
 import { landed, tunnelTo } from './underground.js'
 
 const { goals } = pathfinderModule
@@ -137,6 +137,7 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
       await bot.dig(bot.blockAt(block.position) ?? block, true)
     } else {
       await collectWithin(bot, block, COLLECT_MS)
+      if (object === 'logs') await restOfTrunk(bot, block, signal)
     }
   } finally {
     // collectblock equips whatever digs fastest (for a log with no axe, any item, a stick say); the tool the skill
@@ -160,6 +161,29 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
   // go on as if it had (the next act, a craft from that item, would be refused or fail). The controller retries.
   if (gained.length === 0) return fail('no_drop', `mined ${block.name}, but nothing was picked up`)
   return success(`got ${gained.join(', ')}`)
+}
+
+/** Logs above the first that one `mine.logs` takes from its trunk, within reach. */
+const TRUNK_LOGS = 3
+
+/**
+ * Wood for the tech tree (`mine.logs`, not a log asked for by name) is taken as a player takes it: the trunk above
+ * the log, as far as the bot reaches from where it stands, a few seconds a log, not one log a walk. A live bot from
+ * an empty inventory walked to a tree six times before its iron pickaxe (5 to 42 s a walk, 3 of its 7 minutes).
+ * Each drop is waited for and walked onto. A dig refused or failed ends it quietly: the first log is the act's.
+ */
+async function restOfTrunk(bot: Bot, first: Block, signal: AbortSignal): Promise<void> {
+  for (let dy = 1; dy <= TRUNK_LOGS && !signal.aborted; dy++) {
+    const next = bot.blockAt(first.position.offset(0, dy, 0))
+    if (next?.name !== first.name || !withinReach(bot, next.position)) return
+    try {
+      await landed(bot)
+      await bot.dig(next, true)
+    } catch {
+      return
+    }
+    await pickUpDrops(bot, next.position, signal, 5)
+  }
 }
 
 /** Buried blocks one act tunnels towards before it says none is within reach. */
@@ -220,12 +244,12 @@ export async function collectWithin(bot: Bot, block: Block, ms: number): Promise
 const PICKUP_WAIT_MS = 2_000
 
 /**
- * Walks onto item entities lying within 3 blocks of `around`. The drop's spawn packet can arrive after the dig is
+ * Walks onto item entities lying within `radius` blocks of `around`. The drop's spawn packet can arrive after the dig is
  * done, so when none is there yet, the first one to spawn there (within 2 s) is awaited.
  */
-export async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal): Promise<void> {
+export async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal, radius = 3): Promise<void> {
   const center = around.offset(0.5, 0.5, 0.5)
-  const isDrop = (e: Entity) => e.name === 'item' && e.position.distanceTo(center) < 3
+  const isDrop = (e: Entity) => e.name === 'item' && e.position.distanceTo(center) < radius
   let drops = Object.values(bot.entities).filter(isDrop)
   if (drops.length === 0) {
     const spawned = await new Promise<Entity | undefined>((resolve) => {
