@@ -173,6 +173,20 @@ describe('MineflayerWorld over the real protocol', () => {
     assert.ok(!unknown.ok && /no block or animal called no_such_thing/.test(unknown.message), JSON.stringify(unknown))
   })
 
+  test('kill leaves an animal standing in water (the chase would end in the lake, again and again)', async () => {
+    const { serv, registry } = session.server
+    const spawnMob = (serv as unknown as { spawnMob: (t: number, w: unknown, p: unknown) => { id: number } }).spawnMob
+    const pool = bot.entity.position.floored().offset(4, 0, 4)
+    await put(pool.x, pool.y, pool.z, 'water')
+    const cow = spawnMob(registry.entitiesByName.cow?.id ?? -1, serv.overworld, pool.offset(0.5, 0, 0.5))
+    await waitUntil(bot, () => bot.entities[cow.id] !== undefined, 'the cow in the water is seen')
+    const outcome = await world.act({ verb: 'kill', object: 'cow' })
+    assert.deepEqual([outcome.ok, !outcome.ok && outcome.failure], [false, 'not_found'], JSON.stringify(outcome))
+    assert.match(outcome.ok ? '' : outcome.message, /none out of the water/)
+    assert.ok(bot.entities[cow.id]?.isValid, 'the cow is still there')
+    assert.notEqual(bot.blockAt(bot.entity.position.floored())?.name, 'water', 'the bot stayed out of the water')
+  })
+
   test('a deadline ends a long act and stops the bot', async () => {
     const outcome = await world.act({ verb: 'explore', object: 'emerald_block' }, undefined, { timeoutMs: 1500 })
     assert.deepEqual(outcome.ok ? 'ok' : outcome.failure, 'timeout')

@@ -200,4 +200,31 @@ describe('urgent reflex acts while a step runs', () => {
     assert.match(cut?.message ?? '', /^interrupted: a zombie 2\.0 blocks away/)
     assert.ok(performance.now() - started < 10_000, 'the dig did not run its course')
   })
+
+  test('an act cut short every time, with nothing done between, is given up, not tried for ever', async () => {
+    // A sheep in a lake: each chase is cut short by the swimming reflex. Here a zombie comes at every dig.
+    const world = new ZombieAtEveryDig()
+    const dfa = Dfa.from({ alphabet: ['mine.oak_log'], initial: 0, accepting: [1], transitions: [[1], [null]] })
+    const result = await runController({ world, dfa, goal: ['has.oak_log.1'], reflexes: [fightReflex(rules)] })
+    assert.equal(result.outcome, 'no-path', result.message)
+    // Three failures (the controller's tries), each four acts cut short.
+    assert.equal(world.acts.filter((a) => a === 'mine.oak_log').length, 12)
+  })
 })
+
+/** Every dig is cut short by a zombie that turns up beside the bot. */
+class ZombieAtEveryDig extends ZombieAtTheDig {
+  override async act(primitive: Primitive, signal?: AbortSignal) {
+    const symbol = primitiveSymbol(primitive)
+    if (symbol === 'kill.zombie') return super.act(primitive, signal)
+    this.acts.push(symbol)
+    setTimeout(() => {
+      this.zombie = true
+    }, 20)
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 20_000)
+      signal?.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true })
+    })
+    return failure('cancelled', `${symbol}: cancelled`)
+  }
+}

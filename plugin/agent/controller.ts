@@ -123,6 +123,8 @@ export interface ActorMenu {
 }
 
 const WAIT_CHUNK = 200
+/** Times one act may be cut short by reflexes, with nothing done between, per failure counted. */
+const PREEMPTIONS_PER_FAILURE = 4
 
 export async function runController(options: ControllerOptions): Promise<ControllerResult> {
   const { world, dfa, gate, signal } = options
@@ -132,6 +134,8 @@ export async function runController(options: ControllerOptions): Promise<Control
   const watched = dfa.alphabet.symbols.filter((s) => !isActionSymbol(s) && parseSymbol(s))
   const logger = new EventLogger([...watched, ...options.goal])
   const failures = new Map<number, number>()
+  /** Acts cut short by a reflex, per edge: not failures one by one, but a failure every few (see below). */
+  const preemptions = new Map<number, number>()
   const disabled = new Set<number>()
   /** Edges the gate (or the world's own shield) refused, and who refused: a run they strand ends 'blocked'. */
   const refusals = new Map<number, string>()
@@ -197,6 +201,7 @@ export async function runController(options: ControllerOptions): Promise<Control
   const forgetFailures = (s: number) => {
     for (let a = 0; a < k; a++) {
       failures.delete(s * k + a)
+      preemptions.delete(s * k + a)
       disabled.delete(s * k + a)
       refusals.delete(s * k + a)
     }
@@ -327,6 +332,7 @@ export async function runController(options: ControllerOptions): Promise<Control
         if (signal?.aborted) return finish('cancelled', 'stopped')
         if (turned()) {
           failures.clear()
+          preemptions.clear()
           disabled.clear()
           refusals.clear()
         }
@@ -399,9 +405,19 @@ export async function runController(options: ControllerOptions): Promise<Control
       report(record(search, found.ok, found.ok ? found.detail : found.message, searchEvents, seen), plan)
       continue
     } else if (preempted) {
-      // Cut short for an urgent reflex act, which the next round runs: not the act's failure, nothing to count.
+      // Cut short for an urgent reflex act, which the next round runs: not the act's failure. But an act cut short
+      // again and again with nothing done between (a live bot chased a sheep into a lake, the swimming reflex took
+      // it ashore, and it chased the sheep in again: 130 acts in 60 s, all night) counts a failure every few times.
       feed(events)
       report(record(action, false, `interrupted: ${preempted.why}`, events, after), plan)
+      const key = state * k + dfa.alphabet.indexOf(action)
+      const cut = (preemptions.get(key) ?? 0) + 1
+      preemptions.set(key, cut)
+      if (cut % PREEMPTIONS_PER_FAILURE === 0) {
+        const n = (failures.get(key) ?? 0) + 1
+        failures.set(key, n)
+        if (n >= tries) disabled.add(key)
+      }
       continue
     } else {
       if (outcome.failure === 'cancelled') return finish('cancelled', outcome.message)

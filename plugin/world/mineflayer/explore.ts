@@ -7,7 +7,7 @@ import { ORE_DEPTHS } from '../../vocabulary/natural.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
-import { blockIdsOf, minable } from './gather.js'
+import { blockIdsOf, inWater, minable } from './gather.js'
 import { fail, PrimitiveFailure } from './limits.js'
 import { holdBestPickaxe, prospect, turnProspect } from './underground.js'
 
@@ -105,9 +105,10 @@ export async function explore(
 /** How far an animal is "in sight": the chunk data's 32 blocks, as for blocks. */
 const SIGHT = DEFAULT_SEE_RADIUS
 
-/** The nearest living `name` within `range` blocks (not a player), if any. */
+/** The nearest living `name` within `range` blocks (not a player, not in water: kill.X leaves those), if any. */
 function nearestMob(bot: Bot, name: string, range: number) {
   return bot.nearestEntity(
-    (e) => e.name === name && e.type !== 'player' && e.position.distanceTo(bot.entity.position) <= range,
+    (e) =>
+      e.name === name && e.type !== 'player' && e.position.distanceTo(bot.entity.position) <= range && !inWater(bot, e),
   )
 }

@@ -269,14 +269,16 @@ export async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal, r
   }
   bot.pathfinder.setMovements(gentleMovements(bot))
   for (const drop of drops) {
-    if (signal.aborted || !drop.isValid) continue
-    const { x, y, z } = drop.position
-    try {
-      await bot.pathfinder.goto(new goals.GoalNear(x, y, z, 0.5))
-    } catch {
-      // the item may have been picked up or despawned on the way
+    // Twice: a drop from high up (a trunk's top log) is still falling when first walked to, and lands beside.
+    for (let walk = 0; walk < 2 && !signal.aborted && drop.isValid; walk++) {
+      const { x, y, z } = drop.position
+      try {
+        await bot.pathfinder.goto(new goals.GoalNear(x, y, z, 0.5))
+      } catch {
+        // the item may have been picked up or despawned on the way
+      }
+      await collected(bot, drop, PICKUP_WAIT_MS)
     }
-    await collected(bot, drop, PICKUP_WAIT_MS)
   }
 }
 
@@ -344,8 +346,8 @@ export async function eat(bot: Bot, object: string): Promise<Outcome> {
 /** kill.X: the nearest such mob, attacked until it is gone. */
 export async function kill(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
   const before = countItems(bot)
-  const target = bot.nearestEntity((e) => e.name === object && e.type !== 'player')
-  if (!target) return fail('not_found', `no ${object} nearby`)
+  const target = bot.nearestEntity((e) => e.name === object && e.type !== 'player' && !inWater(bot, e))
+  if (!target) return fail('not_found', `no ${object} nearby (none out of the water)`)
   bot.pathfinder.setMovements(gentleMovements(bot))
   bot.pathfinder.setGoal(new goals.GoalFollow(target, 2), true)
   try {
@@ -361,6 +363,15 @@ export async function kill(bot: Bot, object: string, signal: AbortSignal): Promi
   await pickUpDrops(bot, target.position.floored(), signal)
   const gained = diffItems(before, countItems(bot))
   return success(gained.length > 0 ? `${object} is gone; got ${gained.join(', ')}` : `${object} is gone`)
+}
+
+/**
+ * Whether a mob stands in water. One is not chased: a live bot followed a sheep into a lake, the swimming reflex took
+ * it ashore, and it went in again, all night.
+ */
+export function inWater(bot: Bot, e: Entity): boolean {
+  const name = bot.blockAt(e.position.floored())?.name
+  return name === 'water' || name === 'bubble_column'
 }
 
 /** The items a block drops when mined (minecraft-data's list), by name; empty when it does not say. */
