@@ -170,15 +170,22 @@ class ZombieAtTheDig implements World {
       this.logs++
       return success('got 1 oak_log')
     }
+    await this.digUntilCut(100, signal)
+    return signal?.aborted ? failure('cancelled', `${symbol}: cancelled`) : success('dug for 20 s')
+  }
+
+  /**
+   * A zombie turns up `ms` into the dig, which runs until it is cut short (or 20 s: a controller that never
+   * interrupts fails the tests).
+   */
+  protected async digUntilCut(ms: number, signal?: AbortSignal): Promise<void> {
     setTimeout(() => {
       this.zombie = true
-    }, 100)
-    // The dig runs until it is cut short (or 20 s: a controller that never interrupts fails the test below).
+    }, ms)
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 20_000)
       signal?.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true })
     })
-    return signal?.aborted ? failure('cancelled', `${symbol}: cancelled`) : success('dug for 20 s')
   }
 }
 
@@ -218,13 +225,7 @@ class ZombieAtEveryDig extends ZombieAtTheDig {
     const symbol = primitiveSymbol(primitive)
     if (symbol === 'kill.zombie') return super.act(primitive, signal)
     this.acts.push(symbol)
-    setTimeout(() => {
-      this.zombie = true
-    }, 20)
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 20_000)
-      signal?.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true })
-    })
+    await this.digUntilCut(20, signal)
     return failure('cancelled', `${symbol}: cancelled`)
   }
 }
