@@ -183,7 +183,9 @@ async function play(
       // Nothing to do until the time of day changes (minerals only at night), or nothing done at all (the same act
       // failing at once, instruction after instruction: thousands of them in a game day): the bot waits for dusk or
       // dawn before it is told again.
-      const nothingDone = acts.slice(before).every((a) => !a.ok)
+      // An instruction that reached its goal did something, even when its last act was cut short: a goal met as
+      // night fell (seed 0, the diamond in hand) had the bench wait out the night, and the bot never went to bed.
+      const nothingDone = report.result?.outcome !== 'goal' && acts.slice(before).every((a) => !a.ok)
       if (nothingDone && !stop.signal.aborted) {
         const night = isNight(bot)
         await untilClock(bot, () => isNight(bot) !== night, stop.signal)
