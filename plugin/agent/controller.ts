@@ -20,6 +20,7 @@ import type { TrajectoryStep } from './critic/types.js'
 import type { Reflex } from './eating-reflex.js'
 import type { ReflexAdmission } from './reflex-admission.js'
 import { reflexTurns } from './reflex-turns.js'
+import { transient, waitForEvent } from './world-waiting.js'
 
 export interface ControllerStep {
   readonly tick: number
@@ -122,7 +123,6 @@ export interface ActorMenu {
   readonly signal?: AbortSignal | undefined
 }
 
-const WAIT_CHUNK = 200
 /** Times one act may be cut short by reflexes, with nothing done between, per failure counted. */
 const PREEMPTIONS_PER_FAILURE = 4
 
@@ -454,27 +454,4 @@ export async function runController(options: ControllerOptions): Promise<Control
     steps.push(step)
     return step
   }
-}
-
-const transient = (failure: string) =>
-  ['path_failed', 'timeout', 'not_found', 'not_now', 'server_error', 'no_drop'].includes(failure)
-
-/**
- * Lets time pass in chunks until some watched event happens: its events (none after `limit` ticks), or `interrupted`
- * when `interrupt` says so between chunks.
- */
-async function waitForEvent(
-  world: World,
-  logger: EventLogger,
-  limit: number,
-  signal: AbortSignal | undefined,
-  interrupt: () => boolean,
-): Promise<{ events: string[]; interrupted: boolean }> {
-  for (let waited = 0; waited < limit && !signal?.aborted; waited += WAIT_CHUNK) {
-    await world.waitTicks?.(WAIT_CHUNK, signal)
-    const fresh = logger.observe(world.observe())
-    if (fresh.length > 0) return { events: fresh, interrupted: false }
-    if (interrupt()) return { events: [], interrupted: true }
-  }
-  return { events: [], interrupted: false }
 }
