@@ -1,8 +1,8 @@
 // A tunnel to a known block planned before the first dig: A* over the bot's standing positions, each move a safe
 // step (tunnel-steps.ts) down, level or up in one of four directions, each dug block costing as much as a step.
 // The greedy tunnel it replaces for a known block took the step nearest the block each time and had no memory: in a
-// live world it dug 160 steps towards an iron ore 12 blocks away without getting there (back and forth around
-// water), and failed at once where the nearest step was unsafe but a way round was not.
+// live world it dug 160 steps towards an iron ore 12 blocks away without getting there (no memory of where it
+// had been), and failed at once where the nearest step was unsafe but a way round was not.
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
@@ -24,7 +24,7 @@ export interface PlannedStep extends Step {
 }
 
 export interface TunnelPlan {
-  /** The steps, in order; empty when the bot can already reach the block. */
+  /** The steps, in order: empty when the bot can already reach the block, undefined when no tunnel was found. */
   readonly steps: readonly PlannedStep[] | undefined
   /** Positions searched. */
   readonly searched: number
