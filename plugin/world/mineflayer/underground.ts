@@ -3,8 +3,9 @@
 // staircase down at 45° to the ore's depth, then a strip straight on, each step the safe one nearest the way ahead.
 // No landings: a bed at night goes in a nook dug beside the stairs (room.ts), once a night, where landings of two
 // level steps every six down had made every descent a third longer (a live bot at 100 ticks a second spent its
-// third day going down to the diamonds and was still tunnelling when the night fell). Every step is safe (tunnel-steps.ts): no block dug
-// next to lava or water, none under gravel or sand, none straight down, no step onto anything but a solid block.
+// third day going down to the diamonds and was still tunnelling when the night fell). Every step is safe
+// (tunnel-steps.ts): no block dug next to lava or water, none under gravel or sand, none straight down, no step onto
+// anything but a solid block.
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
