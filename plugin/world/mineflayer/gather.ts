@@ -173,17 +173,21 @@ const TRUNK_LOGS = 3
  * Each drop is waited for and walked onto. A dig refused or failed ends it quietly: the first log is the act's.
  */
 async function restOfTrunk(bot: Bot, first: Block, signal: AbortSignal): Promise<void> {
+  let taken = 0
   for (let dy = 1; dy <= TRUNK_LOGS && !signal.aborted; dy++) {
     const next = bot.blockAt(first.position.offset(0, dy, 0))
-    if (next?.name !== first.name || !withinReach(bot, next.position)) return
+    if (next?.name !== first.name || !withinReach(bot, next.position)) break
     try {
       await landed(bot)
       await bot.dig(next, true)
+      taken++
     } catch {
-      return
+      break
     }
     await pickUpDrops(bot, next.position, signal, 5)
   }
+  // A drop from high up can land after its own walk ended (seen once in a fresh-clone test run): one more look.
+  if (taken > 0) await pickUpDrops(bot, first.position, signal, 5)
 }
 
 /** Buried blocks one act tunnels towards before it says none is within reach. */
