@@ -136,8 +136,11 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
       await landed(bot) // a dig begun in the air takes five times as long (22 s for an iron ore, seen)
       await bot.dig(bot.blockAt(block.position) ?? block, true)
     } else {
+      // The trunk is read before the collect: collectblock's walk onto the drop in the hole digs the log above it
+      // when the bot's head meets it (the log then no longer there to find).
+      const trunk = object === 'logs' ? trunkAbove(bot, block) : []
       await collectWithin(bot, block, COLLECT_MS)
-      if (object === 'logs') await restOfTrunk(bot, block, signal)
+      if (trunk.length > 0) await restOfTrunk(bot, block, trunk, signal)
     }
   } finally {
     // collectblock equips whatever digs fastest (for a log with no axe, any item, a stick say); the tool the skill
@@ -166,28 +169,40 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
 /** Logs above the first that one `mine.logs` takes from its trunk, within reach. */
 const TRUNK_LOGS = 3
 
+/** The logs of `first`'s trunk above it, up to TRUNK_LOGS (a gap or another block ends the trunk). */
+function trunkAbove(bot: Bot, first: Block): Vec3[] {
+  const trunk: Vec3[] = []
+  for (let dy = 1; dy <= TRUNK_LOGS; dy++) {
+    const at = first.position.offset(0, dy, 0)
+    if (bot.blockAt(at)?.name !== first.name) break
+    trunk.push(at)
+  }
+  return trunk
+}
+
 /**
  * Wood for the tech tree (`mine.logs`, not a log asked for by name) is taken as a player takes it: the trunk above
  * the log, as far as the bot reaches from where it stands, a few seconds a log, not one log a walk. A live bot from
  * an empty inventory walked to a tree six times before its iron pickaxe (5 to 42 s a walk, 3 of its 7 minutes).
  * Each drop is waited for and walked onto. A dig refused or failed ends it quietly: the first log is the act's.
  */
-async function restOfTrunk(bot: Bot, first: Block, signal: AbortSignal): Promise<void> {
-  let taken = 0
-  for (let dy = 1; dy <= TRUNK_LOGS && !signal.aborted; dy++) {
-    const next = bot.blockAt(first.position.offset(0, dy, 0))
-    if (next?.name !== first.name || !withinReach(bot, next.position)) break
+async function restOfTrunk(bot: Bot, first: Block, trunk: Vec3[], signal: AbortSignal): Promise<void> {
+  for (const at of trunk) {
+    if (signal.aborted) return
+    const next = bot.blockAt(at)
+    if (next?.name === 'air') continue // dug by collectblock's walk onto the first drop; its drop is swept below
+    if (next?.name !== first.name || !withinReach(bot, at)) break
     try {
       await landed(bot)
       await bot.dig(next, true)
-      taken++
     } catch {
       break
     }
-    await pickUpDrops(bot, next.position, signal, 5)
+    await pickUpDrops(bot, at, signal, 5)
   }
-  // A drop from high up can land after its own walk ended (seen once in a fresh-clone test run): one more look.
-  if (taken > 0) await pickUpDrops(bot, first.position, signal, 5)
+  // A drop from high up can land after its own walk ended, and one dug on the way was never walked to: a last sweep
+  // round the trunk's foot, for every drop still lying there.
+  await pickUpDrops(bot, first.position, signal, 5, { waitForSpawn: false })
 }
 
 /** Buried blocks one act tunnels towards before it says none is within reach. */
@@ -249,13 +264,20 @@ const PICKUP_WAIT_MS = 2_000
 
 /**
  * Walks onto item entities lying within `radius` blocks of `around`. The drop's spawn packet can arrive after the dig is
- * done, so when none is there yet, the first one to spawn there (within 2 s) is awaited.
+ * done, so when none is there yet, the first one to spawn there (within 2 s) is awaited, unless `waitForSpawn` is off
+ * (a sweep for drops already lying about).
  */
-export async function pickUpDrops(bot: Bot, around: Vec3, signal: AbortSignal, radius = 3): Promise<void> {
+export async function pickUpDrops(
+  bot: Bot,
+  around: Vec3,
+  signal: AbortSignal,
+  radius = 3,
+  { waitForSpawn = true } = {},
+): Promise<void> {
   const center = around.offset(0.5, 0.5, 0.5)
   const isDrop = (e: Entity) => e.name === 'item' && e.position.distanceTo(center) < radius
   let drops = Object.values(bot.entities).filter(isDrop)
-  if (drops.length === 0) {
+  if (drops.length === 0 && waitForSpawn) {
     const spawned = await new Promise<Entity | undefined>((resolve) => {
       const onSpawn = (e: Entity) => {
         if (!isDrop(e)) return

@@ -24,14 +24,19 @@ const STALL_TICKS = 200
 
 const isWater = (name: string | undefined) => name === 'water' || name === 'bubble_column'
 
-/** `water` when the bot swims (in water, off the ground or its head under), `lava` when lava is a step away. */
+/**
+ * `water` when the bot swims (in water with its head under, or over water deeper than its feet), `lava` when lava is
+ * a step away. Water a block deep is waded, not swum: pathfinder jumps while in water, so a wading bot is off the
+ * ground half the time (live: a chase on a lake shore taken ashore as "swimming" 45 times in 50 s).
+ */
 export function hazardAt(bot: Bot): 'water' | 'lava' | undefined {
   if (!bot.entity) return undefined
   const feet = bot.entity.position.floored()
   if (lavaWithin(bot, feet, LAVA_REACH, -1)) return 'lava'
-  const inWater = isWater(bot.blockAt(feet)?.name)
+  if (!isWater(bot.blockAt(feet)?.name)) return undefined
   const headUnder = isWater(bot.blockAt(feet.offset(0, 1, 0))?.name)
-  return inWater && (headUnder || !bot.entity.onGround) ? 'water' : undefined
+  const deep = isWater(bot.blockAt(feet.offset(0, -1, 0))?.name)
+  return headUnder || deep ? 'water' : undefined
 }
 
 function lavaWithin(bot: Bot, at: Vec3, across: number, below: number): boolean {
