@@ -344,4 +344,36 @@ describe('MineflayerWorld over the real protocol', () => {
     await woke
     assert.ok(bot.time.isDay, 'morning')
   })
+
+  test('a bot knocked out of its shelter, or hurt in it, does not wait there for daybreak', async () => {
+    await give('dirt', 2) // what goes over its head
+    const squid = session.server.serv.getPlayer('cedar') as unknown as {
+      teleport(at: Vec3): Promise<void>
+      takeDamage(options: Record<string, unknown>): void
+    }
+    session.server.setTime(14_000)
+    await waitUntil(bot, () => !bot.time.isDay, 'night')
+    const digIn = async () => {
+      const top = bot.entity.position.floored()
+      const acting = world.act({ verb: 'place', object: 'shelter' }, undefined, { timeoutMs: 120_000 })
+      await waitUntil(bot, () => bot.entity.position.y < top.y - 2.5, 'the bot three blocks down', 30_000)
+      await waitUntil(bot, () => bot.blockAt(top.offset(0, -1, 0))?.name === 'dirt', 'a block over its head', 20_000)
+      return { acting, top }
+    }
+    const first = await digIn()
+    // Out, onto the very edge of a block (x a whole number): the next hole is dug where the bot will fall into it.
+    await squid.teleport(first.top.offset(4, 0.5, 0.5))
+    const knocked = await first.acting
+    assert.deepEqual([knocked.ok, !knocked.ok && knocked.failure], [false, 'path_failed'], JSON.stringify(knocked))
+    assert.match(knocked.ok ? '' : knocked.message, /knocked out of the shelter/)
+    assert.ok(!bot.time.isDay, 'ended at night, not at daybreak')
+
+    await waitUntil(bot, () => bot.entity.onGround, 'the bot on the ground again')
+    const second = await digIn()
+    squid.takeDamage({ damage: 2, velocity: new Vec3(0, 0, 0), animation: true })
+    const hurt = await second.acting
+    assert.match(hurt.ok ? '' : hurt.message, /hurt in the shelter \(health \d+\)/, JSON.stringify(hurt))
+    assert.ok(!bot.time.isDay, 'ended at night, not at daybreak')
+    session.server.setTime(1000)
+  })
 })

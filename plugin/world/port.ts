@@ -42,9 +42,9 @@ export interface Observation {
   readonly health: number
   readonly food: number
   /**
-   * A liquid that endangers the bot where it is: `water` when it swims (in water, off the ground or with its head
-   * under), `lava` when lava is within a step or two of its feet; undefined when neither, or when the world does not
-   * tell (the Sim has no liquids to be caught in).
+   * A liquid that endangers the bot where it is: `water` when it swims (in water with its head under, or over water
+   * deeper than its feet; wading a block deep is not), `lava` when lava is within a step or two of its feet;
+   * undefined when neither, or when the world does not tell (the Sim has no liquids to be caught in).
    */
   readonly hazard?: 'water' | 'lava'
   /**

@@ -4,15 +4,18 @@
 // them (hostile-mobs.ts, as vanilla's reach works out): two blocks down was not enough on a slope (a zombie on the
 // lower side stood one block above the bot's feet, and a live bench bot died in its hole), three is.
 import type { Bot } from 'mineflayer'
+import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
+import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { untilClock } from './clock.js'
+import { landed } from './footing.js'
 import { fail } from './limits.js'
 
 /** Blocks the bot may put over its head (it digs dirt or stone out of the hole itself). */
 const COVERS = ['dirt', 'cobblestone', 'cobbled_deepslate', 'stone', 'netherrack', 'sand', 'gravel', 'oak_planks']
 const DEPTH = 3
+const { goals } = pathfinderModule
 /** A block that would not hold the bot up, or would pour in on it. */
 const UNSAFE = new Set(['water', 'lava', 'air', 'cave_air', 'gravel', 'sand', 'red_sand', 'bedrock'])
 
@@ -29,13 +32,13 @@ export function underOpenSky(bot: Bot): boolean {
 }
 
 export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
-  const feet = bot.entity.position.floored()
+  await landed(bot) // a bot caught mid-jump read the air under it: "no ground to dig into here (air)", twice live
+  const site = await holeSite(bot)
+  if (typeof site === 'string') return fail('not_found', site)
+  const feet = site
+  await centre(bot, feet, signal) // from a block's edge the bot would stand on beside its hole, not fall in
   const hole = Array.from({ length: DEPTH }, (_, k) => feet.offset(0, -1 - k, 0))
-  const floor = bot.blockAt(feet.offset(0, -DEPTH - 1, 0))
-  const blocks = hole.map((p) => bot.blockAt(p))
-  const unsafe = [...blocks, floor].find((b) => !b || UNSAFE.has(b.name) || b.boundingBox !== 'block')
-  if (unsafe !== undefined) return fail('not_found', `no ground to dig into here (${unsafe?.name ?? 'unloaded'})`)
-  if (hole.some((p) => besideLiquid(bot, p))) return fail('not_found', 'water or lava beside the hole')
+  const bottom = hole[DEPTH - 1] as Vec3
   const held = bot.heldItem?.name
   for (const at of hole) {
     const block = bot.blockAt(at) as Block
@@ -45,6 +48,9 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
     await bot.dig(block, true)
     if (signal.aborted) return fail('cancelled', 'place.shelter was cancelled')
     await fallenTo(bot, at.y, signal)
+    // A zombie's hit knocks the bot back: out of a hole not yet deep, digging on would dig a pit beside it.
+    if (!inColumn(bot, feet))
+      return fail('path_failed', `knocked out of the shelter while digging in (at ${here(bot)})`)
   }
   // Over the head: the first block dug, flush with the ground around.
   const covered = await cover(bot, feet.offset(0, -1, 0))
@@ -52,10 +58,111 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
     const item = bot.inventory.items().find((i) => i.name === held)
     if (item) await bot.equip(item, 'hand').catch(() => {})
   }
-  await untilClock(bot, () => bot.time.isDay || bot.health <= 0, signal)
+  const left = await waitInHole(bot, bottom, signal)
   if (signal.aborted) return fail('cancelled', 'place.shelter was cancelled')
   if (bot.health <= 0) return fail('server_error', `died in the shelter, ${DEPTH} blocks down`)
+  // Out of the hole or hurt in it, the night is not waited out there: the act ends, and the reflexes (a fight, a
+  // new hole) take it from there. Two live bench bots waited on, and died before daybreak.
+  if (left !== undefined) return fail('path_failed', left)
   return success(`dug in ${DEPTH} blocks down${covered ? ', covered,' : ''} until daybreak`)
+}
+
+/**
+ * Where to dig: where the bot stands, or else the nearest block beside it with diggable ground (the bot walks onto
+ * it), as a bot on the edge of a block stands over air. A reason when there is none.
+ */
+async function holeSite(bot: Bot): Promise<Vec3 | string> {
+  const feet = bot.entity.position.floored()
+  const reason = unsuitable(bot, feet)
+  if (reason === undefined) return feet
+  const beside = NEIGHBOURS.map(([dx, dz]) => feet.offset(dx, 0, dz)).find((at) => unsuitable(bot, at) === undefined)
+  if (!beside) return reason
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  await bot.pathfinder.goto(new goals.GoalBlock(beside.x, beside.y, beside.z)).catch(() => {})
+  await landed(bot)
+  return inColumn(bot, beside) ? beside : reason
+}
+
+/** Why a hole can not be dug under `feet` (room to stand there, sound ground three down, no liquid beside it). */
+function unsuitable(bot: Bot, feet: Vec3): string | undefined {
+  const room = [feet, feet.offset(0, 1, 0)].map((p) => bot.blockAt(p))
+  if (room.some((b) => b?.boundingBox !== 'empty' || b.name === 'water' || b.name === 'lava')) return 'no room'
+  const hole = Array.from({ length: DEPTH }, (_, k) => feet.offset(0, -1 - k, 0))
+  const floor = bot.blockAt(feet.offset(0, -DEPTH - 1, 0))
+  const unsafe = [...hole.map((p) => bot.blockAt(p)), floor].find(
+    (b) => !b || UNSAFE.has(b.name) || b.boundingBox !== 'block',
+  )
+  if (unsafe !== undefined) return `no ground to dig into here (${unsafe?.name ?? 'unloaded'})`
+  if (hole.some((p) => besideLiquid(bot, p))) return 'water or lava beside the hole'
+  return undefined
+}
+
+const NEIGHBOURS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+] as const
+
+/** Walks the bot to the middle of the block it stands on (a few ticks at most). */
+async function centre(bot: Bot, feet: Vec3, signal: AbortSignal): Promise<void> {
+  const middle = feet.offset(0.5, 0, 0.5)
+  const off = () => Math.hypot(bot.entity.position.x - middle.x, bot.entity.position.z - middle.z)
+  try {
+    for (let tick = 0; tick < 40 && off() > 0.2 && !signal.aborted; tick++) {
+      await bot.lookAt(middle.offset(0, bot.entity.height * 0.9, 0), true)
+      bot.setControlState('sneak', true) // no step over the block's edge
+      bot.setControlState('forward', true)
+      await bot.waitForTicks(1)
+    }
+  } finally {
+    bot.clearControlStates()
+  }
+}
+
+const here = (bot: Bot) => bot.entity.position.floored().toString()
+
+/** The bot's feet over the block column of `at` (any height). */
+function inColumn(bot: Bot, at: Vec3): boolean {
+  const { x, z } = bot.entity.position
+  return Math.floor(x) === at.x && Math.floor(z) === at.z
+}
+
+/**
+ * Waits in the hole until daybreak (read at the server's time updates) or `signal`; ends sooner, with why, when the
+ * bot is out of its hole or hurt there (a zombie fallen in with it).
+ */
+function waitInHole(bot: Bot, bottom: Vec3, signal: AbortSignal): Promise<string | undefined> {
+  const start = bot.health
+  const why = (): string | undefined => {
+    if (bot.health <= 0) return 'died'
+    if (!inColumn(bot, bottom) || bot.entity.position.y > bottom.y + 1)
+      return `knocked out of the shelter (at ${here(bot)})`
+    if (bot.health < start) return `hurt in the shelter (health ${Math.round(bot.health)})`
+    return undefined
+  }
+  let first = why()
+  if (first !== undefined || bot.time.isDay || signal.aborted) return Promise.resolve(first)
+  return new Promise((resolve) => {
+    const check = () => {
+      first = why()
+      if (first !== undefined || bot.time.isDay || signal.aborted) {
+        bot.off('time', check)
+        bot.off('health', check)
+        bot.off('move', check)
+        signal.removeEventListener('abort', check)
+        resolve(first)
+      }
+    }
+    bot.on('time', check)
+    bot.on('health', check)
+    bot.on('move', check)
+    signal.addEventListener('abort', check, { once: true })
+  })
 }
 
 function besideLiquid(bot: Bot, at: Vec3): boolean {

@@ -10,6 +10,7 @@ import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { gentleMovements } from '../pathfinding.js'
+import { landed } from './footing.js'
 import { fail } from './limits.js'
 import { planTunnel } from './tunnel-plan.js'
 import { HORIZONTAL, isAir, isSafe, LIQUIDS, NEIGHBOURS, type Step, stepOf, withinReach } from './tunnel-steps.js'
@@ -102,12 +103,16 @@ async function tunnel(
   signal: AbortSignal,
   maxSteps: number,
 ): Promise<boolean> {
+  let stuck = 0
   for (let steps = 0; !arrived(); steps++) {
     if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
     if (steps >= maxSteps) return false
     const step = nextStep(bot, target)
-    if (!step) return fail('path_failed', `no safe way to dig towards ${target} from ${bot.entity.position.floored()}`)
+    const from = bot.entity.position.floored()
+    if (!step) return fail('path_failed', `no safe way to dig towards ${target} from ${from}`)
     await takeStep(bot, step, target, signal)
+    stuck = bot.entity.position.floored().equals(from) ? stuck + 1 : 0
+    if (stuck >= 2) return fail('path_failed', `stuck at ${from} digging towards ${target}: no way onto the next step`)
   }
   return true
 }
@@ -124,7 +129,11 @@ async function takeStep(bot: Bot, step: Step, target: Vec3, signal: AbortSignal)
     await bot.dig(block, true)
   }
   bot.pathfinder.setMovements(gentleMovements(bot))
-  await bot.pathfinder.goto(new goals.GoalBlock(step.stand.x, step.stand.y, step.stand.z))
+  await bot.pathfinder.goto(new goals.GoalBlock(step.stand.x, step.stand.y, step.stand.z)).catch((error: Error) => {
+    // Pathfinder sees no way onto the step (live, about once a seed: "mine.stone: No path to the goal!", the act
+    // lost): the bot stays where it is, and the tunnel plans again from there (a bot off the plan replans).
+    if (error.name !== 'NoPath' && error.name !== 'Timeout') throw error
+  })
 }
 
 /** Pickaxes, best first (a tunnel is stone and deepslate, and ores a poorer one cannot harvest). */
@@ -150,11 +159,6 @@ export async function holdBestPickaxe(bot: Bot): Promise<boolean> {
   if (!best) return false
   await bot.equip(best, 'hand')
   return true
-}
-
-/** Up to half a second for the bot to stand on the ground again: a dig begun in the air takes five times as long. */
-export async function landed(bot: Bot): Promise<void> {
-  for (let tick = 0; tick < 10 && !bot.entity.onGround; tick++) await bot.waitForTicks(1)
 }
 
 /** The safe step that brings the bot nearest to `target`, or undefined. */
