@@ -338,11 +338,16 @@ describe('MineflayerWorld over the real protocol', () => {
     // Alex must sleep too before the night is skipped; he only needs to stay out of it for this test.
     alex.chat('/gamemode spectator')
     await waitUntil(bot, () => session.server.serv.getPlayer('Alex')?.gameMode === 3, 'Alex is a spectator')
+    const slept = waitFor(bot, 'sleep', undefined, 20_000)
     const woke = waitFor(bot, 'wake', undefined, 20_000)
-    ok(await world.act({ verb: 'sleep', object: 'bed' }, undefined, { timeoutMs: 10_000 }))
-    assert.equal(bot.isSleeping, true)
+    const outcome = await world.act({ verb: 'sleep', object: 'bed' }, undefined, { timeoutMs: 20_000 })
+    ok(outcome)
+    await slept
     await woke
-    assert.ok(bot.time.isDay, 'morning')
+    // The act lasts the night: nothing after it is done awake in the dark.
+    assert.ok(bot.time.isDay, 'the act ends in the morning')
+    assert.equal(outcome.ok && outcome.detail, 'slept until morning', 'a bed it found is not taken')
+    assert.equal(bot.blockAt(foot)?.name, 'red_bed', 'and is left standing')
   })
 
   test('a bot knocked out of its shelter, or hurt in it, does not wait there for daybreak', async () => {

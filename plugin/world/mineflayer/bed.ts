@@ -42,20 +42,26 @@ export interface BedSite {
 export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
   if (bot.time.isDay) return fail('not_now', 'you can only sleep at night')
   const carried = inventoryItem(bot, 'beds')
-  if (findNearestBlock(bot, 'beds') || !carried) {
-    await sleepIn(bot, await workstation(bot, 'beds', signal), signal)
-    return success('asleep')
-  }
   const held = bot.heldItem
-  const bed = await asPreparation(bot, () => placeBed(bot, signal))
-  // Should it fail, the bed stays where it is: the next try finds it in sight (digging it up at night lost it
-  // once, its drop never picked up).
+  // Should putting it down fail, the bed stays where it is: the next try finds it in sight (digging it up at night
+  // lost it once, its drop never picked up), and takes it back in the morning as its own.
+  const bed =
+    findNearestBlock(bot, 'beds') || !carried
+      ? await workstation(bot, 'beds', signal)
+      : await asPreparation(bot, () => placeBed(bot, signal)).catch(async (error: unknown) => {
+          // Not put down (or not seen to be): the tool goes back in hand now, part of the failed going to bed.
+          await asPreparation(bot, () => reequip(bot, held)).catch(() => undefined)
+          throw error
+        })
   await sleepIn(bot, bed, signal)
+  // Asleep is not done: the act lasts the night, so nothing is done awake after it before morning (a bed in sight
+  // once ended the act at lying down, and the live bot went on mining in the dark). Not woken (another player up,
+  // the night not skipped), the bot is left lying there.
   if (!(await woken(bot, signal))) return success('asleep')
   // The server's time comes after the wake.
   await untilClock(bot, () => bot.time.isDay, signal)
   await fightOff(bot, signal)
-  const taken = await takeBack(bot, bed, signal)
+  const taken = putDownHere(bot, bed) ? await takeBack(bot, bed, signal) : false
   await reequip(bot, held)
   return success(`slept until morning${taken ? ', and took the bed back' : ''}`)
 }
@@ -130,6 +136,13 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
   )
 }
 
+/** Where each bot put its own beds down: those it takes back in the morning (a bed it found is left standing). */
+const putDownBeds = new WeakMap<Bot, Vec3[]>()
+
+function putDownHere(bot: Bot, bed: Block): boolean {
+  return (putDownBeds.get(bot) ?? []).some((at) => at.equals(bed.position))
+}
+
 /** The bed placed from where the bot stands at `site`. */
 async function putDown(bot: Bot, site: BedSite): Promise<Block> {
   const item = inventoryItem(bot, 'beds')
@@ -138,6 +151,11 @@ async function putDown(bot: Bot, site: BedSite): Promise<Block> {
   // The tool goes back in hand in the morning (takeBack): at night under "sleep at night" an equip is an act awake,
   // and the shield refuses it.
   await bot.equip(item, 'hand')
+  // Remembered before the server answers: a bed placed whose update came too late ("Event blockUpdate did not fire")
+  // is still this bot's, found in sight by the next try.
+  let put = putDownBeds.get(bot)
+  if (!put) putDownBeds.set(bot, (put = []))
+  put.push(site.foot, site.head)
   await bot.placeBlock(floor, new Vec3(0, 1, 0))
   const placed = bot.blockAt(site.foot)
   if (!placed?.name.endsWith('_bed')) return fail('server_error', `placed a bed but see ${placed?.name ?? 'nothing'}`)
