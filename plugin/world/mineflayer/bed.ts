@@ -153,9 +153,8 @@ async function putDown(bot: Bot, site: BedSite): Promise<Block> {
   await bot.equip(item, 'hand')
   // Remembered before the server answers: a bed placed whose update came too late ("Event blockUpdate did not fire")
   // is still this bot's, found in sight by the next try.
-  let put = putDownBeds.get(bot)
-  if (!put) putDownBeds.set(bot, (put = []))
-  put.push(site.foot, site.head)
+  const put = putDownBeds.get(bot) ?? []
+  putDownBeds.set(bot, [...put, site.foot, site.head])
   await bot.placeBlock(floor, new Vec3(0, 1, 0))
   const placed = bot.blockAt(site.foot)
   if (!placed?.name.endsWith('_bed')) return fail('server_error', `placed a bed but see ${placed?.name ?? 'nothing'}`)
