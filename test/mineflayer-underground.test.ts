@@ -8,7 +8,7 @@ import { Vec3 } from 'vec3'
 import { createCedar } from '../index.js'
 import { explore } from '../plugin/world/mineflayer/explore.js'
 import { findNearestBlock } from '../plugin/world/mineflayer/gather.js'
-import { prospect } from '../plugin/world/mineflayer/underground.js'
+import { prospect, turnProspect } from '../plugin/world/mineflayer/underground.js'
 import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
 import { countItem, giveItem, openSession, type TestSession, waitUntil } from './harness/index.js'
 
@@ -138,5 +138,32 @@ describe('a prospect blocked where the bot stands', () => {
     assert.ok(found.ok, JSON.stringify(found))
     assert.ok(findNearestBlock(bot, 'iron_ore') !== null, 'the ore is known')
     assert.ok(bot.entity.position.z > 5, `it went south, to ${bot.entity.position.floored()}`)
+  })
+})
+
+describe('a prospect turned underground', () => {
+  let session: TestSession
+  let bot: Bot
+
+  before(async () => {
+    ;({ session, bot } = await openWithMiner())
+    // The bot walled in by a stone mound laid round where it stands (a pocket of two blocks), as a live bot stood
+    // at y 42 with every way down refused: the walk a turn makes on the surface goes nowhere here.
+    await session.server.fill({ x: -3, y: 5, z: -3 }, { x: 3, y: 12, z: 14 }, 'stone')
+    await session.server.setBlock({ x: 0, y: 5, z: 0 }, 'air')
+    await session.server.setBlock({ x: 0, y: 6, z: 0 }, 'air')
+    await waitUntil(bot, () => bot.blockAt(new Vec3(0, 7, 0))?.name === 'stone', 'the mound is seen')
+    await waitUntil(bot, () => bot.entity.position.floored().equals(new Vec3(0, 5, 0)), 'the bot in its pocket')
+  })
+  after(() => session?.close())
+
+  test('a turn underground digs its few blocks level along the new heading, where its walk went nowhere', {
+    timeout: 120_000,
+  }, async () => {
+    const start = bot.entity.position.floored()
+    await turnProspect(bot, new AbortController().signal)
+    const at = bot.entity.position.floored()
+    assert.equal(at.y, start.y, 'level')
+    assert.ok(at.x === start.x && at.z >= start.z + 7, `a quarter turn from east is south: at ${at}`)
   })
 })

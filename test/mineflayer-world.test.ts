@@ -381,4 +381,25 @@ describe('MineflayerWorld over the real protocol', () => {
     assert.ok(!bot.time.isDay, 'ended at night, not at daybreak')
     session.server.setTime(1000)
   })
+
+  test('on leaves with air under them, the bot digs in on the ground beside, not "no ground to dig into"', async () => {
+    // A tree's canopy, as a live bot stood on it when the zombies came: leaves two blocks over the grass.
+    for (let x = -11; x <= -9; x++) for (let z = 9; z <= 11; z++) await put(x, 6, z, 'oak_leaves')
+    const squid = session.server.serv.getPlayer('cedar') as unknown as { teleport(at: Vec3): Promise<void> }
+    await squid.teleport(new Vec3(-9.5, 7, 10.5))
+    await waitUntil(bot, () => bot.entity.onGround && bot.entity.position.y > 6.5, 'the bot stands on the leaves')
+    session.server.setTime(14_000)
+    await waitUntil(bot, () => !bot.time.isDay, 'night')
+    const acting = world.act({ verb: 'place', object: 'shelter' }, undefined, { timeoutMs: 120_000 })
+    const dug = waitUntil(bot, () => bot.entity.position.y < 2.5, 'the bot three blocks down', 60_000)
+    dug.catch(() => undefined) // a failed act settles the race first; the wait's own timeout is then nobody's
+    const early = await Promise.race([acting, dug])
+    assert.equal(early, undefined, `the act ended before the bot dug in: ${JSON.stringify(early)}`)
+    const hole = bot.entity.position.floored()
+    assert.equal(bot.blockAt(hole.offset(0, -1, 0))?.name, 'dirt', 'three down from the grass, on the dirt')
+    await squid.teleport(hole.offset(0.5, 4, 3.5)) // out, to end the act before daybreak
+    const outcome = await acting
+    assert.match(outcome.ok ? '' : outcome.message, /knocked out of the shelter/, JSON.stringify(outcome))
+    session.server.setTime(1000)
+  })
 })

@@ -57,7 +57,7 @@ export async function explore(
       } catch (error) {
         const blocked = error instanceof PrimitiveFailure && error.outcome.failure === 'path_failed'
         if (!blocked || turns >= PROSPECT_TURNS || signal.aborted) throw error
-        await turnProspect(bot)
+        await turnProspect(bot, signal)
       }
     }
   }

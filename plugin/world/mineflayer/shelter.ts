@@ -68,20 +68,30 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
 }
 
 /**
- * Where to dig: where the bot stands, or else the nearest block beside it with diggable ground (the bot walks onto
- * it), as a bot on the edge of a block stands over air. A reason when there is none.
+ * Where to dig: where the bot stands, or else the nearest spot within SITE_RADIUS (a block up to two down) with
+ * diggable ground, walked to: a bot on the edge of a block stands over air, and one on a tree's leaves over the air
+ * under the canopy (live, twice in one bench: "no ground to dig into here (air)", then killed by the zombies it had
+ * dug in against). A reason when there is none, or the walk did not get there.
  */
 async function holeSite(bot: Bot): Promise<Vec3 | string> {
   const feet = bot.entity.position.floored()
   const reason = unsuitable(bot, feet)
   if (reason === undefined) return feet
-  const beside = NEIGHBOURS.map(([dx, dz]) => feet.offset(dx, 0, dz)).find((at) => unsuitable(bot, at) === undefined)
-  if (!beside) return reason
+  const spots: Vec3[] = []
+  for (let dx = -SITE_RADIUS; dx <= SITE_RADIUS; dx++)
+    for (let dz = -SITE_RADIUS; dz <= SITE_RADIUS; dz++)
+      for (const dy of [0, -1, 1, -2]) if (dx !== 0 || dz !== 0) spots.push(feet.offset(dx, dy, dz))
+  const cost = (at: Vec3) => Math.hypot(at.x - feet.x, at.z - feet.z) + Math.abs(at.y - feet.y)
+  const site = spots.sort((a, b) => cost(a) - cost(b)).find((at) => unsuitable(bot, at) === undefined)
+  if (!site) return `${reason}, nor within ${SITE_RADIUS} blocks`
   bot.pathfinder.setMovements(gentleMovements(bot))
-  await bot.pathfinder.goto(new goals.GoalBlock(beside.x, beside.y, beside.z)).catch(() => {})
+  await bot.pathfinder.goto(new goals.GoalBlock(site.x, site.y, site.z)).catch(() => {})
   await landed(bot)
-  return inColumn(bot, beside) ? beside : reason
+  return bot.entity.position.floored().equals(site) ? site : `${reason}, and no way to ground beside it`
 }
+
+/** How far (blocks across) the bot looks for ground to dig into when there is none where it stands. */
+const SITE_RADIUS = 4
 
 /** Why a hole can not be dug under `feet` (room to stand there, sound ground three down, no liquid beside it). */
 function unsuitable(bot: Bot, feet: Vec3): string | undefined {
@@ -96,17 +106,6 @@ function unsuitable(bot: Bot, feet: Vec3): string | undefined {
   if (hole.some((p) => besideLiquid(bot, p))) return 'water or lava beside the hole'
   return undefined
 }
-
-const NEIGHBOURS = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-  [1, 1],
-  [1, -1],
-  [-1, 1],
-  [-1, -1],
-] as const
 
 /** Walks the bot to the middle of the block it stands on (a few ticks at most). */
 async function centre(bot: Bot, feet: Vec3, signal: AbortSignal): Promise<void> {

@@ -11,7 +11,7 @@ import pathfinderModule from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { gentleMovements } from '../pathfinding.js'
 import { landed } from './footing.js'
-import { fail } from './limits.js'
+import { fail, PrimitiveFailure } from './limits.js'
 import { planTunnel } from './tunnel-plan.js'
 import { HORIZONTAL, isAir, isSafe, LIQUIDS, NEIGHBOURS, type Step, stepOf, withinReach } from './tunnel-steps.js'
 
@@ -58,15 +58,24 @@ const prospectHeadings = new WeakMap<Bot, readonly [number, number]>()
 /**
  * The next prospect heads a quarter turn from the last, after a few blocks' walk that way on the surface: where the
  * bot stood, every step down lay by water or lava (a live bot back up for logs by a lake failed its explore for
- * diamonds there at once, and the instruction ended).
+ * diamonds there at once, and the instruction ended). Underground the walk goes nowhere (its movements dig
+ * nothing), so there the bot digs the few blocks level instead: a live bot at y 42 turned on the spot for 90 s, every
+ * way down refused from the one place it stood, explore after explore.
  */
-export async function turnProspect(bot: Bot, walk = 8): Promise<void> {
+export async function turnProspect(bot: Bot, signal: AbortSignal, walk = 8): Promise<void> {
   const [dx, dz] = prospectHeadings.get(bot) ?? [1, 0]
   const [nx, nz] = [-dz, dx]
   prospectHeadings.set(bot, [nx, nz])
-  const { x, z } = bot.entity.position
+  const start = bot.entity.position.floored()
   bot.pathfinder.setMovements(gentleMovements(bot))
-  await bot.pathfinder.goto(new goals.GoalNearXZ(x + nx * walk, z + nz * walk, 2)).catch(() => undefined)
+  await bot.pathfinder.goto(new goals.GoalNearXZ(start.x + nx * walk, start.z + nz * walk, 2)).catch(() => undefined)
+  const across = () => Math.hypot(bot.entity.position.x - start.x - 0.5, bot.entity.position.z - start.z - 0.5)
+  if (across() >= 3 || signal.aborted) return
+  const level = start.offset(nx * walk, 0, nz * walk)
+  // As far as safe level steps go; where none is left, the next prospect starts from there.
+  await tunnel(bot, level, () => across() >= walk - 1, signal, walk * 2).catch((error: unknown) => {
+    if (!(error instanceof PrimitiveFailure)) throw error
+  })
 }
 
 /**
