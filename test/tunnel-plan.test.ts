@@ -5,8 +5,9 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
+import { LIQUID_BLOCKS } from '../plugin/vocabulary/block-classes.js'
 import { planTunnel, reachesFrom } from '../plugin/world/mineflayer/tunnel-plan.js'
-import { LIQUIDS, NEIGHBOURS } from '../plugin/world/mineflayer/tunnel-steps.js'
+import { NEIGHBOURS } from '../plugin/world/mineflayer/tunnel-steps.js'
 
 /** Stone from y=0 to y=8 over x, z in [-20, 20] (air above, the edge of the world unknown), with `extra` blocks. */
 function stoneWorld(extra: Record<string, string>, feet: Vec3): Bot {
@@ -43,7 +44,7 @@ test('a tunnel goes round a lava wall across the way to the ore, digging nothing
     for (const dug of step.clear) {
       assert.ok(!(dug.x === step.from.x && dug.z === step.from.z && dug.y < step.from.y), `not straight down: ${dug}`)
       const besideLiquid = NEIGHBOURS.some(([dx, dy, dz]) =>
-        LIQUIDS.has(bot.blockAt(dug.offset(dx, dy, dz))?.name ?? ''),
+        LIQUID_BLOCKS.has(bot.blockAt(dug.offset(dx, dy, dz))?.name ?? ''),
       )
       assert.ok(!besideLiquid, `nothing dug beside the lava: ${dug}`)
     }

@@ -12,6 +12,7 @@ import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
+import { isLiquid } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { asPreparation } from '../shield-gate.js'
@@ -217,7 +218,7 @@ function canStand(bot: Bot, at: Vec3): boolean {
 }
 
 const isPassable = (block: Block | null): boolean =>
-  block !== null && block.boundingBox === 'empty' && block.name !== 'water' && block.name !== 'lava'
+  block !== null && block.boundingBox === 'empty' && !isLiquid(block.name)
 
 /** Resolves true when the bot leaves its bed (the night skipped), false on the signal or after WAKE_WAIT_MS. */
 function woken(bot: Bot, signal: AbortSignal): Promise<boolean> {

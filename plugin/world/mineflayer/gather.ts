@@ -4,6 +4,7 @@ import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
 import type { Item } from 'prismarine-item'
 import { Vec3 } from 'vec3'
+import { isWater } from '../../vocabulary/block-classes.js'
 import { matchesObject } from '../../vocabulary/families.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
 import { gentleMovements } from '../pathfinding.js'
@@ -331,8 +332,7 @@ export async function kill(bot: Bot, object: string, signal: AbortSignal): Promi
  * it ashore, and it went in again, all night.
  */
 export function inWater(bot: Bot, e: Entity): boolean {
-  const name = bot.blockAt(e.position.floored())?.name
-  return name === 'water' || name === 'bubble_column'
+  return isWater(bot.blockAt(e.position.floored())?.name)
 }
 
 /** The items a block drops when mined (minecraft-data's list), by name; empty when it does not say. */

@@ -6,6 +6,7 @@
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
+import { isLiquid } from '../../vocabulary/block-classes.js'
 import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { canClear, HORIZONTAL, isAir } from './tunnel-steps.js'
 import { holdBestPickaxe } from './underground.js'
@@ -19,7 +20,7 @@ const USED_ON_CLICK =
 
 /** Air, or grass and the like that a placed block replaces; not water or lava. */
 export const isFree = (block: Block | null): boolean =>
-  block !== null && REPLACEABLE_BLOCKS.has(block.name) && block.name !== 'water' && block.name !== 'lava'
+  block !== null && REPLACEABLE_BLOCKS.has(block.name) && !isLiquid(block.name)
 
 /** A full block something can be placed on with a plain click. */
 export function canPlaceOn(block: Block | null): block is Block {

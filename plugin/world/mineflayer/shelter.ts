@@ -7,6 +7,7 @@ import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
+import { AIR_BLOCKS, isLiquid, isUnsafeGround } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { landed } from './footing.js'
@@ -16,8 +17,6 @@ import { fail } from './limits.js'
 const COVERS = ['dirt', 'cobblestone', 'cobbled_deepslate', 'stone', 'netherrack', 'sand', 'gravel', 'oak_planks']
 const DEPTH = 3
 const { goals } = pathfinderModule
-/** A block that would not hold the bot up, or would pour in on it. */
-const UNSAFE = new Set(['water', 'lava', 'air', 'cave_air', 'gravel', 'sand', 'red_sand', 'bedrock'])
 
 /** Under the open sky: nothing but air and leaves between the bot's head and 24 blocks up. */
 export function underOpenSky(bot: Bot): boolean {
@@ -26,7 +25,7 @@ export function underOpenSky(bot: Bot): boolean {
   for (let dy = 1; dy <= 24; dy++) {
     const name = bot.blockAt(head.offset(0, dy, 0))?.name
     if (name === undefined) return true // above the loaded world
-    if (name !== 'air' && name !== 'cave_air' && !name.endsWith('_leaves')) return false
+    if (!AIR_BLOCKS.has(name) && !name.endsWith('_leaves')) return false
   }
   return true
 }
@@ -96,11 +95,11 @@ const SITE_RADIUS = 4
 /** Why a hole can not be dug under `feet` (room to stand there, sound ground three down, no liquid beside it). */
 function unsuitable(bot: Bot, feet: Vec3): string | undefined {
   const room = [feet, feet.offset(0, 1, 0)].map((p) => bot.blockAt(p))
-  if (room.some((b) => b?.boundingBox !== 'empty' || b.name === 'water' || b.name === 'lava')) return 'no room'
+  if (room.some((b) => b?.boundingBox !== 'empty' || isLiquid(b.name))) return 'no room'
   const hole = Array.from({ length: DEPTH }, (_, k) => feet.offset(0, -1 - k, 0))
   const floor = bot.blockAt(feet.offset(0, -DEPTH - 1, 0))
   const unsafe = [...hole.map((p) => bot.blockAt(p)), floor].find(
-    (b) => !b || UNSAFE.has(b.name) || b.boundingBox !== 'block',
+    (b) => !b || isUnsafeGround(b.name) || b.boundingBox !== 'block',
   )
   if (unsafe !== undefined) return `no ground to dig into here (${unsafe?.name ?? 'unloaded'})`
   if (hole.some((p) => besideLiquid(bot, p))) return 'water or lava beside the hole'
@@ -171,8 +170,7 @@ function besideLiquid(bot: Bot, at: Vec3): boolean {
     [0, 1],
     [0, -1],
   ] as const) {
-    const name = bot.blockAt(at.offset(dx, 0, dz))?.name
-    if (name === 'water' || name === 'lava') return true
+    if (isLiquid(bot.blockAt(at.offset(dx, 0, dz))?.name)) return true
   }
   return false
 }

@@ -9,11 +9,12 @@
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
+import { isLiquid } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { landed } from './footing.js'
 import { fail, PrimitiveFailure } from './limits.js'
 import { planTunnel } from './tunnel-plan.js'
-import { HORIZONTAL, isAir, isSafe, LIQUIDS, NEIGHBOURS, type Step, stepOf, withinReach } from './tunnel-steps.js'
+import { HORIZONTAL, isAir, isSafe, NEIGHBOURS, type Step, stepOf, withinReach } from './tunnel-steps.js'
 
 const { goals } = pathfinderModule
 
@@ -25,7 +26,7 @@ const { goals } = pathfinderModule
  */
 export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal): Promise<void> {
   const against = NEIGHBOURS.map(([dx, dy, dz]) => bot.blockAt(target.offset(dx, dy, dz))).find(
-    (b) => b !== null && LIQUIDS.has(b.name),
+    (b) => b !== null && isLiquid(b.name),
   )
   // Digging it would open the liquid onto the bot (lava) or flood the tunnel (water).
   if (against)
