@@ -2,6 +2,7 @@ import type { Bot } from 'mineflayer'
 import { type Primitive, primitiveSymbol } from '../vocabulary/symbols.js'
 import { sleep } from './mineflayer/bed.js'
 import { withBiomeFence } from './mineflayer/biome-fence.js'
+import { phaseWatch, waitTicks } from './mineflayer/clock.js'
 import { DEFAULT_SEARCH, explore, type SearchExtent } from './mineflayer/explore.js'
 import { eat, equip, kill, mine, place } from './mineflayer/gather.js'
 import { runLimited } from './mineflayer/limits.js'
@@ -45,26 +46,8 @@ export class MineflayerWorld implements World {
    * less), or `ticks` of the bot's own physics ticks have passed (a clock that stands still: daylight cycle off), or
    * `signal` aborts.
    */
-  async waitTicks(ticks: number, signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) return
-    const bot = this.bot
-    let passed = 0
-    let last = bot.time?.timeOfDay ?? 0
-    let onTime: () => void = () => {}
-    const gameTime = new Promise<void>((resolve) => {
-      onTime = () => {
-        passed += (bot.time.timeOfDay - last + 24_000) % 24_000
-        last = bot.time.timeOfDay
-        if (passed >= ticks) resolve()
-      }
-      bot.on('time', onTime)
-    })
-    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))
-    try {
-      await Promise.race([bot.waitForTicks(ticks), gameTime, aborted])
-    } finally {
-      bot.off('time', onTime)
-    }
+  waitTicks(ticks: number, signal?: AbortSignal): Promise<void> {
+    return waitTicks(this.bot, ticks, signal)
   }
 
   act(primitive: Primitive, signal?: AbortSignal, options: ActOptions = {}): Promise<Outcome> {
@@ -117,19 +100,4 @@ export class MineflayerWorld implements World {
         return sleep(bot, inner)
     }
   }
-}
-
-/** Aborts (its reason the event) when night falls or day breaks, if `events` names that change. */
-function phaseWatch(bot: Bot, events: readonly string[]): { signal: AbortSignal; stop: () => void } {
-  const controller = new AbortController()
-  if (events.length === 0 || !bot.time) return { signal: controller.signal, stop: () => {} }
-  let day = bot.time.isDay
-  const onTime = () => {
-    if (bot.time.isDay === day) return
-    day = bot.time.isDay
-    const event = day ? 'time.day' : 'time.night'
-    if (events.includes(event)) controller.abort(event)
-  }
-  bot.on('time', onTime)
-  return { signal: controller.signal, stop: () => bot.off('time', onTime) }
 }

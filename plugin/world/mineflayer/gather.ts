@@ -11,9 +11,9 @@ import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import { avoidedBiomes, outsideFence } from './biome-fence.js'
+import { landed } from './clock.js'
 import { pickUpDrops } from './drop-pickup.js'
-import { landed } from './footing.js'
-import { fail, PrimitiveFailure } from './limits.js'
+import { fail, isPathfinderGiveUp, PrimitiveFailure } from './limits.js'
 import { placementSpot, roomForBlock } from './room.js'
 import { buried, withinReach } from './tunnel-steps.js'
 import { tunnelTo } from './underground.js'
@@ -248,8 +248,7 @@ export async function collectWithin(bot: Bot, block: Block, ms: number): Promise
   } catch (error) {
     // Pathfinder found no way there, or took its 5 s to think and found none (a log on a steep hill, two live acts
     // in a row): that block is left, and the next act takes another, as a player would.
-    const name = (error as Error).name
-    if (name !== 'NoPath' && name !== 'Timeout') throw error
+    if (!isPathfinderGiveUp(error)) throw error
     giveUp(bot, block.position)
     return fail('path_failed', `found no way to the ${block.name} at ${block.position}: ${(error as Error).message}`)
   } finally {

@@ -10,7 +10,7 @@ import { Vec3 } from 'vec3'
 import { AIR_BLOCKS, isLiquid, isUnsafeGround } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { landed } from './footing.js'
+import { landed, untilClock } from './clock.js'
 import { fail } from './limits.js'
 
 /** Blocks the bot may put over its head (it digs dirt or stone out of the hole itself). */
@@ -134,7 +134,7 @@ function inColumn(bot: Bot, at: Vec3): boolean {
  * Waits in the hole until daybreak (read at the server's time updates) or `signal`; ends sooner, with why, when the
  * bot is out of its hole or hurt there (a zombie fallen in with it).
  */
-function waitInHole(bot: Bot, bottom: Vec3, signal: AbortSignal): Promise<string | undefined> {
+async function waitInHole(bot: Bot, bottom: Vec3, signal: AbortSignal): Promise<string | undefined> {
   const start = bot.health
   const why = (): string | undefined => {
     if (bot.health <= 0) return 'died'
@@ -143,24 +143,13 @@ function waitInHole(bot: Bot, bottom: Vec3, signal: AbortSignal): Promise<string
     if (bot.health < start) return `hurt in the shelter (health ${Math.round(bot.health)})`
     return undefined
   }
-  let first = why()
-  if (first !== undefined || bot.time.isDay || signal.aborted) return Promise.resolve(first)
-  return new Promise((resolve) => {
-    const check = () => {
-      first = why()
-      if (first !== undefined || bot.time.isDay || signal.aborted) {
-        bot.off('time', check)
-        bot.off('health', check)
-        bot.off('move', check)
-        signal.removeEventListener('abort', check)
-        resolve(first)
-      }
-    }
-    bot.on('time', check)
-    bot.on('health', check)
-    bot.on('move', check)
-    signal.addEventListener('abort', check, { once: true })
-  })
+  let left: string | undefined
+  const over = () => {
+    left = why()
+    return left !== undefined || bot.time.isDay
+  }
+  await untilClock(bot, over, signal, ['time', 'health', 'move'])
+  return left
 }
 
 function besideLiquid(bot: Bot, at: Vec3): boolean {

@@ -11,8 +11,8 @@ import pathfinderModule from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { isLiquid } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
-import { landed } from './footing.js'
-import { fail, PrimitiveFailure } from './limits.js'
+import { landed } from './clock.js'
+import { fail, isPathfinderGiveUp, PrimitiveFailure } from './limits.js'
 import { planTunnel } from './tunnel-plan.js'
 import { HORIZONTAL, isAir, isSafe, NEIGHBOURS, type Step, stepOf, withinReach } from './tunnel-steps.js'
 
@@ -142,7 +142,7 @@ async function takeStep(bot: Bot, step: Step, target: Vec3, signal: AbortSignal)
   await bot.pathfinder.goto(new goals.GoalBlock(step.stand.x, step.stand.y, step.stand.z)).catch((error: Error) => {
     // Pathfinder sees no way onto the step (live, about once a seed: "mine.stone: No path to the goal!", the act
     // lost): the bot stays where it is, and the tunnel plans again from there (a bot off the plan replans).
-    if (error.name !== 'NoPath' && error.name !== 'Timeout') throw error
+    if (!isPathfinderGiveUp(error)) throw error
   })
 }
 
