@@ -6,6 +6,7 @@ import { test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { LIQUID_BLOCKS } from '../plugin/vocabulary/block-classes.js'
+import { BiomeFence } from '../plugin/world/mineflayer/biome-fence.js'
 import { planTunnel, reachesFrom } from '../plugin/world/mineflayer/tunnel-plan.js'
 import { NEIGHBOURS } from '../plugin/world/mineflayer/tunnel-steps.js'
 
@@ -36,7 +37,7 @@ test('a tunnel goes round a lava wall across the way to the ore, digging nothing
   // A wall of lava across the way, five wide and the stone's full height: no way through it or over it.
   for (let z = -3; z <= 3; z++) for (let y = 1; y <= 8; y++) extra[`6,${y},${z}`] = 'lava'
   const bot = stoneWorld(extra, feet)
-  const { steps, searched } = await planTunnel(bot, ore, new AbortController().signal)
+  const { steps, searched } = await planTunnel(bot, new BiomeFence(bot), ore, new AbortController().signal)
   assert.ok(steps, `a plan (searched ${searched})`)
   let at = feet
   for (const step of steps) {
@@ -65,7 +66,7 @@ test('an ore lava closes off on every side is given up, with how far the planner
       for (let z = -3; z <= 3; z++)
         if (Math.max(Math.abs(x - 8), Math.abs(z), Math.abs(y - 4)) === 3) extra[`${x},${y},${z}`] = 'lava'
   const bot = stoneWorld(extra, feet)
-  const { steps, searched } = await planTunnel(bot, ore, new AbortController().signal, 3000)
+  const { steps, searched } = await planTunnel(bot, new BiomeFence(bot), ore, new AbortController().signal, 3000)
   assert.equal(steps, undefined)
   assert.ok(searched > 100 && searched <= 3000, `looked, within the limit (${searched})`)
 })

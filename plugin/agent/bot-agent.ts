@@ -11,8 +11,7 @@ import type { Shield } from '../ltl/shield.js'
 import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
-import type { SearchExtent } from '../world/mineflayer/explore.js'
-import { MineflayerWorld } from '../world/mineflayer-world.js'
+import type { World } from '../world/port.js'
 import { withChooser } from './actor/controller-actor.js'
 import { shieldGate } from './assembly.js'
 import type {
@@ -46,14 +45,14 @@ export class BotAgent {
 
   constructor(
     private readonly bot: Bot,
+    /** The bot's one world, made with the plugin: it holds the bot's memory from one act to the next. */
+    private readonly world: World,
     private readonly shield: Shield,
     private readonly store: SkillStore,
     /** The assembled agent, built on first use (the symbol inventory takes a moment). */
     private readonly core: () => CedarAgent,
     /** Where finished runs' trajectories go (the critic's log). */
     private readonly onTrajectory?: (task: string, steps: readonly TrajectoryStep[], success: boolean) => Promise<void>,
-    /** How far the bot explores for a block it cannot see. */
-    private readonly search?: SearchExtent,
   ) {}
 
   get lastRun(): LastRun | undefined {
@@ -61,7 +60,7 @@ export class BotAgent {
   }
 
   async do(instruction: string, { signal, onProgress, teacher }: ProgressCallOptions = {}): Promise<DoReport> {
-    const world = new MineflayerWorld(this.bot, this.search)
+    const world = this.world
     const prepare = () => this.core().prepare(instruction, world.observe(), { onProgress, signal, teacher })
     const planned = await prepare()
     if (planned.refusal || !planned.composition) return planned

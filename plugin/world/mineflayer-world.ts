@@ -1,7 +1,7 @@
 import type { Bot } from 'mineflayer'
 import { type Primitive, primitiveSymbol } from '../vocabulary/symbols.js'
 import { sleep } from './mineflayer/bed.js'
-import { withBiomeFence } from './mineflayer/biome-fence.js'
+import { BotMemory } from './mineflayer/bot-memory.js'
 import { phaseWatch, waitTicks } from './mineflayer/clock.js'
 import { DEFAULT_SEARCH, explore, type SearchExtent } from './mineflayer/explore.js'
 import { eat, equip, kill, mine, place } from './mineflayer/gather.js'
@@ -31,11 +31,16 @@ const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
  * outcomes, never exceptions. The shield gate (when installed) sees these primitives' calls like any other code's.
  */
 export class MineflayerWorld implements World {
+  /** What the bot remembers from one act to the next (made once with the world: one world per bot). */
+  readonly memory: BotMemory
+
   constructor(
     private readonly bot: Bot,
     /** How far an explore looks before it gives up. */
     private readonly search: SearchExtent = DEFAULT_SEARCH,
-  ) {}
+  ) {
+    this.memory = new BotMemory(bot)
+  }
 
   observe(): Observation {
     return observeBot(this.bot)
@@ -61,7 +66,7 @@ export class MineflayerWorld implements World {
     const phase = phaseWatch(bot, primitive.verb === 'sleep' ? [] : (options.stopAt ?? []))
     const limited = signal ? AbortSignal.any([signal, phase.signal]) : phase.signal
     return runLimited(bot, what, timeoutMs, limited, (inner) =>
-      withBiomeFence(bot, options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
+      this.memory.fence.during(options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
     )
       .then((outcome) =>
         phase.signal.aborted && !signal?.aborted && !outcome.ok && outcome.failure === 'cancelled'
@@ -76,10 +81,10 @@ export class MineflayerWorld implements World {
     inner: AbortSignal,
     onProgress: ((detail: string) => void) | undefined,
   ): Promise<Outcome> {
-    const bot = this.bot
+    const { bot, memory } = this
     switch (primitive.verb) {
       case 'mine':
-        return mine(bot, primitive.object, inner)
+        return mine(bot, memory, primitive.object, inner)
       case 'equip':
         return equip(bot, primitive.object)
       case 'place':
@@ -87,17 +92,17 @@ export class MineflayerWorld implements World {
         return place(bot, primitive.object, inner)
       case 'explore':
         if (primitive.object === SAFE_GROUND) return toSafeGround(bot, inner)
-        return explore(bot, primitive.object, inner, this.search, onProgress)
+        return explore(bot, memory, primitive.object, inner, this.search, onProgress)
       case 'eat':
         return eat(bot, primitive.object)
       case 'kill':
         return kill(bot, primitive.object, inner)
       case 'craft':
-        return craft(bot, primitive.object, inner)
+        return craft(bot, memory, primitive.object, inner)
       case 'smelt':
-        return smelt(bot, primitive.object, primitive.fuel, inner)
+        return smelt(bot, memory, primitive.object, primitive.fuel, inner)
       case 'sleep':
-        return sleep(bot, inner)
+        return sleep(bot, memory, inner)
     }
   }
 }

@@ -7,7 +7,7 @@
 // the nearest place that has one (a landing, a level stretch, the surface). Only when no such place is within
 // reach are two blocks dug out beside the bot for the bed (room.ts): that dig is part of going to bed, as walking to
 // the bed is, not a mine act of its own; the shield's gate judges it by the laws, not by "sleep at night", which
-// judged the sleep (shield-gate.ts asPreparation).
+// judged the sleep (bot-method-guard.ts Preparations).
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
@@ -15,7 +15,7 @@ import { Vec3 } from 'vec3'
 import { isLiquid } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { asPreparation } from '../shield-gate.js'
+import type { BotMemory } from './bot-memory.js'
 import { untilClock } from './clock.js'
 import { pickUpDrops } from './drop-pickup.js'
 import { findNearestBlock, inventoryItem, kill, reequip } from './gather.js'
@@ -40,20 +40,22 @@ export interface BedSite {
 }
 
 /** sleep.bed: only at night, in a bed in sight (walked to) or one carried (put down, slept in, taken back). */
-export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
+export async function sleep(bot: Bot, memory: BotMemory, signal: AbortSignal): Promise<Outcome> {
   if (bot.time.isDay) return fail('not_now', 'you can only sleep at night')
   const carried = inventoryItem(bot, 'beds')
   const held = bot.heldItem
   // Should putting it down fail, the bed stays where it is: the next try finds it in sight (digging it up at night
   // lost it once, its drop never picked up), and takes it back in the morning as its own.
   const bed =
-    findNearestBlock(bot, 'beds') || !carried
-      ? await workstation(bot, 'beds', signal)
-      : await asPreparation(bot, () => placeBed(bot, signal)).catch(async (error: unknown) => {
-          // Not put down (or not seen to be): the tool goes back in hand now, part of the failed going to bed.
-          await asPreparation(bot, () => reequip(bot, held)).catch(() => undefined)
-          throw error
-        })
+    findNearestBlock(bot, memory, 'beds') || !carried
+      ? await workstation(bot, memory, 'beds', signal)
+      : await memory.preparations
+          .during(() => placeBed(bot, memory, signal))
+          .catch(async (error: unknown) => {
+            // Not put down (or not seen to be): the tool goes back in hand now, part of the failed going to bed.
+            await memory.preparations.during(() => reequip(bot, held)).catch(() => undefined)
+            throw error
+          })
   await sleepIn(bot, bed, signal)
   // Asleep is not done: the act lasts the night, so nothing is done awake after it before morning (a bed in sight
   // once ended the act at lying down, and the live bot went on mining in the dark). Not woken (another player up,
@@ -62,7 +64,7 @@ export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
   // The server's time comes after the wake.
   await untilClock(bot, () => bot.time.isDay, signal)
   await fightOff(bot, signal)
-  const taken = putDownHere(bot, bed) ? await takeBack(bot, bed, signal) : false
+  const taken = putDownHere(memory, bed) ? await takeBack(bot, bed, signal) : false
   await reequip(bot, held)
   return success(`slept until morning${taken ? ', and took the bed back' : ''}`)
 }
@@ -97,7 +99,7 @@ async function sleepIn(bot: Bot, bed: Block, signal: AbortSignal): Promise<void>
 const SITES_TRIED = 4
 
 /** The carried bed, put down at the nearest site with room for it (walked to when it is not where the bot is). */
-async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
+async function placeBed(bot: Bot, memory: BotMemory, signal: AbortSignal): Promise<Block> {
   let tried = 0
   let lastError: unknown
   for (const site of bedSites(bot)) {
@@ -119,7 +121,7 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
     // and then the next site is tried.
     if (!isFree(bot.blockAt(site.foot.plus(facingFrom(bot.entity.position, site.foot))))) continue
     try {
-      return await putDown(bot, site)
+      return await putDown(bot, memory, site)
     } catch (error) {
       // The server refused it ("the block is still air": the head faced a wall after all, live): the next site.
       lastError = error
@@ -129,7 +131,7 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
   // blocks are dug out beside the bot for it, as a player makes a nook for their bed. It is part of going to bed,
   // not an act of its own.
   const nook = await roomForBed(bot, (foot) => facingFrom(bot.entity.position, foot), signal)
-  if (nook) return putDown(bot, nook)
+  if (nook) return putDown(bot, memory, nook)
   if (lastError !== undefined) throw lastError
   return fail(
     'not_found',
@@ -137,15 +139,13 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
   )
 }
 
-/** Where each bot put its own beds down: those it takes back in the morning (a bed it found is left standing). */
-const putDownBeds = new WeakMap<Bot, Vec3[]>()
-
-function putDownHere(bot: Bot, bed: Block): boolean {
-  return (putDownBeds.get(bot) ?? []).some((at) => at.equals(bed.position))
+/** Whether the bot put `bed` down itself (see BotMemory.bedsPutDown): a bed it found is left standing. */
+function putDownHere(memory: BotMemory, bed: Block): boolean {
+  return memory.bedsPutDown.some((at) => at.equals(bed.position))
 }
 
 /** The bed placed from where the bot stands at `site`. */
-async function putDown(bot: Bot, site: BedSite): Promise<Block> {
+async function putDown(bot: Bot, memory: BotMemory, site: BedSite): Promise<Block> {
   const item = inventoryItem(bot, 'beds')
   const floor = bot.blockAt(site.floor)
   if (!item || !floor) return fail('not_found', 'the bed or the block under it is gone')
@@ -154,8 +154,7 @@ async function putDown(bot: Bot, site: BedSite): Promise<Block> {
   await bot.equip(item, 'hand')
   // Remembered before the server answers: a bed placed whose update came too late ("Event blockUpdate did not fire")
   // is still this bot's, found in sight by the next try.
-  const put = putDownBeds.get(bot) ?? []
-  putDownBeds.set(bot, [...put, site.foot, site.head])
+  memory.bedsPutDown.push(site.foot, site.head)
   await bot.placeBlock(floor, new Vec3(0, 1, 0))
   const placed = bot.blockAt(site.foot)
   if (!placed?.name.endsWith('_bed')) return fail('server_error', `placed a bed but see ${placed?.name ?? 'nothing'}`)

@@ -6,6 +6,7 @@
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
+import type { BiomeFence } from './biome-fence.js'
 import {
   type BlockReader,
   HORIZONTAL,
@@ -56,6 +57,7 @@ export function reachesFrom(bot: Bot, feet: Vec3, target: Vec3, read: BlockReade
  */
 export async function planTunnel(
   bot: Bot,
+  fence: BiomeFence,
   target: Vec3,
   signal: AbortSignal,
   maxSearched = MAX_SEARCHED,
@@ -99,7 +101,7 @@ export async function planTunnel(
       for (const kind of KINDS) {
         const step = stepOf(feet, dx, dz, kind)
         const to = key(step.stand)
-        if (closed.has(to) || !isSafe(bot, step, feet, read)) continue
+        if (closed.has(to) || !isSafe(bot, fence, step, feet, read)) continue
         const digs = step.clear.filter((p) => !isAir(read(p))).length
         const total = here + 1 + digs
         if (total >= (cost.get(to) ?? Number.POSITIVE_INFINITY)) continue

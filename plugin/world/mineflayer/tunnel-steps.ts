@@ -6,7 +6,7 @@ import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
 import { isFalling, isLiquid, isUnbreakable } from '../../vocabulary/block-classes.js'
-import { outsideFence } from './biome-fence.js'
+import type { BiomeFence } from './biome-fence.js'
 
 /** From the eyes to the block's centre: vanilla's reach is 4.5 blocks; a little less to be sure. */
 export const REACH = 4
@@ -79,10 +79,16 @@ export function withinReach(bot: Bot, target: Vec3): boolean {
 export type BlockReader = (pos: Vec3) => Block | null
 
 /** Whether the bot at `feet` may take `step`: inside the biome fence, onto a solid floor, digging nothing unsafe. */
-export function isSafe(bot: Bot, step: Step, feet: Vec3, read: BlockReader = (p) => bot.blockAt(p)): boolean {
+export function isSafe(
+  bot: Bot,
+  fence: BiomeFence,
+  step: Step,
+  feet: Vec3,
+  read: BlockReader = (p) => bot.blockAt(p),
+): boolean {
   // Not into a biome the act keeps out of ("stay in the plains"): pathfinder's moves are fenced, a tunnel's steps
   // too (a live tunnel to coal came out under the windswept hills, and the bot worked on there).
-  if (!outsideFence(bot, step.stand)) return false
+  if (!fence.outside(step.stand)) return false
   const floor = read(step.stand.offset(0, -1, 0))
   if (floor?.boundingBox !== 'block' || isLiquid(floor.name)) return false
   return canClear(bot, step.clear, feet, read)

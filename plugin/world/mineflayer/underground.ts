@@ -11,6 +11,8 @@ import pathfinderModule from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { isLiquid } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
+import type { BiomeFence } from './biome-fence.js'
+import type { BotMemory } from './bot-memory.js'
 import { landed } from './clock.js'
 import { fail, isPathfinderGiveUp, PrimitiveFailure } from './limits.js'
 import { planTunnel } from './tunnel-plan.js'
@@ -24,7 +26,7 @@ const { goals } = pathfinderModule
  * flowed in), or a bot not where the plan expects, plans again from where the bot stands. The tool in hand digs (the
  * caller chose it); what the digging drops is picked up on the way.
  */
-export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal): Promise<void> {
+export async function tunnelTo(bot: Bot, memory: BotMemory, target: Vec3, signal: AbortSignal): Promise<void> {
   const against = NEIGHBOURS.map(([dx, dy, dz]) => bot.blockAt(target.offset(dx, dy, dz))).find(
     (b) => b !== null && isLiquid(b.name),
   )
@@ -32,7 +34,7 @@ export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal): Pro
   if (against)
     return fail('path_failed', `the ${bot.blockAt(target)?.name ?? 'block'} at ${target} lies against ${against.name}`)
   for (let plans = 0; plans < MAX_PLANS && !withinReach(bot, target); plans++) {
-    const { steps, searched } = await planTunnel(bot, target, signal)
+    const { steps, searched } = await planTunnel(bot, memory.fence, target, signal)
     if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
     if (!steps)
       return fail(
@@ -42,7 +44,7 @@ export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal): Pro
     for (const step of steps) {
       if (withinReach(bot, target)) return
       const feet = bot.entity.position.floored()
-      if (!feet.equals(step.from) || !isSafe(bot, step, feet)) break
+      if (!feet.equals(step.from) || !isSafe(bot, memory.fence, step, feet)) break
       await takeStep(bot, step, target, signal)
     }
   }
@@ -53,9 +55,6 @@ export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal): Pro
 /** Plans per tunnel: the first, and again from where the bot stands when a step is no longer safe. */
 const MAX_PLANS = 3
 
-/** The way each bot's prospecting heads, [dx, dz]: kept from one explore to the next. */
-const prospectHeadings = new WeakMap<Bot, readonly [number, number]>()
-
 /**
  * The next prospect heads a quarter turn from the last, after a few blocks' walk that way on the surface: where the
  * bot stood, every step down lay by water or lava (a live bot back up for logs by a lake failed its explore for
@@ -63,10 +62,10 @@ const prospectHeadings = new WeakMap<Bot, readonly [number, number]>()
  * nothing), so there the bot digs the few blocks level instead: a live bot at y 42 turned on the spot for 90 s, every
  * way down refused from the one place it stood, explore after explore.
  */
-export async function turnProspect(bot: Bot, signal: AbortSignal, walk = 8): Promise<void> {
-  const [dx, dz] = prospectHeadings.get(bot) ?? [1, 0]
+export async function turnProspect(bot: Bot, memory: BotMemory, signal: AbortSignal, walk = 8): Promise<void> {
+  const [dx, dz] = memory.prospectHeading ?? [1, 0]
   const [nx, nz] = [-dz, dx]
-  prospectHeadings.set(bot, [nx, nz])
+  memory.prospectHeading = [nx, nz]
   const start = bot.entity.position.floored()
   bot.pathfinder.setMovements(gentleMovements(bot))
   await bot.pathfinder.goto(new goals.GoalNearXZ(start.x + nx * walk, start.z + nz * walk, 2)).catch(() => undefined)
@@ -74,7 +73,7 @@ export async function turnProspect(bot: Bot, signal: AbortSignal, walk = 8): Pro
   if (across() >= 3 || signal.aborted) return
   const level = start.offset(nx * walk, 0, nz * walk)
   // As far as safe level steps go; where none is left, the next prospect starts from there.
-  await tunnel(bot, level, () => across() >= walk - 1, signal, walk * 2).catch((error: unknown) => {
+  await tunnel(bot, memory, level, () => across() >= walk - 1, signal, walk * 2).catch((error: unknown) => {
     if (!(error instanceof PrimitiveFailure)) throw error
   })
 }
@@ -85,6 +84,7 @@ export async function turnProspect(bot: Bot, signal: AbortSignal, walk = 8): Pro
  */
 export async function prospect(
   bot: Bot,
+  memory: BotMemory,
   depth: number,
   found: () => boolean,
   signal: AbortSignal,
@@ -97,17 +97,18 @@ export async function prospect(
   // to put its bed down, or to a drop): back along its own tunnel it would find nothing new.
   const [fx, fz] = [-Math.sin(bot.entity.yaw), -Math.cos(bot.entity.yaw)]
   const [dx, dz] =
-    prospectHeadings.get(bot) ?? (Math.abs(fx) > Math.abs(fz) ? [Math.sign(fx), 0] : [0, Math.sign(fz) || 1])
-  prospectHeadings.set(bot, [dx, dz])
+    memory.prospectHeading ?? (Math.abs(fx) > Math.abs(fz) ? [Math.sign(fx), 0] : [0, Math.sign(fz) || 1])
+  memory.prospectHeading = [dx, dz]
   const level = Math.max(minY + 5, Math.min(depth, feet.y))
   // A point one below the feet's level: a step levels off once its target is no more than a block down.
   const far = new Vec3(feet.x + dx * 10_000, level - 1, feet.z + dz * 10_000)
-  return tunnel(bot, far, found, signal, maxSteps)
+  return tunnel(bot, memory, far, found, signal, maxSteps)
 }
 
 /** Steps towards `target` until `arrived()`; false when `maxSteps` ran out. Fails when no safe step is left. */
 async function tunnel(
   bot: Bot,
+  memory: BotMemory,
   target: Vec3,
   arrived: () => boolean,
   signal: AbortSignal,
@@ -117,7 +118,7 @@ async function tunnel(
   for (let steps = 0; !arrived(); steps++) {
     if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
     if (steps >= maxSteps) return false
-    const step = nextStep(bot, target)
+    const step = nextStep(bot, memory.fence, target)
     const from = bot.entity.position.floored()
     if (!step) return fail('path_failed', `no safe way to dig towards ${target} from ${from}`)
     await takeStep(bot, step, target, signal)
@@ -172,7 +173,7 @@ export async function holdBestPickaxe(bot: Bot): Promise<boolean> {
 }
 
 /** The safe step that brings the bot nearest to `target`, or undefined. */
-function nextStep(bot: Bot, target: Vec3): Step | undefined {
+function nextStep(bot: Bot, fence: BiomeFence, target: Vec3): Step | undefined {
   const feet = bot.entity.position.floored()
   const dy = target.y - feet.y
   const kind = dy < -1 ? 'down' : dy > 1 ? 'up' : 'level'
@@ -183,7 +184,7 @@ function nextStep(bot: Bot, target: Vec3): Step | undefined {
   )
   for (const [dx, dz] of ranked) {
     const step = stepOf(feet, dx, dz, kind)
-    if (isSafe(bot, step, feet)) return step
+    if (isSafe(bot, fence, step, feet)) return step
   }
   return undefined
 }
