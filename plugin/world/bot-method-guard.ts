@@ -48,16 +48,17 @@ export class Preparations {
 }
 
 /**
- * Puts the shield in front of the bot's own primitives, so calls from other plugins and user code are checked
- * too: dig → mine.<block>, placeBlock → place.<held item>, craft → craft.<result>, equip → equip.<item>,
- * activateBlock and openBlock → activate.<block> (a craft's table and a sleep's bed are part of that act), a furnace's input (`openFurnace`, then `putInput`) → smelt.<input>, judged on
- * the state before the furnace was opened, sleep → sleep.bed, attack → attack.<entity>, consume → eat.<held item>,
- * pathfinder goto → goto.position. Each name carries its twins in the controller's vocabulary (actionPropositions:
- * attack.zombie is also kill.zombie, smelt.raw_iron also smelt.iron_ingot), so a law holds at both levels. Before each call the current state is observed; a blocked call rejects with
- * ShieldBlockedError (attack, which is synchronous in mineflayer, throws it). An allowed call is committed to the
- * trajectory when it starts, so nested calls (pathfinder digging on its way) keep the state/action alternation.
- * Returns a function that restores the original methods. What is done while `preparations` are active is judged by
- * the laws only (see Preparations).
+ * Puts the shield in front of the bot's own primitives, so calls from other plugins and user code are checked too: dig
+ * → mine.<block>, placeBlock → place.<held item>, craft → craft.<result>, equip → equip.<item>, activateBlock and
+ * openBlock → activate.<block> (a craft's table and a sleep's bed are part of that act), a furnace's input
+ * (`openFurnace`, then `putInput`) → smelt.<input>, judged on the state before the furnace was opened, sleep →
+ * sleep.bed, attack → attack.<entity>, consume → eat.<held item>, pathfinder goto → goto.position. Each name carries
+ * its twins in the controller's vocabulary (actionPropositions: attack.zombie is also kill.zombie, smelt.raw_iron also
+ * smelt.iron_ingot), so a law holds at both levels. Before each call the current state is observed; a blocked call
+ * rejects with ShieldBlockedError (attack, which is synchronous in mineflayer, throws it). An allowed call is committed
+ * to the trajectory when it starts, so nested calls (pathfinder digging on its way) keep the state/action alternation.
+ * Returns a function that restores the original methods. What is done while `preparations` are active is judged by the
+ * laws only (see Preparations).
  */
 export function installBotMethodGuard(
   bot: Bot,

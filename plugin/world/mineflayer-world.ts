@@ -28,7 +28,7 @@ const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
 /**
  * The World port on a live Mineflayer bot: pathfinder and collectblock for moving and mining, the bot's own
  * craft, furnace and sleep APIs for the rest. Every act has a deadline and honours the AbortSignal; failures are
- * outcomes, never exceptions. The shield gate (when installed) sees these primitives' calls like any other code's.
+ * outcomes, never exceptions. The bot-method guard (when installed) sees these primitives' calls like any other code's.
  */
 export class MineflayerWorld implements World {
   /** What the bot remembers from one act to the next (made once with the world: one world per bot). */

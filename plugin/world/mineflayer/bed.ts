@@ -44,8 +44,8 @@ export async function sleep(bot: Bot, memory: BotMemory, signal: AbortSignal): P
   if (bot.time.isDay) return fail('not_now', 'you can only sleep at night')
   const carried = inventoryItem(bot, 'beds')
   const held = bot.heldItem
-  // Should putting it down fail, the bed stays where it is: the next try finds it in sight (digging it up at night
-  // lost it once, its drop never picked up), and takes it back in the morning as its own.
+  // Should putting it down fail, the bed stays where it is: the next try finds it in sight (dug up at night, its drop
+  // may never be picked up, and the bed is lost), and takes it back in the morning as its own.
   const bed =
     findNearestBlock(bot, memory, 'beds') || !carried
       ? await workstation(bot, memory, 'beds', signal)
@@ -57,9 +57,9 @@ export async function sleep(bot: Bot, memory: BotMemory, signal: AbortSignal): P
             throw error
           })
   await sleepIn(bot, bed, signal)
-  // Asleep is not done: the act lasts the night, so nothing is done awake after it before morning (a bed in sight
-  // once ended the act at lying down, and the live bot went on mining in the dark). Not woken (another player up,
-  // the night not skipped), the bot is left lying there.
+  // Asleep is not done: the act lasts the night, so nothing is done awake after it before morning (an act that ended
+  // at lying down would let the next act, mining say, run in the dark). Not woken (another player up, the night not
+  // skipped), the bot is left lying there.
   if (!(await woken(bot, signal))) return success('asleep')
   // The server's time comes after the wake.
   await untilClock(bot, () => bot.time.isDay, signal)
@@ -72,8 +72,8 @@ export async function sleep(bot: Bot, memory: BotMemory, signal: AbortSignal): P
 /**
  * Into the bed, from within mineflayer's reach of it (5 blocks from the eyes): walked up to when further, and tried
  * once more (the block read afresh) after the bot walked up again when mineflayer says it cannot click it or it is
- * too far (a live bot on a staircase met "cant click the bed" beside the bed it had just put down; the cause is
- * unknown), or after it fought off the zombies when mineflayer says there are monsters nearby.
+ * too far (mineflayer can say "cant click the bed" beside a bed the bot has just put down on a staircase, for no
+ * cause we know), or after it fought off the zombies when mineflayer says there are monsters nearby.
  */
 async function sleepIn(bot: Bot, bed: Block, signal: AbortSignal): Promise<void> {
   const walkUp = async () => {
@@ -123,7 +123,7 @@ async function placeBed(bot: Bot, memory: BotMemory, signal: AbortSignal): Promi
     try {
       return await putDown(bot, memory, site)
     } catch (error) {
-      // The server refused it ("the block is still air": the head faced a wall after all, live): the next site.
+      // The server refused it ("the block is still air": the head faced a wall after all): the next site.
       lastError = error
     }
   }
@@ -244,8 +244,8 @@ const FIGHT_MS = 8_000
 
 /**
  * At daybreak, the zombies that came at dusk before the bot lay down are still there: they burn in the sun for 400
- * ticks and hit for 3 every 20, so three of them took a live bot from 20 to 1 health in its first act of the
- * morning (and killed one outright). A player fights them off before going on; so does the bot, the nearest first.
+ * ticks and hit for 3 every 20, so three of them can take a bot from full health to nothing in its first act of the
+ * morning. A player fights them off before going on; so does the bot, the nearest first.
  */
 async function fightOff(bot: Bot, signal: AbortSignal): Promise<void> {
   const near = () =>
@@ -260,13 +260,13 @@ async function fightOff(bot: Bot, signal: AbortSignal): Promise<void> {
 async function takeBack(bot: Bot, bed: Block, signal: AbortSignal): Promise<boolean> {
   const before = inventoryItem(bot, 'beds')?.count ?? 0
   const back = () => (inventoryItem(bot, 'beds')?.count ?? 0) > before
-  // Twice: a live bed was not back after one go (which half stood, or where its drop rolled, unknown).
+  // Twice: one go may leave the bed out of the inventory (a half still standing, or its drop rolled away).
   for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
     const block = bedPartNear(bot, bed.position)
     if (block) await bot.dig(block, true)
     await pickUpDrops(bot, block?.position ?? bed.position, signal)
-    // The server hands a drop over on its entity tick, which came seconds after the bot stood on the bed's drop in a
-    // nook (three runs in three): a few seconds more for it.
+    // The server hands a drop over on its entity tick, which can come seconds after the bot stands on the bed's drop
+    // in a nook: a few seconds more for it.
     if (await untilInventory(bot, back, PICKUP_GRACE_MS)) return true
   }
   return back()

@@ -47,8 +47,8 @@ export async function explore(
     return fail('not_found', `there is no block or animal called ${object}`)
   }
   const depth = ORE_DEPTHS[object]
-  // Its best pickaxe in hand: one crafted and not yet equipped (or worn out and replaced) sent a live bot walking
-  // the surface for diamonds, 344 blocks in eight legs.
+  // Its best pickaxe in hand: with one crafted and not yet equipped (or worn out and replaced), the check below would
+  // send the bot walking the surface for an ore that lies underground.
   if (depth !== undefined && (await holdBestPickaxe(bot))) {
     // Ores lie under the surface: a staircase down to where the ore is common, then a strip tunnel.
     for (let turns = 0; ; turns++) {

@@ -64,8 +64,9 @@ function giveUp(memory: BotMemory, at: Vec3): void {
 
 /**
  * The nearest `object` the bot may mine: not under its feet, not one it found no safe way to; one open to the air
- * first (stone beside the bot, not the stone under the stone beside it: a tunnel toward a walled-in block a step
- * below ran its 160 steps twice in a live morning, 40 s each), else the nearest walled-in one (an ore, tunnelled to).
+ * first (stone beside the bot, not the stone under the stone beside it: a tunnel toward a walled-in block costs a
+ * planned dig of many steps where an open one is taken in one), else the nearest walled-in one (an ore, tunnelled
+ * to).
  */
 export function minable(bot: Bot, memory: BotMemory, object: string): Block | null {
   const allowed = notUnderfoot(bot, memory)
@@ -128,11 +129,10 @@ export async function mine(bot: Bot, memory: BotMemory, object: string, signal: 
       // Walled in (under the surface): dig a safe tunnel to it rather than let collectblock's pathfinder search
       // a way through the ground, which takes it too long and digs straight down. One no safe tunnel reaches is
       // left for the next; when none of a few is reached, the act has found none it can take: `not_found`, so the
-      // controller explores (prospects) for more rather than give the goal up (a live bot failed three iron ores
-      // "no safe way", one a time, and its instruction ended at noon).
+      // controller explores (prospects) for more rather than give the goal up on ores that lie by lava or water.
       block = await tunnelToOne(bot, memory, object, block, signal)
       before = countItems(bot) // what the tunnel yielded is not the act's
-      await landed(bot) // a dig begun in the air takes five times as long (22 s for an iron ore, seen)
+      await landed(bot) // a dig begun in the air takes five times as long
       await bot.dig(bot.blockAt(block.position) ?? block, true)
     } else {
       // The trunk is read before the collect: collectblock's walk onto the drop in the hole digs the log above it
@@ -181,9 +181,9 @@ function trunkAbove(bot: Bot, first: Block): Vec3[] {
 
 /**
  * Wood for the tech tree (`mine.logs`, not a log asked for by name) is taken as a player takes it: the trunk above
- * the log, as far as the bot reaches from where it stands, a few seconds a log, not one log a walk. A live bot from
- * an empty inventory walked to a tree six times before its iron pickaxe (5 to 42 s a walk, 3 of its 7 minutes).
- * Each drop is waited for and walked onto. A dig refused or failed ends it quietly: the first log is the act's.
+ * the log, as far as the bot reaches from where it stands, a few seconds a log, not one log a walk (the way to an
+ * iron pickaxe takes wood again and again, and a walk to a tree can take half a minute). Each drop is waited for and
+ * walked onto. A dig refused or failed ends it quietly: the first log is the act's.
  */
 async function restOfTrunk(bot: Bot, first: Block, trunk: Vec3[], signal: AbortSignal): Promise<void> {
   for (const at of trunk) {
@@ -209,7 +209,7 @@ const TUNNEL_CANDIDATES = 3
 
 /**
  * A tunnel dug to `first`, or else to the next buried `object`, up to TUNNEL_CANDIDATES of them (each one no safe
- * tunnel reaches left for the episode); the block reached.
+ * tunnel reaches left alone from then on, `giveUp`); the block reached.
  */
 async function tunnelToOne(
   bot: Bot,
@@ -237,12 +237,13 @@ async function tunnelToOne(
 }
 
 /**
- * How long collectblock may walk and dig for one block in the open: a live bot spent two acts' full 180 s on one log
- * it never reached (3 minutes of a day at a time), then reached another in 6 s.
+ * How long collectblock may walk and dig for one block in the open: a block in reach of a walk is collected in
+ * seconds, and one collectblock never reaches would otherwise hold the act to its full deadline (minutes of a day)
+ * while another block lies near.
  */
 const COLLECT_MS = 45_000
 
-/** collectblock's collect, given up after `ms` (the block left for the episode, `giveUp`) with `path_failed`. */
+/** collectblock's collect, given up after `ms` (the block left alone from then on, `giveUp`) with `path_failed`. */
 export async function collectWithin(bot: Bot, memory: BotMemory, block: Block, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const expired = new Promise<'expired'>((resolve) => {
@@ -252,8 +253,8 @@ export async function collectWithin(bot: Bot, memory: BotMemory, block: Block, m
   try {
     if ((await Promise.race([collecting, expired])) !== 'expired') return
   } catch (error) {
-    // Pathfinder found no way there, or took its 5 s to think and found none (a log on a steep hill, two live acts
-    // in a row): that block is left, and the next act takes another, as a player would.
+    // Pathfinder found no way there, or took its 5 s to think and found none (a log on a steep hill): that block is
+    // left, and the next act takes another, as a player would, rather than fail on it again.
     if (!isPathfinderGiveUp(error)) throw error
     giveUp(memory, block.position)
     return fail('path_failed', `found no way to the ${block.name} at ${block.position}: ${(error as Error).message}`)
@@ -333,8 +334,8 @@ export async function kill(bot: Bot, object: string, signal: AbortSignal): Promi
 }
 
 /**
- * Whether a mob stands in water. One is not chased: a live bot followed a sheep into a lake, the swimming reflex took
- * it ashore, and it went in again, all night.
+ * Whether a mob stands in water. One is not chased: the chase would take the bot into the lake, the swimming reflex
+ * take it ashore, and the chase in again, without end.
  */
 export function inWater(bot: Bot, e: Entity): boolean {
   return isWater(bot.blockAt(e.position.floored())?.name)

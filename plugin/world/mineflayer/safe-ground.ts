@@ -26,7 +26,8 @@ const STALL_TICKS = 200
 /**
  * `water` when the bot swims (in water with its head under, or over water deeper than its feet), `lava` when lava is
  * a step away. Water a block deep is waded, not swum: pathfinder jumps while in water, so a wading bot is off the
- * ground half the time (live: a chase on a lake shore taken ashore as "swimming" 45 times in 50 s).
+ * ground half the time, and reading that as swimming would call the escape reflex again and again (a chase along a
+ * lake shore would be taken ashore every second).
  */
 export function hazardAt(bot: Bot): 'water' | 'lava' | undefined {
   if (!bot.entity) return undefined

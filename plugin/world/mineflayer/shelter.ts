@@ -1,8 +1,8 @@
 // Digging in for the night (`place.shelter`, the shelter reflex's act): three blocks straight down where the bot
 // stands, a block it holds put over its head (flush with the ground), and there it stays until daybreak. Zombies
 // walk the surface toward a player and hit only one within their reach and less than two blocks above or below
-// them (hostile-mobs.ts, as vanilla's reach works out): two blocks down was not enough on a slope (a zombie on the
-// lower side stood one block above the bot's feet, and a live bench bot died in its hole), three is.
+// them (hostile-mobs.ts, as vanilla's reach works out): two blocks down is not enough on a slope, where a zombie on
+// the lower side stands one block above the bot's feet and reaches it; three is.
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
@@ -31,7 +31,7 @@ export function underOpenSky(bot: Bot): boolean {
 }
 
 export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
-  await landed(bot) // a bot caught mid-jump read the air under it: "no ground to dig into here (air)", twice live
+  await landed(bot) // a bot caught mid-jump would read the air under it as the ground to dig into
   const site = await holeSite(bot)
   if (typeof site === 'string') return fail('not_found', site)
   const feet = site
@@ -60,8 +60,8 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
   const left = await waitInHole(bot, bottom, signal)
   if (signal.aborted) return fail('cancelled', 'place.shelter was cancelled')
   if (bot.health <= 0) return fail('server_error', `died in the shelter, ${DEPTH} blocks down`)
-  // Out of the hole or hurt in it, the night is not waited out there: the act ends, and the reflexes (a fight, a
-  // new hole) take it from there. Two live bench bots waited on, and died before daybreak.
+  // Out of the hole or hurt in it, the night is not waited out there (a bot that waits on, exposed or beside a
+  // zombie fallen in, dies before daybreak): the act ends, and the reflexes (a fight, a new hole) take it from there.
   if (left !== undefined) return fail('path_failed', left)
   return success(`dug in ${DEPTH} blocks down${covered ? ', covered,' : ''} until daybreak`)
 }
@@ -69,8 +69,8 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
 /**
  * Where to dig: where the bot stands, or else the nearest spot within SITE_RADIUS (a block up to two down) with
  * diggable ground, walked to: a bot on the edge of a block stands over air, and one on a tree's leaves over the air
- * under the canopy (live, twice in one bench: "no ground to dig into here (air)", then killed by the zombies it had
- * dug in against). A reason when there is none, or the walk did not get there.
+ * under the canopy, and with no hole at all it is left to the zombies it meant to dig in against. A reason when there
+ * is none, or the walk did not get there.
  */
 async function holeSite(bot: Bot): Promise<Vec3 | string> {
   const feet = bot.entity.position.floored()

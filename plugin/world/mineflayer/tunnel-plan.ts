@@ -1,8 +1,8 @@
 // A tunnel to a known block planned before the first dig: A* over the bot's standing positions, each move a safe
 // step (tunnel-steps.ts) down, level or up in one of four directions, each dug block costing as much as a step.
-// The greedy tunnel it replaces for a known block took the step nearest the block each time and had no memory: in a
-// live world it dug 160 steps towards an iron ore 12 blocks away without getting there (no memory of where it
-// had been), and failed at once where the nearest step was unsafe but a way round was not.
+// A greedy tunnel (the step nearest the block each time, no memory of where it has been) goes back and forth in
+// front of an obstacle without getting past it, and fails at once where the nearest step is unsafe but a way round
+// is not; a plan over the whole neighbourhood finds the way round.
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'

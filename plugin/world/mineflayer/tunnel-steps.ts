@@ -51,8 +51,8 @@ export function stepOf(feet: Vec3, dx: number, dz: number, kind: StepKind): Step
 
 /**
  * Whether a block is walled in: no air on any side (its position known from the chunks, not seen). Leaves are not a
- * wall: a log inside a tree's canopy is reached through them, not by a tunnel (one dug 160 steps toward a log in the
- * leaves and never got there).
+ * wall: a log inside a tree's canopy is reached through them, not by a tunnel (which cannot get there: its steps
+ * stand on solid blocks, and the canopy is in the air).
  */
 export function buried(bot: Bot, pos: Vec3): boolean {
   return !NEIGHBOURS.some(([dx, dy, dz]) => {
@@ -86,8 +86,8 @@ export function isSafe(
   feet: Vec3,
   read: BlockReader = (p) => bot.blockAt(p),
 ): boolean {
-  // Not into a biome the act keeps out of ("stay in the plains"): pathfinder's moves are fenced, a tunnel's steps
-  // too (a live tunnel to coal came out under the windswept hills, and the bot worked on there).
+  // Not into a biome the act keeps out of ("stay in the plains"): pathfinder's moves are fenced, and a tunnel's steps
+  // must be too, or a tunnel would come out under the avoided biome and the bot work on there.
   if (!fence.outside(step.stand)) return false
   const floor = read(step.stand.offset(0, -1, 0))
   if (floor?.boundingBox !== 'block' || isLiquid(floor.name)) return false

@@ -2,8 +2,8 @@
 // see), a tunnel planned before the first dig (tunnel-plan.ts) and dug step by step; to prospect for an ore, a
 // staircase down at 45° to the ore's depth, then a strip straight on, each step the safe one nearest the way ahead.
 // No landings: a bed at night goes in a nook dug beside the stairs (room.ts), once a night, where landings of two
-// level steps every six down had made every descent a third longer (a live bot at 100 ticks a second spent its
-// third day going down to the diamonds and was still tunnelling when the night fell). Every step is safe
+// level steps every six down would make every descent a third longer, and a day's way down to the diamonds run into
+// the night. Every step is safe
 // (tunnel-steps.ts): no block dug next to lava or water, none under gravel or sand, none straight down, no step onto
 // anything but a solid block.
 import type { Bot } from 'mineflayer'
@@ -57,10 +57,10 @@ const MAX_PLANS = 3
 
 /**
  * The next prospect heads a quarter turn from the last, after a few blocks' walk that way on the surface: where the
- * bot stood, every step down lay by water or lava (a live bot back up for logs by a lake failed its explore for
- * diamonds there at once, and the instruction ended). Underground the walk goes nowhere (its movements dig
- * nothing), so there the bot digs the few blocks level instead: a live bot at y 42 turned on the spot for 90 s, every
- * way down refused from the one place it stood, explore after explore.
+ * bot stood, every step down lay by water or lava (by a lake, say), and prospecting from there again would fail at
+ * once. Underground the walk goes nowhere (its movements dig nothing), so there the bot digs the few blocks level
+ * instead: turning on the spot, every way down would stay refused from the one place it stands, explore after
+ * explore.
  */
 export async function turnProspect(bot: Bot, memory: BotMemory, signal: AbortSignal, walk = 8): Promise<void> {
   const [dx, dz] = memory.prospectHeading ?? [1, 0]
@@ -141,8 +141,8 @@ async function takeStep(bot: Bot, step: Step, target: Vec3, signal: AbortSignal)
   }
   bot.pathfinder.setMovements(gentleMovements(bot))
   await bot.pathfinder.goto(new goals.GoalBlock(step.stand.x, step.stand.y, step.stand.z)).catch((error: Error) => {
-    // Pathfinder sees no way onto the step (live, about once a seed: "mine.stone: No path to the goal!", the act
-    // lost): the bot stays where it is, and the tunnel plans again from there (a bot off the plan replans).
+    // Pathfinder sees no way onto the step (it happens, rarely, on a step dug clear): the bot stays where it is, and
+    // the tunnel plans again from there (a bot off the plan replans) rather than lose the act.
     if (!isPathfinderGiveUp(error)) throw error
   })
 }
