@@ -144,7 +144,7 @@ module.exports = {
     },
     {
       name: 'agent-knows-no-mineflayer',
-      severity: 'error',
+      severity: 'warn',
       comment:
         'The agent runs a World port (world/port.ts), never a bot: nothing on the agent floor can tell the Sim from a ' +
         'live bot. The bot is wired to the agent by the plugin (plugin/bot/), above it.',
