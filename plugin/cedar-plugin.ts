@@ -24,6 +24,7 @@ import { type RunningConsole, startConsole } from './console/console-server.js'
 import { symbolProblem } from './grounding/validate.js'
 import { CEDAR_VERSION } from './version.js'
 import { observeBot } from './world/mineflayer-observation.js'
+import { MineflayerWorld } from './world/mineflayer-world.js'
 import { haltMotion } from './world/pathfinding.js'
 import { actValuation, observationValuation } from './world/predicates.js'
 import { installShieldGate } from './world/shield-gate.js'
@@ -124,13 +125,11 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const consoleAddress = running?.then(({ host, port, token, url }) => ({ host, port, token, url }))
   consoleAddress?.catch(() => undefined) // reported above; code awaiting bot.cedar.console still sees the error
 
-  const agent = new BotAgent(
-    bot,
-    shield,
-    assembly.store,
-    assembly.agent,
-    (task, steps, success) => critic.record(task, steps, success),
-    options.search,
+  // One world for the bot's whole life: what it learns of the world (beds it put down, blocks it gave up on) lasts
+  // from one instruction to the next.
+  const world = new MineflayerWorld(bot, options.search)
+  const agent = new BotAgent(world, shield, assembly.store, assembly.agent, (task, steps, success) =>
+    critic.record(task, steps, success),
   )
 
   const api: CedarApi = {
