@@ -1,10 +1,8 @@
 import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
-import { assembleBotAgent } from './agent/assembly.js'
-import { BotAgent } from './agent/bot-agent.js'
-import type { LawBook } from './agent/laws.js'
-import { TaskRunner } from './agent/task-runner.js'
+import type { LawBook } from './agent/index.js'
+import { assembleBotAgent, BotAgent, TaskRunner } from './agent/index.js'
 import type { CedarAgentApi, CedarApi, CedarStatus, ExecuteOptions, LawInfo, LawsView } from './cedar-api.js'
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
 import { registerCriticCommands } from './chat/critic-commands.js'
@@ -69,7 +67,8 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   })
   const { laws, critic } = assembly
   const shield = laws.shield
-  // One world for the bot's life: it holds what the bot remembers from one act to the next.
+  // One world for the bot's whole life: what it learns of the world (beds it put down, blocks it gave up on) lasts
+  // from one instruction to the next; the bot-method guard shares its preparations.
   const world = new MineflayerWorld(bot, options.search)
   if (options.shield.gate) {
     installBotMethodGuard(
@@ -135,7 +134,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const consoleAddress = running?.then(({ host, port, token, url }) => ({ host, port, token, url }))
   consoleAddress?.catch(() => undefined) // reported above; code awaiting bot.cedar.console still sees the error
 
-  const agent = new BotAgent(bot, world, shield, assembly.store, assembly.agent, (task, steps, success) =>
+  const agent = new BotAgent(world, shield, assembly.store, assembly.agent, (task, steps, success) =>
     critic.record(task, steps, success),
   )
 
