@@ -3,9 +3,8 @@
 // staircase down at 45° to the ore's depth, then a strip straight on, each step the safe one nearest the way ahead.
 // No landings: a bed at night goes in a nook dug beside the stairs (room.ts), once a night, where landings of two
 // level steps every six down would make every descent a third longer, and a day's way down to the diamonds run into
-// the night. Every step is safe
-// (tunnel-steps.ts): no block dug next to lava or water, none under gravel or sand, none straight down, no step onto
-// anything but a solid block.
+// the night. Every step is safe (tunnel-steps.ts): no block dug next to lava or water, none under gravel or sand,
+// none straight down, no step onto anything but a solid block.
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
