@@ -1,9 +1,10 @@
 import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
-import type { LawBook } from './agent/index.js'
+import type { AgentProgress, LawBook } from './agent/index.js'
 import { assembleBotAgent, BotAgent, TaskRunner } from './agent/index.js'
 import type { CedarAgentApi, CedarApi, CedarStatus, ExecuteOptions, LawInfo, LawsView } from './cedar-api.js'
+import { publicProgress, publicReport, skillSummary } from './cedar-reports.js'
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
 import { registerCriticCommands } from './chat/critic-commands.js'
 import { CommandDispatcher, type DispatcherHooks } from './chat/dispatcher.js'
@@ -225,11 +226,23 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
 /** The agent's public face: plain functions, so nothing behind it (the CedarAgent, the store) is reachable. */
 function agentApi(agent: BotAgent): CedarAgentApi {
   return {
-    do: (instruction, options) => agent.do(instruction, options),
+    do: async (instruction, { onProgress, ...options } = {}) =>
+      publicReport(
+        await agent.do(instruction, {
+          ...options,
+          ...(onProgress ? { onProgress: (p: AgentProgress) => onProgress(publicProgress(p)) } : {}),
+        }),
+      ),
     constrain: (phrase, options) => agent.constrain(phrase, options),
     constraints: () => agent.constraints(),
     unconstrain: (id) => agent.unconstrain(id),
-    learn: (verb, object, options) => agent.learn(verb, object, options),
+    learn: async (verb, object, { onProgress, ...options } = {}) =>
+      (
+        await agent.learn(verb, object, {
+          ...options,
+          ...(onProgress ? { onProgress: (p: AgentProgress) => onProgress(publicProgress(p)) } : {}),
+        })
+      ).map(skillSummary),
     ground: (instruction, options) => agent.ground(instruction, options),
     counterexample: (word, label, skill, options) => agent.counterexample(word, label, skill, options),
     wrong: (options) => agent.wrong(options),
