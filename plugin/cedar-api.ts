@@ -157,7 +157,7 @@ declare module 'mineflayer' {
     cedarQuestion: (username: string, question: string) => void
     /** A question of `bot.cedar.ask` was answered (in chat, or from the console) or timed out. */
     cedarAnswered: (username: string, question: string, answer: Answer) => void
-    /** The shield refused a primitive; the call rejected with ShieldBlockedError. */
+    /** The shield refused a primitive; the call rejected with CedarShieldError (a ShieldBlockedError) naming the law. */
     cedarShieldBlocked: (verdict: Verdict) => void
     /** Every candidate action was blocked, so the primitive ran under the hard laws alone. */
     cedarShieldFallback: (verdict: Verdict) => void

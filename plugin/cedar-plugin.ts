@@ -69,11 +69,18 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const { laws, critic } = assembly
   const shield = laws.shield
   if (options.shield.gate) {
-    installShieldGate(bot, shield, {
-      onBlocked: (verdict) => bot.emit('cedarShieldBlocked', verdict),
-      onFallback: (verdict) => bot.emit('cedarShieldFallback', verdict),
-      onAction: (action) => bot.emit('cedarAction', action),
-    })
+    installShieldGate(
+      bot,
+      shield,
+      {
+        onBlocked: (verdict) => bot.emit('cedarShieldBlocked', verdict),
+        onFallback: (verdict) => bot.emit('cedarShieldFallback', verdict),
+        onAction: (action) => bot.emit('cedarAction', action),
+        log: (message) => options.logger.warn(message),
+      },
+      {},
+      options.shield.gate,
+    )
   }
 
   const registry = new CommandRegistry()

@@ -10,6 +10,7 @@ import { digIn } from './mineflayer/shelter.js'
 import { craft, smelt } from './mineflayer/workstations.js'
 import { observeBot } from './mineflayer-observation.js'
 import { type ActOptions, failure, type Observation, type Outcome, SAFE_GROUND, SHELTER, type World } from './port.js'
+import { asOwnAct } from './shield-gate.js'
 
 /** Default deadlines per primitive (ms): walking and searching take longer than handling items. */
 const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
@@ -27,7 +28,7 @@ const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
 /**
  * The World port on a live Mineflayer bot: pathfinder and collectblock for moving and mining, the bot's own
  * craft, furnace and sleep APIs for the rest. Every act has a deadline and honours the AbortSignal; failures are
- * outcomes, never exceptions. The shield gate (when installed) sees these primitives' calls like any other code's.
+ * outcomes, never exceptions. The shield gate (when installed) judges these primitives' calls as the plugin's own acts (asOwnAct).
  */
 export class MineflayerWorld implements World {
   constructor(
@@ -78,7 +79,9 @@ export class MineflayerWorld implements World {
     const phase = phaseWatch(bot, primitive.verb === 'sleep' ? [] : (options.stopAt ?? []))
     const limited = signal ? AbortSignal.any([signal, phase.signal]) : phase.signal
     return runLimited(bot, what, timeoutMs, limited, (inner) =>
-      withBiomeFence(bot, options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
+      asOwnAct(bot, () =>
+        withBiomeFence(bot, options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
+      ),
     )
       .then((outcome) =>
         phase.signal.aborted && !signal?.aborted && !outcome.ok && outcome.failure === 'cancelled'
