@@ -2,6 +2,7 @@ import type { AgentProgress, ConstrainReport, DoReport, StandingConstraint } fro
 import type { CriticReport } from './agent/critic/critic-runner.js'
 import type { RejectedProposal, TrajectoryStep } from './agent/critic/types.js'
 import type { PlayerTeaching } from './agent/player-constraints.js'
+import type { ReflexName } from './agent/reflex-modes.js'
 import type { ObtainedSkill } from './agent/skill-manager.js'
 import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
 import type { Channel } from './chat/command.js'
@@ -109,6 +110,11 @@ export interface CriticView {
   refusedLaws(): readonly string[]
 }
 
+export interface ReflexModesView {
+  list(): Record<ReflexName, boolean>
+  set(name: ReflexName, on: boolean): void
+}
+
 /** `bot.cedar`: the plugin's face for code. Chat commands go through the same calls. */
 export interface CedarApi {
   readonly options: ResolvedCedarOptions
@@ -119,6 +125,8 @@ export interface CedarApi {
   readonly laws: LawsView
   readonly shield: ShieldView
   readonly critic: CriticView
+  /** The survival reflexes each on or off (the `reflexes` option; `!mode <name> on|off`); a change holds at once. */
+  readonly reflexes: ReflexModesView
   /**
    * The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now; with an action,
    * as that act would be judged (where its atomic act happens: `near.furnace` at the furnace a smelt walks to).

@@ -148,6 +148,10 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     tasks,
     agent: agentApi(agent),
     laws: lawsView(laws),
+    reflexes: {
+      list: () => assembly.modes.list(),
+      set: (name, on) => assembly.modes.set(name, on),
+    },
     shield: {
       check: (action) => {
         // Judged as the gates judge it: where its atomic act happens (at the table or furnace it walks to).

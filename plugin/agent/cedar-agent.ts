@@ -25,16 +25,13 @@ import { meetConstraintNeeds, withNeedRuns } from './constraint-needs.js'
 import { type ConstraintPart, learnRunConstraints, slug } from './constraint-set.js'
 import { type ControllerOptions, type ControllerResult, type Gate, runController } from './controller.js'
 import { correctionContext, correctSkill } from './corrections.js'
-import { eatingReflex } from './eating-reflex.js'
-import { escapeReflex } from './escape-reflex.js'
-import { fightReflex } from './fight-reflex.js'
 import { type GoalPlan, planGoal } from './goal-plan.js'
 import { withHeldTool } from './held-tools.js'
 import { checkInstructionLength, goalCountProblem, quoted } from './instruction-limits.js'
 import { composePlan } from './plan-composition.js'
 import type { PlayerTeaching } from './player-constraints.js'
 import { constraintsAdmitReflex } from './reflex-admission.js'
-import { shelterReflex } from './shelter-reflex.js'
+import { ReflexModes, survivalReflexes } from './reflex-modes.js'
 import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
 import { SkillLearningError, skillTarget } from './skill-learning.js'
 import { type ObtainedSkill, type SkillLibrary, SkillManager, type SkillTeach } from './skill-manager.js'
@@ -67,8 +64,11 @@ export interface CedarAgentOptions {
   readonly actor?: ActorChoiceOption
   /** The LLM actor's unusable replies and outages, in words. */
   readonly onActorProblem?: (problem: string) => void
-  /** Survival reflexes (eating) in runs, under the product and the gate like any step (default true). */
-  readonly reflexes?: boolean
+  /**
+   * Survival reflexes (escape, fight, shelter, eat) in runs, under the product and the gate like any step: all on
+   * (default true), none (false), or each as `ReflexModes` says at the moment it is asked (`!mode`).
+   */
+  readonly reflexes?: boolean | ReflexModes
 }
 
 export type { ConstrainReport, StandingConstraint } from './standing-constraints.js'
@@ -318,11 +318,8 @@ export class CedarAgent {
     const plan = { dfa, goal: prepared.goal, pursue: this.pursuit(dfa) }
     if (this.options.reflexes === false) return plan
     const admitReflex = constraintsAdmitReflex(prepared.constraints)
-    // Out of a liquid first (nothing else goes well while swimming), then a mob at hand, then mobs coming (dig in
-    // for the night), then food.
-    const { rules } = this.options
-    const reflexes = [escapeReflex(), fightReflex(rules), shelterReflex(rules), eatingReflex(rules)]
-    return { ...plan, reflexes, admitReflex }
+    const modes = this.options.reflexes instanceof ReflexModes ? this.options.reflexes : undefined
+    return { ...plan, reflexes: survivalReflexes(this.options.rules, modes), admitReflex }
   }
 
   /** A finished run's report, here and on the bot: what it taught a skill, and who was at fault when it missed. */

@@ -66,6 +66,15 @@ export const cedarOptionsSchema = z.strictObject({
   rateLimit: z.strictObject({ commands: z.number().int().min(1), perSeconds: z.number().positive() }).optional(),
   /** Load pathfinder and collectblock when the bot lacks them. */
   loadDependencies: z.boolean().optional(),
+  /** The survival reflexes during `!do`, each on (the default) or off; `!mode <name> on|off` switches one later. */
+  reflexes: z
+    .strictObject({
+      eat: z.boolean().optional(),
+      escape: z.boolean().optional(),
+      fight: z.boolean().optional(),
+      shelter: z.boolean().optional(),
+    })
+    .optional(),
   shield: z
     .strictObject({
       /**
@@ -162,6 +171,12 @@ export interface ResolvedCedarOptions {
   readonly maxReplyLines: number
   readonly rateLimit: { readonly commands: number; readonly perSeconds: number }
   readonly loadDependencies: boolean
+  readonly reflexes: {
+    readonly eat: boolean
+    readonly escape: boolean
+    readonly fight: boolean
+    readonly shelter: boolean
+  }
   readonly shield: {
     readonly gate: 'own' | 'all' | false
     readonly lawSets: readonly LawSetName[]
@@ -234,6 +249,12 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     maxReplyLines: options.maxReplyLines ?? 8,
     rateLimit: options.rateLimit ?? { commands: 6, perSeconds: 10 },
     loadDependencies: options.loadDependencies ?? true,
+    reflexes: {
+      eat: options.reflexes?.eat ?? true,
+      escape: options.reflexes?.escape ?? true,
+      fight: options.reflexes?.fight ?? true,
+      shelter: options.reflexes?.shelter ?? true,
+    },
     shield: {
       gate: options.shield?.gate ?? 'own',
       lawSets: options.shield?.lawSets ?? ['vanilla-hard'],
