@@ -2,8 +2,8 @@
 // off stops acting at its next turn, in a run already going, and the others keep acting.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { runController } from '../plugin/agent/controller.js'
-import { ReflexModes, survivalReflexes } from '../plugin/agent/reflex-modes.js'
+import { runController } from '../plugin/agent/controller/index.js'
+import { ReflexModes, survivalReflexes } from '../plugin/agent/reflexes/index.js'
 import { Dfa } from '../plugin/automata/dfa.js'
 import { resolveOptions } from '../plugin/config/options.js'
 import { type Primitive, primitiveSymbol } from '../plugin/vocabulary/symbols.js'

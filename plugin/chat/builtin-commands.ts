@@ -1,5 +1,4 @@
-import { isReflexName, REFLEX_NAMES } from '../agent/reflex-modes.js'
-import { TaskCancelledError } from '../agent/task-runner.js'
+import { isReflexName, REFLEX_NAMES, TaskCancelledError } from '../agent/index.js'
 import { follow, playerEntity, walkTo } from '../world/pathfinding.js'
 import { usageLine } from './arguments.js'
 import { type CommandContext, type CommandDefinition, defineCommand, param } from './command.js'
