@@ -179,6 +179,10 @@ declare module 'mineflayer' {
     cedarLawDropped: (lawId: string, reason: string) => void
     /** A primitive passed the shield and is starting. */
     cedarAction: (action: string) => void
+    /** An idle bot's survival reflex (`reflexes.idle`) starts an act (`why`: what the body needs) ... */
+    cedarReflex: (reflex: string, action: string, why: string) => void
+    /** ... and the act ended. */
+    cedarReflexEnd: (reflex: string, action: string, ok: boolean, detail: string) => void
     /** A critic round ended: the laws it added (soft, from the critic), the proposals it rejected and why. */
     cedarCriticRound: (report: CriticReport) => void
   }

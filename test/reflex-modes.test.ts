@@ -48,7 +48,13 @@ const oneLog = Dfa.from({ alphabet: ['mine.oak_log'], initial: 0, accepting: [1]
 
 describe('reflexes as modes', () => {
   test('the option sets each reflex; all are on by default', () => {
-    assert.deepEqual(resolveOptions({}, {}).reflexes, { eat: true, escape: true, fight: true, shelter: true })
+    assert.deepEqual(resolveOptions({}, {}).reflexes, {
+      idle: false,
+      eat: true,
+      escape: true,
+      fight: true,
+      shelter: true,
+    })
     const options = resolveOptions({ reflexes: { shelter: false } }, {})
     assert.deepEqual(new ReflexModes(options.reflexes).list(), { eat: true, escape: true, fight: true, shelter: false })
     assert.throws(() => resolveOptions({ reflexes: { sleep: false } }, {}), /reflexes: unknown "sleep"/)

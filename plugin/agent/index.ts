@@ -45,7 +45,7 @@ export {
   TrajectoryLog,
 } from './critic/index.js'
 export type { ReflexName } from './reflexes/index.js'
-export { isReflexName, REFLEX_NAMES, ReflexModes } from './reflexes/index.js'
+export { isReflexName, REFLEX_NAMES, ReflexModes, startIdleReflexes } from './reflexes/index.js'
 export { checkInstructionLength, describeStuck, InstructionLimitError, needText } from './run/index.js'
 export type { ObtainedSkill } from './skills/index.js'
 export {

@@ -66,9 +66,13 @@ export const cedarOptionsSchema = z.strictObject({
   rateLimit: z.strictObject({ commands: z.number().int().min(1), perSeconds: z.number().positive() }).optional(),
   /** Load pathfinder and collectblock when the bot lacks them. */
   loadDependencies: z.boolean().optional(),
-  /** The survival reflexes during `!do`, each on (the default) or off; `!mode <name> on|off` switches one later. */
+  /**
+   * The survival reflexes, each on (the default) or off (`!mode <name> on|off` switches one later); `idle`: they act
+   * when no task runs too (off by default: a bot script that moves its bot itself would be taken over at night).
+   */
   reflexes: z
     .strictObject({
+      idle: z.boolean().optional(),
       eat: z.boolean().optional(),
       escape: z.boolean().optional(),
       fight: z.boolean().optional(),
@@ -172,6 +176,7 @@ export interface ResolvedCedarOptions {
   readonly rateLimit: { readonly commands: number; readonly perSeconds: number }
   readonly loadDependencies: boolean
   readonly reflexes: {
+    readonly idle: boolean
     readonly eat: boolean
     readonly escape: boolean
     readonly fight: boolean
@@ -250,6 +255,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     rateLimit: options.rateLimit ?? { commands: 6, perSeconds: 10 },
     loadDependencies: options.loadDependencies ?? true,
     reflexes: {
+      idle: options.reflexes?.idle ?? false,
       eat: options.reflexes?.eat ?? true,
       escape: options.reflexes?.escape ?? true,
       fight: options.reflexes?.fight ?? true,
