@@ -26,12 +26,12 @@ import { symbolProblem } from './grounding/validate.js'
 import { describeVerdict } from './ltl/shield.js'
 import { CEDAR_VERSION } from './version.js'
 import { primitiveSymbol } from './vocabulary/symbols.js'
+import { installBotMethodGuard } from './world/bot-method-guard.js'
 import { observeBot } from './world/mineflayer-observation.js'
 import { MineflayerWorld } from './world/mineflayer-world.js'
 import { haltMotion } from './world/pathfinding.js'
 import { actValuation, observationValuation } from './world/predicates.js'
 import { DEFAULT_RULES_VERSION, loadRules } from './world/rules.js'
-import { installShieldGate } from './world/shield-gate.js'
 
 const { pathfinder } = pathfinderModule
 
@@ -71,8 +71,11 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   })
   const { laws, critic } = assembly
   const shield = laws.shield
+  // One world for the bot's whole life: what it learns of the world (beds it put down, blocks it gave up on) lasts
+  // from one instruction to the next; the bot-method guard shares its preparations.
+  const world = new MineflayerWorld(bot, options.search)
   if (options.shield.gate) {
-    installShieldGate(
+    installBotMethodGuard(
       bot,
       shield,
       {
@@ -82,6 +85,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
         log: (message) => options.logger.warn(message),
       },
       {},
+      world.memory.preparations,
       options.shield.gate,
     )
   }
@@ -136,9 +140,6 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const consoleAddress = running?.then(({ host, port, token, url }) => ({ host, port, token, url }))
   consoleAddress?.catch(() => undefined) // reported above; code awaiting bot.cedar.console still sees the error
 
-  // One world for the bot's whole life: what it learns of the world (beds it put down, blocks it gave up on) lasts
-  // from one instruction to the next.
-  const world = new MineflayerWorld(bot, options.search)
   const agent = new BotAgent(world, shield, assembly.store, assembly.agent, (task, steps, success) =>
     critic.record(task, steps, success),
   )

@@ -9,7 +9,7 @@ import { primitiveSymbol } from '../../vocabulary/symbols.js'
 import type { Outcome, World } from '../../world/port.js'
 import type { Rules } from '../../world/rules.js'
 import { TaskBusyError, type TaskRunner } from '../task-runner.js'
-import type { ReflexAct } from './eating-reflex.js'
+import type { ReflexAct } from './reflex.js'
 import { type ReflexModes, survivalReflexes } from './reflex-modes.js'
 
 /** Game ticks between two looks (one second at vanilla's pace). */

@@ -1,7 +1,8 @@
 import type { Rules } from '../../world/rules.js'
-import { eatingReflex, type Reflex } from './eating-reflex.js'
+import { eatingReflex } from './eating-reflex.js'
 import { escapeReflex } from './escape-reflex.js'
 import { fightReflex } from './fight-reflex.js'
+import type { Reflex } from './reflex.js'
 import { shelterReflex } from './shelter-reflex.js'
 
 /** The survival reflexes an owner can switch on and off (`reflexes` option, `!mode <name> on|off`). */
