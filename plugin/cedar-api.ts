@@ -2,6 +2,7 @@ import type {
   ConstrainReport,
   CriticReport,
   PlayerTeaching,
+  ReflexName,
   RejectedProposal,
   StandingConstraint,
   TaskEnd,
@@ -115,6 +116,11 @@ export interface CriticView {
   refusedLaws(): readonly string[]
 }
 
+export interface ReflexModesView {
+  list(): Record<ReflexName, boolean>
+  set(name: ReflexName, on: boolean): void
+}
+
 /** `bot.cedar`: the plugin's face for code. Chat commands go through the same calls. */
 export interface CedarApi {
   readonly options: ResolvedCedarOptions
@@ -125,6 +131,8 @@ export interface CedarApi {
   readonly laws: LawsView
   readonly shield: ShieldView
   readonly critic: CriticView
+  /** The survival reflexes each on or off (the `reflexes` option; `!mode <name> on|off`); a change holds at once. */
+  readonly reflexes: ReflexModesView
   /**
    * The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now; with an action,
    * as that act would be judged (where its atomic act happens: `near.furnace` at the furnace a smelt walks to).
@@ -163,7 +171,7 @@ declare module 'mineflayer' {
     cedarQuestion: (username: string, question: string) => void
     /** A question of `bot.cedar.ask` was answered (in chat, or from the console) or timed out. */
     cedarAnswered: (username: string, question: string, answer: Answer) => void
-    /** The shield refused a primitive; the call rejected with ShieldBlockedError. */
+    /** The shield refused a primitive; the call rejected with CedarShieldError (a ShieldBlockedError) naming the law. */
     cedarShieldBlocked: (verdict: Verdict) => void
     /** Every candidate action was blocked, so the primitive ran under the hard laws alone. */
     cedarShieldFallback: (verdict: Verdict) => void
@@ -171,6 +179,10 @@ declare module 'mineflayer' {
     cedarLawDropped: (lawId: string, reason: string) => void
     /** A primitive passed the shield and is starting. */
     cedarAction: (action: string) => void
+    /** An idle bot's survival reflex (`reflexes.idle`) starts an act (`why`: what the body needs) ... */
+    cedarReflex: (reflex: string, action: string, why: string) => void
+    /** ... and the act ended. */
+    cedarReflexEnd: (reflex: string, action: string, ok: boolean, detail: string) => void
     /** A critic round ended: the laws it added (soft, from the critic), the proposals it rejected and why. */
     cedarCriticRound: (report: CriticReport) => void
   }

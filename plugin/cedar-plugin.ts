@@ -2,7 +2,7 @@ import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { AgentProgress, LawBook } from './agent/index.js'
-import { assembleBotAgent, BotAgent, TaskRunner } from './agent/index.js'
+import { assembleBotAgent, BotAgent, startIdleReflexes, TaskRunner } from './agent/index.js'
 import type { CedarAgentApi, CedarApi, CedarStatus, ExecuteOptions, LawInfo, LawsView } from './cedar-api.js'
 import { publicProgress, publicReport, skillSummary } from './cedar-reports.js'
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
@@ -23,12 +23,15 @@ import {
 } from './config/options.js'
 import { type RunningConsole, startConsole } from './console/console-server.js'
 import { symbolProblem } from './grounding/validate.js'
+import { describeVerdict } from './ltl/shield.js'
 import { CEDAR_VERSION } from './version.js'
+import { primitiveSymbol } from './vocabulary/symbols.js'
 import { installBotMethodGuard } from './world/bot-method-guard.js'
 import { observeBot } from './world/mineflayer-observation.js'
 import { MineflayerWorld } from './world/mineflayer-world.js'
 import { haltMotion } from './world/pathfinding.js'
 import { actValuation, observationValuation } from './world/predicates.js'
+import { DEFAULT_RULES_VERSION, loadRules } from './world/rules.js'
 
 const { pathfinder } = pathfinderModule
 
@@ -79,9 +82,11 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
         onBlocked: (verdict) => bot.emit('cedarShieldBlocked', verdict),
         onFallback: (verdict) => bot.emit('cedarShieldFallback', verdict),
         onAction: (action) => bot.emit('cedarAction', action),
+        log: (message) => options.logger.warn(message),
       },
       {},
       world.memory.preparations,
+      options.shield.gate,
     )
   }
 
@@ -139,12 +144,42 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     critic.record(task, steps, success),
   )
 
+  if (options.reflexes.idle) {
+    const stopIdle = startIdleReflexes({
+      world,
+      rules: loadRules(DEFAULT_RULES_VERSION),
+      modes: assembly.modes,
+      tasks,
+      refusal: (action) => {
+        // Judged as the gate will judge the act's calls: where its atomic act happens.
+        shield.observe(actValuation(action, observeBot(bot)))
+        const verdict = shield.preview(action)
+        return verdict.allowed ? undefined : describeVerdict(verdict)
+      },
+      onAct: (reflex, act) => {
+        const action = primitiveSymbol(act.primitive)
+        options.logger.info(`cedar: ${reflex} reflex: ${act.why}: ${action}`)
+        bot.chat(`${act.why}: ${action}`)
+        bot.emit('cedarReflex', reflex, action, act.why)
+      },
+      onOutcome: (reflex, act, outcome) => {
+        const detail = outcome.ok ? (outcome.detail ?? 'done') : outcome.message
+        bot.emit('cedarReflexEnd', reflex, primitiveSymbol(act.primitive), outcome.ok, detail)
+      },
+    })
+    bot.once('end', stopIdle)
+  }
+
   const api: CedarApi = {
     options,
     commands: registry,
     tasks,
     agent: agentApi(agent),
     laws: lawsView(laws),
+    reflexes: {
+      list: () => assembly.modes.list(),
+      set: (name, on) => assembly.modes.set(name, on),
+    },
     shield: {
       check: (action) => {
         // Judged as the gates judge it: where its atomic act happens (at the table or furnace it walks to).

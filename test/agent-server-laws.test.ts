@@ -1,4 +1,4 @@
-// The bot's laws during `!do` on a real server, with the default options (LogicGuard's saycan-hard loaded): the
+// The bot's laws during `!do` on a real server, with the default options (vanilla-hard loaded: LogicGuard's hard laws with vanilla's pickaxes): the
 // plugin's own plan for a wooden pickaxe keeps them, the crafting table placed as a step the shield sees; and a
 // soft law that keeps refusing the plan is dropped by the soft-block limit, counted by the controller's own gate.
 import assert from 'node:assert/strict'
@@ -20,7 +20,7 @@ describe('the default laws during !do on a real server', () => {
 
   before(async () => {
     cedar = await openCedarSession({
-      // The default shield (saycan-hard), only the soft-block limit lowered so the test needs two blocked runs.
+      // The default shield (vanilla-hard), only the soft-block limit lowered so the test needs two blocked runs.
       cedar: { shield: { softBlockLimit: 1 } },
       scene: morningWithTwoTrees,
     })
@@ -56,10 +56,10 @@ describe('the default laws during !do on a real server', () => {
     assert.equal(logs(), before + 1)
   })
 
-  test('logs in reach and no table: !do get a wooden pickaxe succeeds under saycan-hard', {
+  test('logs in reach and no table: !do get a wooden pickaxe succeeds under vanilla-hard', {
     timeout: RUN_TIMEOUT_MS,
   }, async (t) => {
-    assert.ok(bot.cedar.laws.get('H2'), 'the default laws are loaded')
+    assert.ok(bot.cedar.laws.get('V6')?.text.includes('craft.wooden_pickaxe'), 'the default laws are loaded')
     assert.equal(bot.findBlock({ matching: bot.registry.blocksByName.crafting_table!.id, maxDistance: 32 }), null)
     const lines = await cedar
       .converse('!do get a wooden pickaxe', END, RUN_TIMEOUT_MS - 10_000)

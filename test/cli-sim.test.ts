@@ -137,10 +137,10 @@ describe('cedar sim do keeps the laws a bot keeps', () => {
     const result = await cedar(['sim', 'do', 'collect some coal', '--seed', '2', '--law', 'G !craft.stick', '--json'])
     assert.equal(result.code, 0, result.stderr)
     const run = JSON.parse(result.stdout) as Run
-    // The bot's default law sets are there too (LogicGuard's saycan-hard), then the extra law.
+    // The bot's default law set is there too (vanilla-hard: LogicGuard's with vanilla's pickaxes), then the extra law.
     assert.deepEqual(
       run.laws.map((l) => l.id),
-      [...Array.from({ length: 19 }, (_, i) => `H${i + 1}`), 'L1'],
+      [...Array.from({ length: 20 }, (_, i) => `V${i + 1}`), 'L1'],
     )
     assert.deepEqual(run.laws.at(-1), { id: 'L1', kind: 'hard', text: 'G !craft.stick' })
     const blocked = run.steps.filter((s) => s.blocked_by !== null)
@@ -161,7 +161,7 @@ describe('cedar sim do keeps the laws a bot keeps', () => {
     assert.equal(lawful.code, 0, lawful.stderr)
     const run = JSON.parse(lawful.stdout) as Run
     assert.equal(run.goal, true, run.message)
-    assert.equal(run.laws.length, 19)
+    assert.equal(run.laws.length, 20)
     assert.ok(run.steps.every((s) => s.blocked_by === null))
     const bare = JSON.parse(
       (await cedar(['sim', 'do', 'craft a wooden pickaxe', '--seed', '2', '--no-laws', '--json'])).stdout,

@@ -1,15 +1,18 @@
 // The `cedar` command as a newcomer meets it: from a checkout (`npm run --silent cedar -- ...`) and installed from
 // the packed tarball (`npx cedar ...`).
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { execFile, spawn } from 'node:child_process'
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import type { Bot } from 'mineflayer'
+import type { EmbeddedServer } from '../plugin/server/embedded-server.js'
 import { CEDAR_VERSION } from '../plugin/version.js'
+import { closeAll, connectBot, nextChat, startTestServer, withTimeout } from './harness/index.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 const run = promisify(execFile)
@@ -168,6 +171,97 @@ describe('cedar installed from the packed package', () => {
     assert.ok(files.includes('plugin/console/static/index.html'))
     // The shipped seed skills, read under the user's store (issue 23).
     assert.ok(files.includes('skills-store/skills/mine.logs.json'))
+    // The licence package.json names; no source map (they pointed at sources that are not shipped).
+    assert.ok(files.includes('LICENSE'))
+    assert.match(
+      await readFile(path.join(project, 'node_modules', 'mineflayer-cedar', 'LICENSE'), 'utf8'),
+      /^MIT License/,
+    )
+    assert.deepEqual(
+      files.filter((f) => f.endsWith('.map')),
+      [],
+    )
+  })
+
+  test('importing the package without an LLM configured never loads openai', async () => {
+    // Every module Node loads, by package, seen by a load hook in the importing process.
+    const hooks = path.join(work, 'record-packages.mjs')
+    await writeFile(
+      hooks,
+      [
+        "import { registerHooks } from 'node:module'",
+        'const packages = new Set()',
+        'registerHooks({ load(url, context, next) {',
+        '  const match = /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(url)',
+        '  if (match) packages.add(match[1])',
+        '  return next(url, context)',
+        '} })',
+        "process.on('exit', () => console.log(JSON.stringify([...packages].sort())))",
+      ].join('\n'),
+    )
+    const loaded = async (script: string) => {
+      const result = await exec(process.execPath, ['--import', pathToFileURL(hooks).href, '-e', script], {
+        cwd: project,
+      })
+      assert.equal(result.code, 0, result.stderr)
+      return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '[]') as string[]
+    }
+    const plain = await loaded(
+      "import('mineflayer-cedar').then(({ createCedar }) => createCedar({ owners: ['Alex'], storePath: process.cwd() }))",
+    )
+    assert.ok(plain.includes('mineflayer-cedar') && plain.includes('minecraft-data'), plain.join(' '))
+    assert.ok(!plain.includes('openai'), `openai loaded without an LLM: ${plain.join(' ')}`)
+    // The hook sees it when a configured client asks a model (here one that is not there).
+    const asked = await loaded(
+      [
+        "const dist = './node_modules/mineflayer-cedar/dist/plugin/llm/llm-client.js'",
+        'import(dist).then(async ({ LlmClient }) => {',
+        "  const client = new LlmClient({ baseURL: 'http://127.0.0.1:9/v1', model: 'none', maxRetries: 0 })",
+        "  await client.chat('mq', [{ role: 'user', content: 'hi' }]).catch(() => {})",
+        '})',
+      ].join('\n'),
+    )
+    assert.ok(asked.includes('openai'), asked.join(' '))
+  })
+
+  test("README's CommonJS bot runs as written: require('mineflayer-cedar') from a .cjs file, answering !help", async () => {
+    const readme = await readFile(path.join(root, 'README.md'), 'utf8')
+    const example = /```js\n(\/\/ bot\.cjs\n[\s\S]*?)```/.exec(readme)?.[1]
+    assert.ok(example?.includes("require('mineflayer-cedar')"), 'README has the CommonJS example')
+    await writeFile(path.join(project, 'bot.cjs'), example ?? '')
+    let server: EmbeddedServer | undefined
+    let alex: Bot | undefined
+    let child: ReturnType<typeof spawn> | undefined
+    try {
+      server = await startTestServer()
+      alex = await connectBot(server, 'Alex')
+      const here = nextChat(alex, 'Helper', (message) => /^Helper is here/.test(message), 60_000)
+      const output: string[] = []
+      child = spawn(process.execPath, ['bot.cjs'], {
+        cwd: project,
+        env: {
+          ...cleanEnv(),
+          MC_HOST: '127.0.0.1',
+          MC_PORT: String(server.port),
+          MC_VERSION: server.version,
+          CEDAR_STORE: path.join(work, 'cjs-store'),
+          XDG_CACHE_HOME: path.join(work, 'cache'),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk))
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk))
+      const exited = new Promise<never>((_, reject) =>
+        child?.once('exit', (code) => reject(new Error(`the CommonJS bot exited (${code}):\n${output.join('')}`))),
+      )
+      await Promise.race([withTimeout(here, 90_000, 'the CommonJS bot to spawn and speak'), exited])
+      const reply = nextChat(alex, 'Helper', () => true, 30_000)
+      alex.chat('!help')
+      assert.match((await Promise.race([reply, exited])).message, /^commands: !help, /)
+    } finally {
+      child?.kill()
+      await closeAll(server, [alex])
+    }
   })
 
   test('npx cedar --help prints the subcommands', async () => {

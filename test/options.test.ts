@@ -10,8 +10,15 @@ test('defaults: prefix !, nobody owns the bot, no LLM', () => {
   assert.equal(options.llm.enabled, false)
   assert.equal(describeLlm(options.llm), 'off (offline teachers)')
   // Never the working directory (a checkout's skills-store/ holds the versioned seeds): the user's data directory.
-  if (process.platform === 'linux') assert.equal(options.storePath, '/home/alex/.local/share/mineflayer-cedar/store')
+  if (process.platform === 'linux') {
+    assert.equal(options.storePath, '/home/alex/.local/share/mineflayer-cedar/store')
+    // The LLM cache too: the user's cache directory (XDG_CACHE_HOME when set), never the working directory.
+    assert.equal(options.llm.cacheDir, '/home/alex/.cache/mineflayer-cedar/llm')
+    const xdg = resolveOptions({}, { HOME: '/home/alex', XDG_CACHE_HOME: '/var/cache/alex' })
+    assert.equal(xdg.llm.cacheDir, '/var/cache/alex/mineflayer-cedar/llm')
+  }
   assert.equal(options.seedPath, undefined, 'the shipped seeds')
+  assert.deepEqual(options.shield, { gate: 'own', lawSets: ['vanilla-hard'], softBlockLimit: 3 })
 })
 
 test('a bad option names the field and the reason', () => {

@@ -65,7 +65,7 @@ describe('cedar plugin over the real protocol', () => {
   test('!help lists the commands; !help <command> explains one', async () => {
     assert.equal(
       await ask(alex, '!help'),
-      'commands: !help, !status, !stop, !come, !follow, !ltl, !yes, !no, !skip, !do, !constrain, !constraints, !unconstrain, !skills, !skill, !ce, !wrong, !alphabet, !learn, !inventory, !give, !laws, !critic, !law. Say !help <command> for details.',
+      'commands: !help, !status, !stop, !come, !follow, !mode, !ltl, !yes, !no, !skip, !do, !constrain, !constraints, !unconstrain, !skills, !skill, !ce, !wrong, !alphabet, !learn, !inventory, !give, !laws, !critic, !law. Say !help <command> for details.',
     )
     assert.equal(
       await ask(alex, '!help come', { lines: 2 }),
@@ -188,6 +188,15 @@ describe('cedar plugin over the real protocol', () => {
     await arrived
     const distance = cedarBot.entity.position.distanceTo(alex.entity.position)
     assert.ok(distance <= 3, `ended ${distance.toFixed(2)} blocks away`)
+  })
+
+  test('!mode lists the reflexes and switches one: !mode shelter off turns the shelter reflex off', async () => {
+    assert.equal(await ask(alex, '!mode'), 'reflexes: eat on, escape on, fight on, shelter on')
+    assert.equal(await ask(alex, '!mode shelter off'), 'shelter reflex: off')
+    assert.deepEqual(cedarBot.cedar.reflexes.list(), { eat: true, escape: true, fight: true, shelter: false })
+    assert.match(await ask(alex, '!mode sleep off'), /sleep/)
+    assert.equal(await ask(alex, '!mode shelter on'), 'shelter reflex: on')
+    assert.equal(cedarBot.cedar.reflexes.list().shelter, true)
   })
 
   test('bot.cedar.execute runs a command line from code, trusted', async () => {

@@ -1,5 +1,5 @@
 // The plugin's own plans keep the laws it loads by default: every seed skill's goal, run by the controller in the
-// Sim behind the default shield (LogicGuard's saycan-hard) on 25 seeds, reaches its goal, and no law refuses an act
+// Sim behind the default shield (vanilla-hard: LogicGuard's hard laws with vanilla's pickaxes) on 25 seeds, reaches its goal, and no law refuses an act
 // of its plan that would have worked (each refused act is tried on a copy of the world). A refusal of an act that
 // would have failed anyway (a craft at a table left behind) is the law doing its job: the controller plans around it.
 import assert from 'node:assert/strict'
@@ -16,7 +16,7 @@ const SEEDS = Array.from({ length: 25 }, (_, i) => i)
 describe('seed-skill plans under the default laws in the Sim', () => {
   test('on 25 seeds, no act of any seed goal’s plan is refused by a default law', { timeout: 900_000 }, async (t) => {
     const defaults = resolveOptions({})
-    assert.deepEqual(defaults.shield.lawSets, ['saycan-hard'])
+    assert.deepEqual(defaults.shield.lawSets, ['vanilla-hard'])
     // One library for every run: each skill is learned once, as on a bot with a store.
     const agent = createAgent(agentGrounding(undefined), new MemoryLibrary())
     const wrong: string[] = []

@@ -1,4 +1,5 @@
-// The shield in front of the bot's own primitives, on the real server: calls from outside code are refused.
+// The shield in front of the bot's methods, on the real server: with `gate: 'all'` calls from outside code are
+// judged by every law; with the default `own`, only by the laws the owner added.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot, Furnace } from 'mineflayer'
@@ -20,7 +21,13 @@ describe('shield gate over the real protocol', () => {
     cedarBot = await session.bot('cedar', {
       botOptions: {
         plugins: {
-          cedar: createCedar({ owners: ['Alex'], logger: quietLogger, rateLimit: { commands: 100, perSeconds: 10 } }),
+          // Every caller judged by every law, LogicGuard's hard laws as written (the laws this describe names).
+          cedar: createCedar({
+            owners: ['Alex'],
+            logger: quietLogger,
+            rateLimit: { commands: 100, perSeconds: 10 },
+            shield: { gate: 'all', lawSets: ['saycan-hard'] },
+          }),
         },
       },
     })

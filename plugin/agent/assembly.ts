@@ -24,6 +24,7 @@ import { WorkerComputation } from './compute/index.js'
 import type { Gate } from './controller/index.js'
 import type { CriticReport } from './critic/index.js'
 import { BotCritic, createShield, LawBook, type LawCompiler, LawError } from './critic/index.js'
+import { ReflexModes } from './reflexes/index.js'
 import type { SkillLibrary, SkillTeacherChoice } from './skills/index.js'
 
 /** How instructions are read: by the model when one is configured (with embeddings when CEDAR_EMBED_MODEL is set). */
@@ -59,6 +60,7 @@ export function createAgent(
     readonly skillTeacher?: SkillTeacherChoice
     readonly actor?: ActorChoiceOption
     readonly onActorProblem?: (problem: string) => void
+    readonly reflexes?: ReflexModes
   } = {},
 ): CedarAgent {
   return new CedarAgent({
@@ -71,6 +73,7 @@ export function createAgent(
     ...(options.computation ? { computation: options.computation } : {}),
     ...(options.skillTeacher ? { skillTeacher: options.skillTeacher } : {}),
     ...(options.actor ? { actor: options.actor } : {}),
+    ...(options.reflexes ? { reflexes: options.reflexes } : {}),
     ...(options.onActorProblem ? { onActorProblem: options.onActorProblem } : {}),
   })
 }
@@ -164,6 +167,8 @@ export interface BotAssembly {
   readonly laws: LawBook
   /** Built on first use: the symbol inventory takes a moment. */
   agent(): CedarAgent
+  /** Which survival reflexes are on (the `reflexes` option, then `!mode`). */
+  readonly modes: ReflexModes
   readonly critic: BotCritic
   /** Ends the learning workers (the bot disconnected); a learning still running rejects. */
   close(): Promise<void>
@@ -217,15 +222,18 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     computation: { on: computation, registryVersion: hooks.registryVersion ?? (() => undefined) },
   })
   let agent: CedarAgent | undefined
+  const modes = new ReflexModes(options.reflexes)
   return {
     grounding,
     store,
     laws,
     critic,
+    modes,
     agent: () => {
       if (!agent) {
         agent = createAgent(grounding, store, {
           computation,
+          reflexes: modes,
           skillTeacher: options.skillTeacher,
           actor: options.actor,
           onActorProblem: (problem) => options.logger.warn(`cedar: ${problem}`),

@@ -30,7 +30,7 @@ import {
   slug,
 } from './constraints/index.js'
 import type { ControllerOptions, ControllerResult } from './controller/index.js'
-import { constraintsAdmitReflex, eatingReflex, escapeReflex, fightReflex, shelterReflex } from './reflexes/index.js'
+import { constraintsAdmitReflex, ReflexModes, survivalReflexes } from './reflexes/index.js'
 import type { AgentCallOptions, AgentProgress, DoReport, Prepared, ProgressCallOptions } from './run/index.js'
 import {
   checkInstructionLength,
@@ -85,8 +85,11 @@ export interface CedarAgentOptions {
   readonly actor?: ActorChoiceOption
   /** The LLM actor's unusable replies and outages, in words. */
   readonly onActorProblem?: (problem: string) => void
-  /** Survival reflexes (eating) in runs, under the product and the gate like any step (default true). */
-  readonly reflexes?: boolean
+  /**
+   * Survival reflexes (escape, fight, shelter, eat) in runs, under the product and the gate like any step: all on
+   * (default true), none (false), or each as `ReflexModes` says at the moment it is asked (`!mode`).
+   */
+  readonly reflexes?: boolean | ReflexModes
 }
 
 export type { ConstrainReport, StandingConstraint } from './constraints/index.js'
@@ -316,11 +319,8 @@ export class CedarAgent {
     const plan = { dfa, goal: prepared.goal, pursue: this.pursuit(dfa) }
     if (this.options.reflexes === false) return plan
     const admitReflex = constraintsAdmitReflex(prepared.constraints)
-    // Out of a liquid first (nothing else goes well while swimming), then a mob at hand, then mobs coming (dig in
-    // for the night), then food.
-    const { rules } = this.options
-    const reflexes = [escapeReflex(), fightReflex(rules), shelterReflex(rules), eatingReflex(rules)]
-    return { ...plan, reflexes, admitReflex }
+    const modes = this.options.reflexes instanceof ReflexModes ? this.options.reflexes : undefined
+    return { ...plan, reflexes: survivalReflexes(this.options.rules, modes), admitReflex }
   }
 
   /** A finished run's report, here and on the bot: what it taught a skill, and who was at fault when it missed. */

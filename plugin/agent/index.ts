@@ -44,6 +44,8 @@ export {
   overConstrainedState,
   TrajectoryLog,
 } from './critic/index.js'
+export type { ReflexName } from './reflexes/index.js'
+export { isReflexName, REFLEX_NAMES, ReflexModes, startIdleReflexes } from './reflexes/index.js'
 export { checkInstructionLength, describeStuck, InstructionLimitError, needText } from './run/index.js'
 export type { ObtainedSkill } from './skills/index.js'
 export {

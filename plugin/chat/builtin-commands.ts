@@ -1,4 +1,4 @@
-import { TaskCancelledError } from '../agent/index.js'
+import { isReflexName, REFLEX_NAMES, TaskCancelledError } from '../agent/index.js'
 import { follow, playerEntity, walkTo } from '../world/pathfinding.js'
 import { usageLine } from './arguments.js'
 import { type CommandContext, type CommandDefinition, defineCommand, param } from './command.js'
@@ -123,6 +123,27 @@ const followCommand = defineCommand({
   },
 })
 
+const modeCommand = defineCommand({
+  name: 'mode',
+  aliases: ['modes', 'reflex'],
+  summary: 'switch a survival reflex on or off: eat, escape, fight, shelter',
+  params: [
+    param.word('name', { optional: true, choices: REFLEX_NAMES, description: 'eat, escape, fight or shelter' }),
+    param.word('state', { optional: true, choices: ['on', 'off'] as const, description: 'on or off' }),
+  ],
+  run: ({ cedar }, { name, state }) => {
+    const modes = cedar.reflexes
+    if (name === undefined) {
+      const listed = Object.entries(modes.list()).map(([reflex, on]) => `${reflex} ${on ? 'on' : 'off'}`)
+      return `reflexes: ${listed.join(', ')}`
+    }
+    // The dispatcher has refused any other name already (choices); the guard is for the types.
+    if (!isReflexName(name)) return `no reflex ${name}; say eat, escape, fight or shelter`
+    if (state !== undefined) modes.set(name, state === 'on')
+    return `${name} reflex: ${modes.list()[name] ? 'on' : 'off'}`
+  },
+})
+
 /** The commands every cedar bot has, registered in the order `!help` lists them. */
 export function registerBuiltinCommands(registry: CommandRegistry, prefix: string): void {
   registry.register(helpCommand(registry, prefix))
@@ -130,4 +151,5 @@ export function registerBuiltinCommands(registry: CommandRegistry, prefix: strin
   registry.register(stopCommand)
   registry.register(comeCommand)
   registry.register(followCommand)
+  registry.register(modeCommand)
 }

@@ -22,7 +22,7 @@ export function registerLtlCommands(registry: CommandRegistry, prefix: string, l
         `${prefix}ltl add [hard|soft] <formula>: a new law, e.g. ${prefix}ltl add G(time.night -> X !mine.diamond_ore)`,
         `${prefix}ltl list: the laws in force; ${prefix}ltl show <id>: one law; ${prefix}ltl rm <id>: remove one`,
         `${prefix}ltl check <action>: would the action be allowed now, and if not, why`,
-        `${prefix}ltl load <set>: saycan-hard, saycan-soft or innermonologue (LogicGuard's laws)`,
+        `${prefix}ltl load <set>: vanilla-hard (the default), or LogicGuard's as written: saycan-hard, saycan-soft, innermonologue`,
         'Operators: ! & | -> <-> X (next) N (weak next) F G U R W; ^ means and.',
       ].join('\n'),
       params: [

@@ -15,6 +15,8 @@ interface StartFlags {
   consolePort?: string
   consoleHost?: string
   console?: boolean
+  auth?: string
+  reconnect?: boolean
   json?: boolean
 }
 
@@ -35,6 +37,8 @@ export function addStartCommand(program: Command): void {
     .option('--console-port <port>', 'web console port (env CEDAR_CONSOLE_PORT; default 0: a free one, printed)')
     .option('--console-host <host>', 'web console address (env CEDAR_CONSOLE_HOST; default 127.0.0.1)')
     .option('--no-console', 'no web console (env CEDAR_CONSOLE=off)')
+    .option('--auth <type>', 'offline, or microsoft for a premium account on --host (env MC_AUTH; default offline)')
+    .option('--no-reconnect', 'exit when kicked or the connection is lost (env CEDAR_RECONNECT=off)')
     .option('--json', 'print one JSON object per event instead of text')
     .action(async (flags: StartFlags) => {
       const out = createOutput(flags.json ?? false)
@@ -57,6 +61,8 @@ async function start(flags: StartFlags, out: Output): Promise<void> {
         consolePort: flags.consolePort,
         consoleHost: flags.consoleHost,
         console: flags.console,
+        auth: flags.auth,
+        reconnect: flags.reconnect,
       },
       process.env,
     )
@@ -95,7 +101,8 @@ async function start(flags: StartFlags, out: Output): Promise<void> {
       for (const listener of process.listeners(signal)) process.removeListener(signal, listener)
       process.on(signal, shutdown)
     }
-    running.bot.once('end', () => {
+    // Gone for good only with reconnecting off: otherwise it joins again by itself.
+    void running.ended.then(() => {
       if (signals === 0) {
         void running.stop().then(() => {
           process.exitCode = 1
@@ -128,6 +135,8 @@ function describe(event: StartEvent): string {
       return `web console (watch and command the bot from a browser): ${event.url}`
     case 'disconnected':
       return `bot disconnected: ${event.reason}`
+    case 'reconnecting':
+      return `reconnecting in ${Math.round(event.inMs / 1000)} s (try ${event.attempt}) after ${event.reason}`
     case 'stopped':
       return 'stopped'
   }

@@ -2,7 +2,11 @@ import path from 'node:path'
 import cron from 'node-cron'
 import { z } from 'zod'
 import { CedarError } from '../errors.js'
-import { resolveStorePath } from './data-dir.js'
+import { resolveStorePath, userLlmCacheDir } from './data-dir.js'
+
+/** The shipped law sets (plugin/agent/laws.ts loads them). */
+export const LAW_SET_NAMES = ['vanilla-hard', 'saycan-hard', 'saycan-soft', 'innermonologue'] as const
+export type LawSetName = (typeof LAW_SET_NAMES)[number]
 
 /** A Minecraft player name: what the server puts in front of a chat line. */
 const playerName = z.string().regex(/^[A-Za-z0-9_]{1,16}$/, 'a player name is 1-16 letters, digits or underscores')
@@ -62,12 +66,33 @@ export const cedarOptionsSchema = z.strictObject({
   rateLimit: z.strictObject({ commands: z.number().int().min(1), perSeconds: z.number().positive() }).optional(),
   /** Load pathfinder and collectblock when the bot lacks them. */
   loadDependencies: z.boolean().optional(),
+  /**
+   * The survival reflexes, each on (the default) or off (`!mode <name> on|off` switches one later); `idle`: they act
+   * when no task runs too (off by default: a bot script that moves its bot itself would be taken over at night).
+   */
+  reflexes: z
+    .strictObject({
+      idle: z.boolean().optional(),
+      eat: z.boolean().optional(),
+      escape: z.boolean().optional(),
+      fight: z.boolean().optional(),
+      shelter: z.boolean().optional(),
+    })
+    .optional(),
   shield: z
     .strictObject({
-      /** Gate the bot's own primitives (dig, placeBlock, craft, equip, ...) so other code is checked too. */
-      gate: z.boolean().optional(),
-      /** Shipped law sets to load: saycan-hard, saycan-soft, innermonologue. */
-      lawSets: z.array(z.enum(['saycan-hard', 'saycan-soft', 'innermonologue'])).optional(),
+      /**
+       * The gate on the bot's methods (dig, placeBlock, craft, equip, attack, consume, ...): `own` (the default)
+       * judges the plugin's own acts by every law and other code's calls (other plugins, the script) only by the
+       * laws the owner added; `all` judges every call by every law; `false` leaves the methods alone (the plugin's
+       * own plans are still judged by its controller).
+       */
+      gate: z.union([z.enum(['own', 'all']), z.literal(false)]).optional(),
+      /**
+       * Shipped law sets to load: vanilla-hard (the default: LogicGuard's hard laws with each block's pickaxes from
+       * minecraft-data), or LogicGuard's as written: saycan-hard, saycan-soft, innermonologue.
+       */
+      lawSets: z.array(z.enum(LAW_SET_NAMES)).optional(),
       /** A soft law that blocks the same action more than this many times is dropped. */
       softBlockLimit: z.number().int().min(1).optional(),
     })
@@ -150,9 +175,16 @@ export interface ResolvedCedarOptions {
   readonly maxReplyLines: number
   readonly rateLimit: { readonly commands: number; readonly perSeconds: number }
   readonly loadDependencies: boolean
+  readonly reflexes: {
+    readonly idle: boolean
+    readonly eat: boolean
+    readonly escape: boolean
+    readonly fight: boolean
+    readonly shelter: boolean
+  }
   readonly shield: {
-    readonly gate: boolean
-    readonly lawSets: readonly ('saycan-hard' | 'saycan-soft' | 'innermonologue')[]
+    readonly gate: 'own' | 'all' | false
+    readonly lawSets: readonly LawSetName[]
     readonly softBlockLimit: number
   }
   readonly critic: { readonly schedule: string | false; readonly trajectoryCap: number }
@@ -174,8 +206,6 @@ export interface ConsoleSettings {
 }
 
 export const DEFAULT_MODEL = 'gpt-4o-mini'
-/** Relative to the working directory, like the store; git-ignored in this repository. */
-export const DEFAULT_LLM_CACHE = '.cedar-cache/llm'
 
 /** Thrown for options that fail validation; the message names every bad field. */
 export class CedarOptionsError extends CedarError {
@@ -224,9 +254,16 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     maxReplyLines: options.maxReplyLines ?? 8,
     rateLimit: options.rateLimit ?? { commands: 6, perSeconds: 10 },
     loadDependencies: options.loadDependencies ?? true,
+    reflexes: {
+      idle: options.reflexes?.idle ?? false,
+      eat: options.reflexes?.eat ?? true,
+      escape: options.reflexes?.escape ?? true,
+      fight: options.reflexes?.fight ?? true,
+      shelter: options.reflexes?.shelter ?? true,
+    },
     shield: {
-      gate: options.shield?.gate ?? true,
-      lawSets: options.shield?.lawSets ?? ['saycan-hard'],
+      gate: options.shield?.gate ?? 'own',
+      lawSets: options.shield?.lawSets ?? ['vanilla-hard'],
       softBlockLimit: options.shield?.softBlockLimit ?? 3,
     },
     critic: {
@@ -274,7 +311,7 @@ function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
     baseURL,
     model: given.model ?? fromEnv.data.model ?? DEFAULT_MODEL,
     embeddingModel: given.embeddingModel ?? fromEnv.data.embeddingModel,
-    cacheDir: path.resolve(given.cacheDir ?? fromEnv.data.cacheDir ?? DEFAULT_LLM_CACHE),
+    cacheDir: path.resolve(given.cacheDir ?? fromEnv.data.cacheDir ?? userLlmCacheDir(env)),
     timeoutMs: given.timeoutMs ?? fromEnv.data.timeoutMs ?? 30_000,
     enabled: apiKey !== undefined || baseURL !== undefined,
   }

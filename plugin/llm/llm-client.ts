@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout } from 'node:timers/promises'
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import type { LlmSettings } from '../config/options.js'
@@ -97,20 +97,36 @@ const embeddingsSchema = z.object({
  * by (model, prompt), so a rerun costs nothing. Replies are returned as text; callers validate them (model output
  * is data, never code).
  */
+/**
+ * The `openai` SDK, imported the first time a client asks a model: a bot without an LLM never loads it (it is a
+ * large module graph). Until then no error can be one of its errors, so `sdk` undefined answers "not an API error".
+ */
+let sdk: typeof OpenAI | undefined
+async function loadSdk(): Promise<typeof OpenAI> {
+  sdk ??= (await import('openai')).default
+  return sdk
+}
+
 export class LlmClient {
-  private readonly openai: OpenAI
+  private client: Promise<OpenAI> | undefined
   private counters = { requests: 0, cacheHits: 0, retries: 0, promptTokens: 0, completionTokens: 0 }
   /** Why the endpoint is not asked until `until` (a wall-clock time), after it failed. */
   private down: { readonly reason: string; readonly until: number } | undefined
 
-  constructor(private readonly options: LlmClientOptions) {
-    // The SDK's own retries are off: this class retries, so it can count and budget every attempt.
-    this.openai = new OpenAI({
-      apiKey: options.apiKey ?? 'not-needed',
-      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-      timeout: this.timeoutMs,
-      maxRetries: 0,
-    })
+  constructor(private readonly options: LlmClientOptions) {}
+
+  private openai(): Promise<OpenAI> {
+    this.client ??= loadSdk().then(
+      (OpenAISdk) =>
+        // The SDK's own retries are off: this class retries, so it can count and budget every attempt.
+        new OpenAISdk({
+          apiKey: this.options.apiKey ?? 'not-needed',
+          ...(this.options.baseURL ? { baseURL: this.options.baseURL } : {}),
+          timeout: this.timeoutMs,
+          maxRetries: 0,
+        }),
+    )
+    return this.client
   }
 
   private get timeoutMs(): number {
@@ -149,7 +165,7 @@ export class LlmClient {
       async (attemptSignal) =>
         this.checked(
           completionSchema,
-          await this.openai.chat.completions.create(
+          await (await this.openai()).chat.completions.create(
             {
               model,
               messages: messages.map((m) => ({ role: m.role, content: m.content })),
@@ -184,7 +200,7 @@ export class LlmClient {
           this.checked(
             embeddingsSchema,
             // float, not the SDK's default base64: some compatible servers only speak float.
-            await this.openai.embeddings.create(
+            await (await this.openai()).embeddings.create(
               { model, input: batch.map((i) => texts[i] ?? ''), encoding_format: 'float' },
               { signal: attemptSignal },
             ),
@@ -300,13 +316,13 @@ export class LlmClient {
   }
 
   private explain(error: unknown): Error {
-    if (error instanceof OpenAI.APIConnectionError) {
+    if (sdk && error instanceof sdk.APIConnectionError) {
       const cause = (error.cause as { code?: string; message?: string } | undefined) ?? {}
       return new LlmUnavailableError(
         `cannot reach the LLM at ${this.endpoint}: ${cause.code ?? cause.message ?? error.message}`,
       )
     }
-    if (error instanceof OpenAI.APIError && error.status !== undefined) {
+    if (sdk && error instanceof sdk.APIError && error.status !== undefined) {
       return new LlmRequestError(`the LLM at ${this.endpoint} answered ${error.status}: ${error.message}`, error.status)
     }
     // A body the SDK could not read (not JSON) and the like: the endpoint answered, with nothing usable.
@@ -351,13 +367,14 @@ function cacheKey(kind: string, model: string, payload: unknown): string {
 }
 
 function isRetryable(error: unknown): boolean {
-  if (error instanceof OpenAI.APIConnectionError) return true
-  if (!(error instanceof OpenAI.APIError)) return false
+  if (!sdk) return false
+  if (error instanceof sdk.APIConnectionError) return true
+  if (!(error instanceof sdk.APIError)) return false
   return error.status === 429 || error.status === 408 || (error.status !== undefined && error.status >= 500)
 }
 
 function retryAfterMs(error: unknown): number | undefined {
-  if (!(error instanceof OpenAI.APIError)) return undefined
+  if (!(sdk && error instanceof sdk.APIError)) return undefined
   const header = error.headers?.get('retry-after')
   const seconds = header === null || header === undefined ? Number.NaN : Number(header)
   return Number.isFinite(seconds) ? Math.min(seconds * 1000, 60_000) : undefined

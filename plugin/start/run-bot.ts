@@ -2,11 +2,13 @@ import { type Bot, createBot } from 'mineflayer'
 import { createCedar } from '../cedar-plugin.js'
 import type { CedarLogger } from '../config/options.js'
 import type { EmbeddedServer } from '../server/embedded-server.js'
-import { waitForSpawn } from '../world/spawn.js'
+import { kickReasonText, waitForSpawn } from '../world/spawn.js'
 import { EMBEDDED_VERSION, type StartSettings, type StartWorld } from './start-settings.js'
 
 /** A join that has not spawned by then is reported as failed rather than left hanging. */
 const JOIN_TIMEOUT_MS = 60_000
+/** Waits before each try to join again after a kick or a lost connection: doubling from the first, up to the last. */
+export const RECONNECT_DELAYS_MS = { first: 1_000, most: 60_000 }
 
 /** What `cedar start` reports as it goes; printed as text, or as JSON lines with `--json`. */
 export type StartEvent =
@@ -29,11 +31,15 @@ export type StartEvent =
     }
   | { readonly event: 'console'; readonly url: string }
   | { readonly event: 'disconnected'; readonly reason: string }
+  | { readonly event: 'reconnecting'; readonly attempt: number; readonly inMs: number; readonly reason: string }
   | { readonly event: 'stopped' }
 
 export interface RunningBot {
+  /** The bot now: a new one after each reconnect. */
   readonly bot: Bot
   readonly server: EmbeddedServer | undefined
+  /** Resolves when the bot is gone for good: disconnected with reconnecting off (never, with it on). */
+  readonly ended: Promise<void>
   /** Quits the bot, then closes the embedded server; safe to call twice. */
   stop(): Promise<void>
 }
@@ -71,50 +77,104 @@ export async function runBot(
   const owners = settings.owners ?? (server ? '*' : [])
   report({ event: 'owners', owners, note: ownersNote(settings.owners, server !== undefined) })
 
-  const bot = createBot({
-    host,
-    port,
-    username: settings.username,
-    auth: 'offline',
-    hideErrors: true, // mineflayer would print errors on stdout; they go to the logger (stderr with --json)
-    ...(settings.version ? { version: settings.version } : {}),
-  })
-  bot.on('error', (error) => logger.warn(`cedar: connection error: ${error.message}`))
-  try {
-    // The console's address is reported below as an event (a JSON line with --json), not also as the plugin's log line.
-    const pluginLogger: CedarLogger = {
-      ...logger,
-      info: (message) => {
-        if (!message.startsWith('cedar: console at ')) logger.info(message)
-      },
+  // The console's address is reported below as an event (a JSON line with --json), not also as the plugin's log line.
+  const pluginLogger: CedarLogger = {
+    ...logger,
+    info: (message) => {
+      if (!message.startsWith('cedar: console at ')) logger.info(message)
+    },
+  }
+  /** A new bot with the plugin (on the same store: what it learned is there), joined and spawned. */
+  const join = async (): Promise<Bot> => {
+    const joining = createBot({
+      host,
+      port,
+      username: settings.username,
+      auth: settings.auth,
+      hideErrors: true, // mineflayer would print errors on stdout; they go to the logger (stderr with --json)
+      ...(settings.version ? { version: settings.version } : {}),
+    })
+    joining.on('error', (error) => logger.warn(`cedar: connection error: ${error.message}`))
+    try {
+      joining.loadPlugin(
+        createCedar({
+          owners,
+          logger: pluginLogger,
+          // The bot is the script's whole purpose here: its reflexes keep it alive between instructions too.
+          reflexes: { idle: true },
+          ...(settings.console ? { console: settings.console } : {}),
+        }),
+      )
+      await waitForSpawn(joining, settings.username, `${host}:${port}`, JOIN_TIMEOUT_MS)
+    } catch (error) {
+      joining.end()
+      throw error
     }
-    bot.loadPlugin(
-      createCedar({ owners, logger: pluginLogger, ...(settings.console ? { console: settings.console } : {}) }),
-    )
-    await waitForSpawn(bot, settings.username, `${host}:${port}`, JOIN_TIMEOUT_MS)
+    report({ event: 'spawned', username: joining.username, host, port, version: joining.version })
+    // A console that could not start (its port taken) is reported by the plugin; the bot runs on without it.
+    const address = await joining.cedar.console?.catch(() => undefined)
+    if (address) report({ event: 'console', url: address.url })
+    return joining
+  }
+
+  let bot: Bot
+  try {
+    bot = await join()
   } catch (error) {
-    bot.end()
     await server?.close()
     throw error
   }
-  report({ event: 'spawned', username: bot.username, host, port, version: bot.version })
-  // A console that could not start (its port taken) is reported by the plugin; the bot runs on without it.
-  const address = await bot.cedar.console?.catch(() => undefined)
-  if (address) report({ event: 'console', url: address.url })
 
   let stopping: Promise<void> | undefined
-  bot.once('end', (reason) => {
-    if (!stopping) report({ event: 'disconnected', reason: String(reason) })
+  let endedForGood: () => void = () => {}
+  const ended = new Promise<void>((resolve) => {
+    endedForGood = resolve
   })
+  /** Joins again after `reason`, waiting longer after each failed try, until it is back or told to stop. */
+  const rejoin = async (reason: string): Promise<void> => {
+    for (let attempt = 1; !stopping; attempt++) {
+      const inMs = Math.min(RECONNECT_DELAYS_MS.first * 2 ** (attempt - 1), RECONNECT_DELAYS_MS.most)
+      report({ event: 'reconnecting', attempt, inMs, reason })
+      await new Promise((resolve) => setTimeout(resolve, inMs))
+      if (stopping) return
+      try {
+        bot = await join()
+      } catch (error) {
+        logger.warn(`cedar: ${(error as Error).message}`)
+        continue
+      }
+      watchEnd(bot)
+      bot.chat(`back after ${reason}`)
+      return
+    }
+  }
+  const watchEnd = (watched: Bot) => {
+    let kicked: string | undefined
+    watched.once('kicked', (why) => {
+      kicked = kickReasonText(why)
+    })
+    watched.once('end', (why) => {
+      if (stopping) return
+      const reason = kicked === undefined ? `connection lost (${String(why)})` : `kicked: ${kicked}`
+      report({ event: 'disconnected', reason })
+      if (settings.reconnect) void rejoin(reason)
+      else endedForGood()
+    })
+  }
+  watchEnd(bot)
   return {
-    bot,
+    get bot() {
+      return bot
+    },
     server,
+    ended,
     stop: () => {
       stopping ??= (async () => {
         bot.cedar?.stop('shutting down')
         await quit(bot)
         await server?.close()
         report({ event: 'stopped' })
+        endedForGood()
       })()
       return stopping
     },

@@ -16,6 +16,10 @@ export interface StartSettings {
   readonly seed: number | undefined
   /** The web console: where it listens (port 0 picks a free one), or undefined with --no-console. */
   readonly console: { readonly port: number; readonly host: string } | undefined
+  /** mineflayer's `auth`: offline (a cracked or local server) or microsoft (a premium account; asks to log in once). */
+  readonly auth: 'offline' | 'microsoft'
+  /** After a kick or a lost connection, join again (waiting longer after each failed try) instead of exiting. */
+  readonly reconnect: boolean
 }
 
 export type StartWorld = 'survival' | 'flat'
@@ -49,11 +53,14 @@ export interface StartInput {
   readonly consoleHost?: string | undefined
   /** false: no web console (--no-console, or CEDAR_CONSOLE=off). */
   readonly console?: boolean | undefined
+  readonly auth?: string | undefined
+  /** false: exit when the connection ends (--no-reconnect, or CEDAR_RECONNECT=off). */
+  readonly reconnect?: boolean | undefined
 }
 
 /**
- * Reads flags over MC_HOST, MC_PORT, MC_VERSION, MC_USERNAME, CEDAR_OWNERS, MC_WORLD, CEDAR_SEED, CEDAR_CONSOLE_PORT, CEDAR_CONSOLE_HOST, CEDAR_CONSOLE=off; throws one message
- * naming bad values.
+ * Reads flags over MC_HOST, MC_PORT, MC_VERSION, MC_USERNAME, MC_AUTH, CEDAR_OWNERS, MC_WORLD, CEDAR_SEED,
+ * CEDAR_CONSOLE_PORT, CEDAR_CONSOLE_HOST, CEDAR_CONSOLE=off, CEDAR_RECONNECT=off; throws one message naming bad values.
  */
 export function resolveStartSettings(
   flags: StartInput,
@@ -76,6 +83,7 @@ export function resolveStartSettings(
     seed: seedSchema.optional(),
     consolePort: portSchema.optional(),
     consoleHost: z.string().min(1).optional(),
+    auth: z.enum(['offline', 'microsoft'], { message: 'offline or microsoft' }).optional(),
   })
   const parsed = schema.safeParse({
     host: pick(flags.host, 'MC_HOST', 'host', '--host'),
@@ -87,6 +95,7 @@ export function resolveStartSettings(
     seed: pick(flags.seed, 'CEDAR_SEED', 'seed', '--seed'),
     consolePort: pick(flags.consolePort, 'CEDAR_CONSOLE_PORT', 'consolePort', '--console-port'),
     consoleHost: pick(flags.consoleHost, 'CEDAR_CONSOLE_HOST', 'consoleHost', '--console-host'),
+    auth: pick(flags.auth, 'MC_AUTH', 'auth', '--auth'),
   })
   if (!parsed.success) {
     const named = parsed.error.issues.map((issue) => {
@@ -96,7 +105,13 @@ export function resolveStartSettings(
     })
     throw new Error(describeIssues('start settings', new z.ZodError(named)))
   }
-  const { host, port, version, username, owners, world, seed, consolePort, consoleHost } = parsed.data
+  const { host, port, version, username, owners, world, seed, consolePort, consoleHost, auth } = parsed.data
+  if (auth === 'microsoft' && host === undefined) {
+    // The embedded server is in offline mode: a premium login has nothing to prove there.
+    throw new Error(
+      `invalid start settings: auth (${source.get('auth')}): microsoft needs a server to join (--host or MC_HOST)`,
+    )
+  }
   const consoleOn = flags.console !== false && env.CEDAR_CONSOLE !== 'off'
   return {
     host,
@@ -107,5 +122,7 @@ export function resolveStartSettings(
     world: world ?? 'survival',
     seed,
     console: consoleOn ? { port: consolePort ?? 0, host: consoleHost ?? '127.0.0.1' } : undefined,
+    auth: auth ?? 'offline',
+    reconnect: flags.reconnect !== false && env.CEDAR_RECONNECT !== 'off',
   }
 }

@@ -1,6 +1,7 @@
 // The bot-method guard: the shield put in front of the bot's own methods (bot.dig, bot.placeBlock, bot.equip, ...),
 // so code outside the controller (other plugins, user scripts, the primitives' own inner calls) is held to the laws.
 // Not the controller's gate (agent/assembly.ts shieldGate), which judges the controller's steps before they run.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Bot, Furnace } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
@@ -14,6 +15,38 @@ export interface BotMethodGuardHooks {
   onBlocked?(verdict: Verdict): void
   onFallback?(verdict: Verdict): void
   onAction?(action: string): void
+  /** Told once per law the first time it refuses a call (later refusals by the same law are not repeated). */
+  log?(message: string): void
+}
+
+/**
+ * Whose calls the laws judge in full. `own`: the plugin's own acts by every law, other code's calls (other plugins,
+ * the user's script) only by the laws the owner added (`source: 'user'`: `!ltl add`, the `laws` option), so a
+ * plugin loaded beside ours is held to what the owner said, not to our built-in rules. `all`: every call by every
+ * law.
+ */
+export type GateReach = 'own' | 'all'
+
+/** A call the shield refused: the law that refused it (the first, if several did) and the whole verdict. */
+export class CedarShieldError extends ShieldBlockedError {
+  override name = 'CedarShieldError'
+  /** The id of the law that refused the call (`V1`, `L2`). */
+  readonly law: string
+  constructor(verdict: Verdict) {
+    super(verdict)
+    this.law = verdict.blockedBy[0]?.id ?? ''
+  }
+}
+
+/** The bot whose own act is running in this async context (see `asOwnAct`). */
+const ownActs = new AsyncLocalStorage<Bot>()
+
+/**
+ * Runs `act` as the plugin's own act on `bot`: every bot method it calls, however deep in promises, is judged by
+ * every law even when the gate's reach is `own`.
+ */
+export function asOwnAct<T>(bot: Bot, act: () => Promise<T>): Promise<T> {
+  return ownActs.run(bot, act)
 }
 
 type AnyFunction = (...args: never[]) => unknown
@@ -54,8 +87,9 @@ export class Preparations {
  * (`openFurnace`, then `putInput`) → smelt.<input>, judged on the state before the furnace was opened, sleep →
  * sleep.bed, attack → attack.<entity>, consume → eat.<held item>, pathfinder goto → goto.position. Each name carries
  * its twins in the controller's vocabulary (actionPropositions: attack.zombie is also kill.zombie, smelt.raw_iron also
- * smelt.iron_ingot), so a law holds at both levels. Before each call the current state is observed; a blocked call
- * rejects with ShieldBlockedError (attack, which is synchronous in mineflayer, throws it). An allowed call is committed
+ * smelt.iron_ingot), so a law holds at both levels. Before each call the current state is observed; `reach` says
+ * which laws judge whose calls (GateReach). A blocked call never throws: it returns a promise that rejects with
+ * CedarShieldError naming the law (attack, which returns nothing in mineflayer, too). An allowed call is committed
  * to the trajectory when it starts, so nested calls (pathfinder digging on its way) keep the state/action alternation.
  * Returns a function that restores the original methods. What is done while `preparations` are active is judged by the
  * laws only (see Preparations).
@@ -66,8 +100,23 @@ export function installBotMethodGuard(
   hooks: BotMethodGuardHooks = {},
   predicates: PredicateOptions = {},
   preparations: Preparations = new Preparations(),
+  reach: GateReach = 'all',
 ): () => void {
   const restore: (() => void)[] = []
+  /** Own pathfinder walks under way: the pathfinder digs and builds on its way from its tick handler, out of context. */
+  let ownWalks = 0
+  const isOwn = (pathfinderStep: boolean) => ownActs.getStore() === bot || (pathfinderStep && ownWalks > 0)
+  const logged = new Set<string>()
+  const refuse = (verdict: Verdict, own: boolean): never => {
+    hooks.onBlocked?.(verdict)
+    const error = new CedarShieldError(verdict)
+    if (!logged.has(error.law)) {
+      logged.add(error.law)
+      const whose = own ? "the plugin's own" : 'another caller’s (a plugin or the script)'
+      hooks.log?.(`cedar: the shield refused ${whose} ${verdict.action}: ${error.message} (said once per law)`)
+    }
+    throw error
+  }
   const itemName = (item: Item | number | null | undefined): string => {
     if (item === null || item === undefined) return 'nothing'
     return typeof item === 'number' ? (bot.registry.items[item]?.name ?? `item_${item}`) : item.name
@@ -77,32 +126,29 @@ export function installBotMethodGuard(
   let openingFurnaces = 0
 
   /** Judged as the controller judges it (actValuation), on the state the act starts from (default: now). */
-  const admit = (action: string, from: Observation = observeBot(bot)): void => {
+  const admit = (action: string, from: Observation = observeBot(bot), pathfinderStep = false): void => {
     shield.observe(actValuation(action, from, predicates))
+    const own = reach === 'all' || isOwn(pathfinderStep)
+    if (!own) {
+      // Another caller's call: only the owner's laws judge it (decided, and counted, only when one refuses).
+      const ownerLaws = (law: { readonly source: string }) => law.source === 'user'
+      if (shield.preview(action).blockedBy.some(ownerLaws)) {
+        const verdict = shield.check(action)
+        const blockedBy = verdict.blockedBy.filter(ownerLaws)
+        if (blockedBy.length > 0) refuse(narrowed(verdict, blockedBy), false)
+      }
+      shield.commit(action)
+      hooks.onAction?.(action)
+      return
+    }
     const verdict = shield.check(action)
     if (preparations.active) {
       // Part of the act being prepared: the laws judge it, the instruction's constraints judged the act itself.
       const blockedBy = verdict.blockedBy.filter((law) => law.source !== 'constraint')
-      if (!verdict.allowed && blockedBy.length > 0) {
-        // The verdict's allowed actions are worked out on demand (a getter the spread would not carry).
-        const blocked: Verdict = {
-          action: verdict.action,
-          allowed: false,
-          blockedBy,
-          fallback: verdict.fallback,
-          get allowedActions() {
-            return verdict.allowedActions
-          },
-        }
-        hooks.onBlocked?.(blocked)
-        throw new ShieldBlockedError(blocked)
-      }
+      if (!verdict.allowed && blockedBy.length > 0) refuse(narrowed(verdict, blockedBy), true)
       return
     }
-    if (!verdict.allowed) {
-      hooks.onBlocked?.(verdict)
-      throw new ShieldBlockedError(verdict)
-    }
+    if (!verdict.allowed) refuse(verdict, true)
     if (verdict.fallback) hooks.onFallback?.(verdict)
     shield.commit(action)
     hooks.onAction?.(action)
@@ -113,19 +159,15 @@ export function installBotMethodGuard(
     target: T,
     name: K,
     actionOf: (...args: Parameters<Extract<T[K], AnyFunction>>) => string,
-    sync = false,
+    pathfinderStep = false,
   ): void => {
     const original = target[name] as unknown as AnyFunction | undefined
     if (typeof original !== 'function') return
     const gated = function (this: unknown, ...args: Parameters<Extract<T[K], AnyFunction>>) {
-      if (sync) {
-        admit(actionOf(...args))
-        return original.apply(this, args)
-      }
       try {
-        admit(actionOf(...args))
+        admit(actionOf(...args), undefined, pathfinderStep)
       } catch (error) {
-        return Promise.reject(error)
+        return refused(error)
       }
       return original.apply(this, args)
     }
@@ -135,8 +177,8 @@ export function installBotMethodGuard(
     })
   }
 
-  wrap(bot, 'dig', (block: Block) => `mine.${block.name}`)
-  wrap(bot, 'placeBlock', () => `place.${itemName(bot.heldItem)}`)
+  wrap(bot, 'dig', (block: Block) => `mine.${block.name}`, true)
+  wrap(bot, 'placeBlock', () => `place.${itemName(bot.heldItem)}`, true)
   wrap(bot, 'equip', (item) => `equip.${itemName(item as Item | number)}`)
   // mineflayer's openBlock (chests, furnaces, anvils…), craft (its table) and sleep (the bed) call activateBlock
   // without awaiting it, so a refusal there would be an unhandled rejection (the process dies) and the caller would
@@ -150,9 +192,7 @@ export function installBotMethodGuard(
       try {
         admit(`activate.${args[0].name}`)
       } catch (error) {
-        const refused = Promise.reject(error)
-        refused.catch(() => {})
-        return refused
+        return refused(error)
       }
       return activate.apply(this, args)
     }
@@ -169,7 +209,7 @@ export function installBotMethodGuard(
         try {
           admit(`activate.${args[0].name}`)
         } catch (error) {
-          return Promise.reject(error)
+          return refused(error)
         }
       }
       // openBlock activates the block before its first await: only that call is inside the judged act.
@@ -222,7 +262,7 @@ export function installBotMethodGuard(
         try {
           admit(`smelt.${itemName(put[0])}`, before)
         } catch (error) {
-          return Promise.reject(error)
+          return refused(error)
         }
         return putInput.apply(this, put)
       }
@@ -235,9 +275,27 @@ export function installBotMethodGuard(
   }
   asOneAct('sleep')
   wrap(bot, 'sleep', () => 'sleep.bed')
-  wrap(bot, 'attack', (entity: Entity) => `attack.${entity.name ?? entity.type}`, true)
+  // mineflayer's attack returns nothing: a refused one does not hit, and returns a rejected promise (handled, so a
+  // caller that ignores it, as mineflayer-pvp does, is not crashed by an unhandled rejection).
+  wrap(bot, 'attack', (entity: Entity) => `attack.${entity.name ?? entity.type}`)
   wrap(bot, 'consume', () => `eat.${itemName(bot.heldItem)}`)
-  if (bot.pathfinder) wrap(bot.pathfinder, 'goto', () => 'goto.position')
+  const pathfinder = bot.pathfinder
+  if (pathfinder) {
+    wrap(pathfinder, 'goto', () => 'goto.position')
+    // The pathfinder's digs and placements on an own walk are that walk's steps (see isOwn).
+    const judgedGoto = pathfinder.goto
+    const counted = function (this: unknown, ...args: Parameters<typeof judgedGoto>) {
+      if (ownActs.getStore() !== bot) return judgedGoto.apply(this, args)
+      ownWalks++
+      return judgedGoto.apply(this, args).finally(() => {
+        ownWalks--
+      })
+    }
+    pathfinder.goto = counted
+    restore.push(() => {
+      if (pathfinder.goto === counted) pathfinder.goto = judgedGoto
+    })
+  }
 
   return () => {
     for (const undo of restore.reverse()) undo()
@@ -246,3 +304,26 @@ export function installBotMethodGuard(
 
 const isFurnace = (block: Block | undefined): boolean =>
   block !== undefined && ['furnace', 'blast_furnace', 'smoker'].includes(block.name)
+
+/** A verdict with only some of its blocking laws (the allowed actions still worked out on demand, by a getter). */
+function narrowed(verdict: Verdict, blockedBy: Verdict['blockedBy']): Verdict {
+  return {
+    action: verdict.action,
+    allowed: false,
+    blockedBy,
+    fallback: verdict.fallback,
+    get allowedActions() {
+      return verdict.allowedActions
+    },
+  }
+}
+
+/**
+ * A refused call's promise: rejected, and already handled, so that code which never looks at it (a plugin's tick
+ * handler) loses the act but not its process to an unhandled rejection; code that awaits it gets the error.
+ */
+function refused(error: unknown): Promise<never> {
+  const promise = Promise.reject(error)
+  promise.catch(() => {})
+  return promise
+}

@@ -1,5 +1,6 @@
 import type { Bot } from 'mineflayer'
 import { type Primitive, primitiveSymbol } from '../vocabulary/symbols.js'
+import { asOwnAct } from './bot-method-guard.js'
 import { sleep } from './mineflayer/bed.js'
 import { BotMemory } from './mineflayer/bot-memory.js'
 import { phaseWatch, waitTicks } from './mineflayer/clock.js'
@@ -28,7 +29,8 @@ const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
 /**
  * The World port on a live Mineflayer bot: pathfinder and collectblock for moving and mining, the bot's own
  * craft, furnace and sleep APIs for the rest. Every act has a deadline and honours the AbortSignal; failures are
- * outcomes, never exceptions. The bot-method guard (when installed) sees these primitives' calls like any other code's.
+ * outcomes, never exceptions. The bot-method guard (when installed) judges these primitives' calls as the plugin's own
+ * acts (asOwnAct).
  */
 export class MineflayerWorld implements World {
   /** What the bot remembers from one act to the next (made once with the world: one world per bot). */
@@ -66,7 +68,9 @@ export class MineflayerWorld implements World {
     const phase = phaseWatch(bot, primitive.verb === 'sleep' ? [] : (options.stopAt ?? []))
     const limited = signal ? AbortSignal.any([signal, phase.signal]) : phase.signal
     return runLimited(bot, what, timeoutMs, limited, (inner) =>
-      this.memory.fence.during(options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
+      asOwnAct(bot, () =>
+        this.memory.fence.during(options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
+      ),
     )
       .then((outcome) =>
         phase.signal.aborted && !signal?.aborted && !outcome.ok && outcome.failure === 'cancelled'

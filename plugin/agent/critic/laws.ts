@@ -4,12 +4,13 @@ import { CedarError } from '../../errors.js'
 import { canonicalSymbol } from '../../grounding/aliases.js'
 import { type Formula, propositions, renamePropositions } from '../../ltl/ast.js'
 import { compileLtl } from '../../ltl/compile.js'
-import { lawSet } from '../../ltl/law-sets.js'
+import { type LawSet, lawSet } from '../../ltl/law-sets.js'
 import { type LawKind, type LawSource, LtlMonitor } from '../../ltl/monitor.js'
 import { parseLtl } from '../../ltl/parser.js'
 import { Shield, type ShieldOptions } from '../../ltl/shield.js'
 import type { LawFiles } from '../../store/law-files.js'
 import { actionPropositions, isActionSymbol } from '../../vocabulary/symbols.js'
+import { HARVEST_LAW_SET, harvestLawSet, harvestPropositions, isHarvestFamily } from './harvest-laws.js'
 
 /**
  * Parses a law as a player or a paper writes it and compiles it to a monitor over our symbols: the papers'
@@ -43,13 +44,36 @@ export interface LawDraft {
   readonly dfa?: Dfa
 }
 
-/** A shield whose action positions also carry the action's family symbols (`mine.oak_log` is a `mine.logs`). */
+/**
+ * A shield whose action positions also carry the action's family symbols (`mine.oak_log` is a `mine.logs`) and
+ * its harvest tier (`mine.diamond_ore` is a `mine.needs_iron_pickaxe`, see harvest-laws.ts).
+ */
 export function createShield(options: Omit<ShieldOptions, 'actionProps'> = {}): Shield {
-  return new Shield({ ...options, actionProps: actionPropositions })
+  return new Shield({ ...options, actionProps: shieldActionProps })
 }
 
-/** Prefixes of the law ids of each shipped set, so `!ltl list` reads H1, S3, IM12. */
-const SET_PREFIX: Readonly<Record<string, string>> = { 'saycan-hard': 'H', 'saycan-soft': 'S', innermonologue: 'IM' }
+function shieldActionProps(action: string): Set<string> {
+  const props = actionPropositions(action)
+  for (const family of harvestPropositions(action)) props.add(family)
+  return props
+}
+
+/** Prefixes of the law ids of each shipped set, so `!ltl list` reads V1, H1, S3, IM12. */
+const SET_PREFIX: Readonly<Record<string, string>> = {
+  [HARVEST_LAW_SET]: 'V',
+  'saycan-hard': 'H',
+  'saycan-soft': 'S',
+  innermonologue: 'IM',
+}
+
+/** A shipped set by name: the default `vanilla-hard` made from minecraft-data, or one of LogicGuard's as written. */
+function shippedSet(name: string): LawSet | undefined {
+  return name === HARVEST_LAW_SET ? harvestLawSet() : lawSet(name)
+}
+
+/** The candidate actions a law names (a harvest tier is a family of acts, not an act a World runs). */
+const lawActions = (monitor: LtlMonitor): string[] =>
+  monitor.props.filter((p) => isActionSymbol(p) && !isHarvestFamily(p))
 
 /** A law that cannot be added: it does not parse, or names a symbol the plugin cannot ground. */
 export class LawError extends CedarError {
@@ -216,13 +240,13 @@ export class LawBook {
 
   private install(monitor: LtlMonitor): void {
     this.shield.add(monitor)
-    this.shield.addActions(monitor.props.filter(isActionSymbol))
+    this.shield.addActions(lawActions(monitor))
   }
 
   /** Loads a shipped set under its prefix; laws of the set already present are skipped. */
   loadSet(name: string): LtlMonitor[] {
     const prefix = SET_PREFIX[name] ?? `${name}-`
-    const set = lawSet(name)
+    const set = shippedSet(name)
     if (!set) throw new LawError(`no law set named ${name}; known: ${Object.keys(SET_PREFIX).join(', ')}`)
     const added: LtlMonitor[] = []
     set.laws.forEach((law, i) => {
@@ -230,7 +254,7 @@ export class LawBook {
       if (this.shield.get(id)) return
       const monitor = buildLaw(id, law.formula, set.kind, 'builtin', law.explanation)
       this.shield.add(monitor)
-      this.shield.addActions(monitor.props.filter(isActionSymbol))
+      this.shield.addActions(lawActions(monitor))
       added.push(monitor)
     })
     return added

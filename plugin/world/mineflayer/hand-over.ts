@@ -7,6 +7,7 @@ import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
 import { CedarError } from '../../errors.js'
 import { matchesObject } from '../../vocabulary/families.js'
+import { asOwnAct } from '../bot-method-guard.js'
 import { playerEntity, walkToDistance } from '../pathfinding.js'
 import { onTimeUpdate } from './clock.js'
 
@@ -58,7 +59,8 @@ export async function handOver(
   const player = playerEntity(bot, username)
   if (!player) throw new HandOverError(`I cannot see you, ${username}; come closer`)
   const asked = count ?? total
-  await walkToDistance(bot, player, THROW_RANGE, signal)
+  // The walk is the plugin's own (the shield gate judges it by every law).
+  await asOwnAct(bot, () => walkToDistance(bot, player, THROW_RANGE, signal))
   await bot.lookAt(player.position.offset(0, 1.0, 0), true)
   // The new look reaches the server with the next physics tick's packet; a throw before it flies the old way.
   await bot.waitForTicks(2)

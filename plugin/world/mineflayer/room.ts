@@ -70,7 +70,7 @@ async function digRoom(
   rooms.sort((a, b) => toDig(a).length - toDig(b).length)
   const room = rooms[0]
   if (!room) return undefined
-  // A pickaxe in hand for stone: the shield refuses stone dug without one (LogicGuard's H5), and a bot at dusk may
+  // A pickaxe in hand for stone: the shield refuses stone dug without one (vanilla-hard's V1), and a bot at dusk may
   // hold a log or a bed, with which the nook for the bed would be refused.
   if (toDig(room).length > 0) await holdBestPickaxe(bot)
   for (const pos of toDig(room)) {

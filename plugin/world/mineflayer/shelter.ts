@@ -41,7 +41,7 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
   const held = bot.heldItem?.name
   for (const at of hole) {
     const block = bot.blockAt(at) as Block
-    // The right tool in hand: quicker, and the shield's laws refuse stone dug without a pickaxe (LogicGuard's H5).
+    // The right tool in hand: quicker, and the shield's laws refuse stone dug without a pickaxe (vanilla-hard's V1).
     const tool = bot.pathfinder?.bestHarvestTool(block)
     if (tool && bot.heldItem?.name !== tool.name) await bot.equip(tool, 'hand')
     await bot.dig(block, true)
