@@ -1,5 +1,6 @@
 import type { AgentProgress, ConstrainReport, DoReport, StandingConstraint } from './agent/cedar-agent.js'
 import type { CriticReport } from './agent/critic/critic-runner.js'
+import type { ProposedLaw } from './agent/critic/proposed-laws.js'
 import type { RejectedProposal, TrajectoryStep } from './agent/critic/types.js'
 import type { PlayerTeaching } from './agent/player-constraints.js'
 import type { ObtainedSkill } from './agent/skill-manager.js'
@@ -107,6 +108,8 @@ export interface CriticView {
   rejected(): readonly RejectedProposal[]
   /** Laws players rejected (`!law reject`): never proposed again, kept across restarts. */
   refusedLaws(): readonly string[]
+  /** Laws the critic validated that wait for an owner's `!law accept|reject` (not in the shield), with evidence. */
+  proposed(): readonly ProposedLaw[]
 }
 
 /** `bot.cedar`: the plugin's face for code. Chat commands go through the same calls. */

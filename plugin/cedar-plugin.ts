@@ -157,6 +157,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
       record: (task, steps, success) => critic.record(task, steps, success),
       rejected: () => [...critic.runner.rejected],
       refusedLaws: () => critic.runner.refusedLaws,
+      proposed: () => critic.runner.proposed.list(),
     },
     valuation: (action) =>
       action === undefined ? observationValuation(observeBot(bot)) : actValuation(action, observeBot(bot)),

@@ -211,6 +211,8 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     llm: grounding.llm,
     schedule: options.critic.schedule,
     trajectoryCap: options.critic.trajectoryCap,
+    autoAccept: options.critic.autoAccept,
+    minEvidence: options.critic.minEvidence,
     ...(hooks.symbolProblem ? { symbolProblem: hooks.symbolProblem } : {}),
     ...(hooks.onCriticRound ? { onRound: hooks.onCriticRound } : {}),
     onError: (error) => options.logger.error('cedar: the critic failed', error),

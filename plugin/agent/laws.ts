@@ -88,10 +88,7 @@ export class LawBook {
         const monitor = this.build(law.id, law.text, law.kind, law.source, law.explanation)
         this.install(monitor)
         restored.push(monitor)
-        const match = /^([A-Za-z]+)(\d+)$/.exec(law.id)
-        if (match?.[1] && match[2]) {
-          this.next.set(match[1], Math.max(this.next.get(match[1]) ?? 1, Number(match[2]) + 1))
-        }
+        this.noteId(law.id)
       } catch (error) {
         problems.push(`${law.id}: ${(error as Error).message}`)
       }
@@ -151,21 +148,32 @@ export class LawBook {
   }
 
   /** A compiled draft into the shield under the next id of its source (L for players, C for the critic). */
-  commit(draft: LawDraft & { readonly dfa: Dfa }): LtlMonitor {
-    const prefix = draft.source === 'critic' ? 'C' : 'L'
-    const n = this.next.get(prefix) ?? 1
-    const monitor = new LtlMonitor(
-      `${prefix}${n}`,
-      draft.formula,
-      draft.kind,
-      draft.source,
-      draft.explanation,
-      draft.dfa,
-    )
-    this.next.set(prefix, n + 1)
+  commit(draft: LawDraft & { readonly dfa: Dfa }, id = this.reserveId(draft.source)): LtlMonitor {
+    const monitor = new LtlMonitor(id, draft.formula, draft.kind, draft.source, draft.explanation, draft.dfa)
+    this.noteId(id)
     this.install(monitor)
     this.keep(monitor)
     return monitor
+  }
+
+  /** The next id of a source, taken (a critic law proposed, not yet in the shield, keeps its id until decided). */
+  reserveId(source: LawSource): string {
+    const prefix = source === 'critic' ? 'C' : 'L'
+    const n = this.next.get(prefix) ?? 1
+    this.next.set(prefix, n + 1)
+    return `${prefix}${n}`
+  }
+
+  /** Ids are numbered after `id` from now on (a law or proposal kept on disk). */
+  noteId(id: string): void {
+    const match = /^([A-Za-z]+)(\d+)$/.exec(id)
+    if (match?.[1] && match[2]) this.next.set(match[1], Math.max(this.next.get(match[1]) ?? 1, Number(match[2]) + 1))
+  }
+
+  /** Reads, compiles and adds a law under a given id (a proposed critic law a player accepted). */
+  addAs(id: string, text: string, kind: LawKind, source: LawSource, explanation = ''): LtlMonitor {
+    const draft = this.read(text, kind, source, explanation)
+    return this.commit({ ...draft, dfa: draft.dfa ?? compiledHere(draft.formula) }, id)
   }
 
   remove(id: string): boolean {

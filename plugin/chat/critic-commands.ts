@@ -1,5 +1,6 @@
 import type { BotCritic } from '../agent/critic/bot-critic.js'
 import type { CriticRunner } from '../agent/critic/critic-runner.js'
+import { evidenceLine, type ProposedLaw } from '../agent/critic/proposed-laws.js'
 import type { RejectedProposal } from '../agent/critic/types.js'
 import { type LawBook, LawError } from '../agent/laws.js'
 import { defineCommand, param } from './command.js'
@@ -14,8 +15,10 @@ const rejectionLine = (r: RejectedProposal) => `refused ${r.formula} (${r.origin
 /** What the commands use of a bot's critic. */
 export interface CriticCommandsCritic {
   run: BotCritic['run']
-  readonly runner: Pick<CriticRunner, 'rejected' | 'refuse'>
+  readonly runner: Pick<CriticRunner, 'rejected' | 'refuse' | 'accept' | 'proposed'>
 }
+
+const proposedLine = (p: ProposedLaw) => `${p.id} proposed ${p.kind}: ${p.text} — ${evidenceLine(p)}`
 
 /** `!laws`, `!critic run`, `!law accept|reject <id>`: LogicGuard's critic from chat. */
 export function registerCriticCommands(
@@ -26,7 +29,7 @@ export function registerCriticCommands(
   registry.register(
     defineCommand({
       name: 'laws',
-      summary: 'the laws in force: where each came from, and how often it blocked an action',
+      summary: 'the laws in force (where each came from, how often it blocked) and the critic’s proposals waiting',
       params: [param.int('page', { optional: true, description: 'which page of a long list (default 1)' })],
       run: ({ cedar }, { page }) => {
         const monitors = laws.shield.monitors()
@@ -37,10 +40,17 @@ export function registerCriticCommands(
         const shown = pageOf(monitors, page, perPage, `${prefix}laws`)
         const lines = monitors.length === 0 ? ['no laws; every action is allowed'] : shown.items.map(line)
         if (shown.footer) lines.push(shown.footer)
+        const waiting = critic.runner.proposed.list()
         // What the validator kept out, and why (after the last page): a player sees why a law they expected is not
         // in force.
         const rejected = critic.runner.rejected
         const last = (page ?? 1) >= Math.ceil(monitors.length / perPage)
+        if (waiting.length > 0 && last) {
+          lines.push(
+            `${waiting.length} proposed by the critic, not in force until ${prefix}law accept <id> (${prefix}law reject <id> drops one):`,
+          )
+          lines.push(...waiting.map(proposedLine))
+        }
         if (rejected.length > 0 && last) {
           lines.push(
             `the critic's last ${Math.min(REJECTED_SHOWN, rejected.length)} of ${rejected.length} refused proposals:`,
@@ -60,8 +70,9 @@ export function registerCriticCommands(
         const report = await critic.run()
         await laws.flushed()
         const lines = [
-          `critic: ${report.trajectories} new trajectories, ${report.proposed} proposals, ${report.accepted.length} laws added, ${report.rejected.length} rejected`,
+          `critic: ${report.trajectories} new trajectories, ${report.proposed} proposals, ${report.accepted.length} laws added, ${report.waiting.length} proposed, ${report.rejected.length} rejected`,
           ...report.accepted.map((law) => `${law.id} (soft): ${law.text}`),
+          ...report.waiting.map(proposedLine),
           ...report.rejected.slice(0, REJECTED_SHOWN).map(rejectionLine),
           ...(report.rejected.length > REJECTED_SHOWN
             ? [`and ${report.rejected.length - REJECTED_SHOWN} more refused (${prefix}laws lists the newest)`]
@@ -71,8 +82,8 @@ export function registerCriticCommands(
           ),
           ...report.errors.map((e) => `failed: ${e}`),
         ]
-        if (report.accepted.length > 0)
-          lines.push(`${prefix}law accept <id> makes one hard; ${prefix}law reject <id> drops it`)
+        if (report.accepted.length > 0 || report.waiting.length > 0)
+          lines.push(`${prefix}law accept <id> puts one in force, hard; ${prefix}law reject <id> drops it`)
         return lines.join('\n')
       },
     }),
@@ -80,13 +91,14 @@ export function registerCriticCommands(
   registry.register(
     defineCommand({
       name: 'law',
-      summary: 'accept a critic law (it becomes hard) or reject it (dropped, never proposed again)',
+      summary:
+        'accept a critic law, proposed or soft (it is in force, hard) or reject it (dropped, never proposed again)',
       params: [
         param.word('decision', { choices: ['accept', 'reject'], description: 'accept or reject' }),
         param.word('id', { description: 'the law id, e.g. C3' }),
       ],
       run: async (_context, { decision, id }) => {
-        if (!laws.shield.get(id)) return `no law ${id}; say ${prefix}laws`
+        if (!laws.shield.get(id) && !critic.runner.proposed.get(id)) return `no law ${id}; say ${prefix}laws`
         if (decision === 'reject') {
           const text = critic.runner.refuse(id)
           // Answered once the decision is on disk: a restart right after still knows it.
@@ -94,6 +106,11 @@ export function registerCriticCommands(
           return `rejected ${id}: ${text}; the critic will not propose it again`
         }
         try {
+          const accepted = critic.runner.accept(id)
+          if (accepted) {
+            await laws.flushed()
+            return `${id} is in force now, hard: ${accepted.text}`
+          }
           const law = laws.setKind(id, 'hard')
           await laws.flushed()
           return `${id} is hard now: ${law.text}`

@@ -4,6 +4,9 @@ import { z } from 'zod'
 import { CedarError } from '../errors.js'
 import { resolveStorePath } from './data-dir.js'
 
+/** Four runs cannot make a law: a critic rule proposes only from what five or more trajectories show. */
+export const DEFAULT_CRITIC_MIN_EVIDENCE = 5
+
 /** A Minecraft player name: what the server puts in front of a chat line. */
 const playerName = z.string().regex(/^[A-Za-z0-9_]{1,16}$/, 'a player name is 1-16 letters, digits or underscores')
 
@@ -83,6 +86,13 @@ export const cedarOptionsSchema = z.strictObject({
         .optional(),
       /** Trajectories kept on disk for the critic. */
       trajectoryCap: z.number().int().min(1).max(10_000).optional(),
+      /**
+       * Install the critic's validated laws at once, soft (LogicGuard's behaviour). Default false: each waits,
+       * proposed, for an owner's `!law accept|reject`.
+       */
+      autoAccept: z.boolean().optional(),
+      /** Trajectories that must show a law's case before a critic rule proposes it (default 5). */
+      minEvidence: z.number().int().min(1).max(10_000).optional(),
     })
     .optional(),
   /** The player as a teacher (a constraint neither the LLM nor the phrase grammar can teach is asked in chat). */
@@ -155,7 +165,12 @@ export interface ResolvedCedarOptions {
     readonly lawSets: readonly ('saycan-hard' | 'saycan-soft' | 'innermonologue')[]
     readonly softBlockLimit: number
   }
-  readonly critic: { readonly schedule: string | false; readonly trajectoryCap: number }
+  readonly critic: {
+    readonly schedule: string | false
+    readonly trajectoryCap: number
+    readonly autoAccept: boolean
+    readonly minEvidence: number
+  }
   readonly teaching: {
     readonly questionBudget: number
     readonly answerTimeoutMs: number
@@ -232,6 +247,8 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     critic: {
       schedule: options.critic?.schedule ?? '*/10 * * * *',
       trajectoryCap: options.critic?.trajectoryCap ?? 200,
+      autoAccept: options.critic?.autoAccept ?? false,
+      minEvidence: options.critic?.minEvidence ?? DEFAULT_CRITIC_MIN_EVIDENCE,
     },
     teaching: {
       questionBudget: options.teaching?.questionBudget ?? 30,

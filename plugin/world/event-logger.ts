@@ -25,6 +25,8 @@ export interface TraceStep {
   readonly state: ReadonlySet<string>
   readonly action: string
   readonly outcome: Outcome
+  /** The inventory's counts before the action: how the critic tells a needed repeat from a wasted one. */
+  readonly counts?: Readonly<Record<string, number>>
 }
 
 /**
@@ -44,6 +46,7 @@ export class EventLogger {
   private readonly events: string[] = []
   private readonly steps: TraceStep[] = []
   private pending: ReadonlySet<string> | undefined
+  private counts: Readonly<Record<string, number>> | undefined
   private readonly watch: readonly string[]
 
   constructor(
@@ -69,6 +72,7 @@ export class EventLogger {
     const fresh = [...now].filter((p) => !this.previous.has(p)).sort()
     this.previous = now
     this.pending = now
+    this.counts = Object.fromEntries([...observation.inventory].filter(([, n]) => n > 0))
     this.events.push(...fresh)
     return fresh
   }
@@ -76,7 +80,12 @@ export class EventLogger {
   /** An act and what followed: the action symbol, then the events it caused. Returns them. */
   record(primitive: Primitive, outcome: Outcome, after: Observation): string[] {
     const action = primitiveSymbol(primitive)
-    this.steps.push({ state: this.pending ?? this.previous, action, outcome })
+    this.steps.push({
+      state: this.pending ?? this.previous,
+      action,
+      outcome,
+      ...(this.counts ? { counts: this.counts } : {}),
+    })
     this.events.push(action)
     return [action, ...this.observe(after)]
   }

@@ -28,6 +28,9 @@ export interface BotCriticOptions {
   readonly llm?: LlmClient | undefined
   readonly schedule: string | false
   readonly trajectoryCap: number
+  /** Install validated laws at once (soft), as LogicGuard does; otherwise they wait for `!law accept|reject`. */
+  readonly autoAccept?: boolean
+  readonly minEvidence?: number
   readonly symbolProblem?: (symbol: string) => string | undefined
   readonly onRound?: (report: CriticReport) => void
   readonly onError?: (error: Error) => void
@@ -50,6 +53,7 @@ export class BotCritic {
     const offline: Critic = offload
       ? {
           name: 'offline',
+          readsAll: true,
           propose: (trajectories, context) => offload.on.proposeLaws(trajectories, context, DEFAULT_RULES_VERSION),
         }
       : new OfflineCritic()
@@ -60,6 +64,8 @@ export class BotCritic {
       critics,
       ...(llmCritic ? { relaxer: llmCritic } : {}),
       actions: () => options.laws.shield.actions,
+      ...(options.autoAccept === undefined ? {} : { autoAccept: options.autoAccept }),
+      ...(options.minEvidence === undefined ? {} : { minEvidence: options.minEvidence }),
       ...(options.symbolProblem ? { symbolProblem: options.symbolProblem } : {}),
       ...(options.files ? { files: options.files } : {}),
       ...(offload
