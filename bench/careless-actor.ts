@@ -148,7 +148,8 @@ export function actAndRecord(
 ): Outcome | undefined {
   const primitive = parsePrimitive(action)
   if (!primitive) return undefined
-  const counts = Object.fromEntries(Object.entries(world.state.inventory).filter(([, n]) => n > 0))
+  const held = () => Object.fromEntries(Object.entries(world.state.inventory).filter(([, n]) => n > 0))
+  const counts = held()
   const outcome = world.actNow(primitive)
   if (outcome.ok) judged(action)?.commit(action)
   steps.push({
@@ -156,6 +157,7 @@ export function actAndRecord(
     action,
     ok: outcome.ok,
     counts,
+    countsAfter: held(),
     ...(outcome.ok ? {} : { error: `${outcome.failure}: ${outcome.message}` }),
   })
   for (const item of SUBGOALS) {

@@ -20,13 +20,19 @@ const SIGHTS = [
 ]
 const WORKSTATIONS = ['crafting_table', 'furnace', 'beds']
 
+/** What the inventory holds, item → count. */
+function heldCounts(observation: Observation): Record<string, number> {
+  return Object.fromEntries([...observation.inventory].filter(([, n]) => n > 0))
+}
+
 /** One LogicGuard position pair: the predicates true before an action, and the action (with its outcome). */
 export interface TraceStep {
   readonly state: ReadonlySet<string>
   readonly action: string
   readonly outcome: Outcome
-  /** The inventory's counts before the action: how the critic tells a needed repeat from a wasted one. */
+  /** The inventory's counts before and after the action: how the critic tells a needed repeat from a wasted one. */
   readonly counts?: Readonly<Record<string, number>>
+  readonly countsAfter?: Readonly<Record<string, number>>
 }
 
 /**
@@ -72,7 +78,7 @@ export class EventLogger {
     const fresh = [...now].filter((p) => !this.previous.has(p)).sort()
     this.previous = now
     this.pending = now
-    this.counts = Object.fromEntries([...observation.inventory].filter(([, n]) => n > 0))
+    this.counts = heldCounts(observation)
     this.events.push(...fresh)
     return fresh
   }
@@ -85,6 +91,7 @@ export class EventLogger {
       action,
       outcome,
       ...(this.counts ? { counts: this.counts } : {}),
+      countsAfter: heldCounts(after),
     })
     this.events.push(action)
     return [action, ...this.observe(after)]

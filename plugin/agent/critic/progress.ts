@@ -1,13 +1,15 @@
 /**
  * What counts as progress in a trajectory, for the rules that read it (repetition, goal progress): an act after
- * which something new was true, or a count rose, or whose product a later act that worked consumed. A live bot's
- * trajectory records `has.planks.1` but not how many planks: crafting planks again while holding some is progress
- * when the count rose, and it is needed when a later craft used them up (issue 42: the critic read three needed
- * `craft.planks` of a successful wooden pickaxe as repetition).
+ * which something new was true, or whose product a later act that worked needed. A live bot's trajectory records
+ * `has.planks.1` but not how many planks: crafting planks again while holding some raised the count, and it was
+ * needed when a later craft used more than the planks held before (issue 42: the critic read three needed
+ * `craft.planks` of a successful wooden pickaxe as repetition). A raised count alone is not enough: a second
+ * crafting table raises one too.
  */
 import { familiesOf } from '../../vocabulary/families.js'
 import { parseSymbol } from '../../vocabulary/symbols.js'
 import { loadRules, type Rules } from '../../world/rules.js'
+import { goalsOf } from './sim-plans.js'
 import type { Trajectory, TrajectoryStep } from './types.js'
 
 /** Does a later act use up `item`? */
@@ -41,39 +43,51 @@ export function madeProgress(step: TrajectoryStep, next: TrajectoryStep | undefi
 /** The items whose count rose from `step` to `next` (none when either position lacks counts). */
 export function raised(step: TrajectoryStep, next: TrajectoryStep | undefined): string[] {
   const before = step.counts
-  const after = next?.counts
+  const after = step.countsAfter ?? next?.counts
   if (!before || !after) return []
   return Object.keys(after).filter((item) => (after[item] ?? 0) > (before[item] ?? 0))
 }
 
 /**
- * Was what the step at `i` made consumed by a later act that worked? With counts, a later working act after which
- * the count of the step's object (or an item of its family) fell; without them, a later working act that `consumes`
- * it (a recipe that uses it).
+ * Was the step at `i` needed by a later act that worked? With counts: the later working acts used up more of the
+ * step's object (its family counted together) than was held before the step, so the old stock alone would not have
+ * done (three planks for a pickaxe with two held; a second crafting table placed while the first is still held is
+ * not). Without counts: a later working act uses it (a recipe that takes it).
  */
 export function consumedLater(trajectory: Trajectory, i: number, consumes: Consumes = byDefaultRules): boolean {
   const steps = trajectory.steps
-  const object = parseSymbol(steps[i]?.action ?? '')?.object
-  if (!object) return false
+  const step = steps[i]
+  const object = parseSymbol(step?.action ?? '')?.object
+  if (!step || !object) return false
   const mine = (item: string) => item === object || familiesOf(item).includes(object)
+  const held = (counts: Readonly<Record<string, number>>) =>
+    Object.entries(counts).reduce((sum, [item, n]) => sum + (mine(item) ? n : 0), 0)
+  let used = 0
   for (let j = i + 1; j < steps.length; j++) {
     const later = steps[j] as TrajectoryStep
     if (!later.ok) continue
-    const after = steps[j + 1]
-    if (later.counts && after?.counts) {
-      const before = later.counts
-      const fell = Object.keys(before).some((item) => mine(item) && (after.counts?.[item] ?? 0) < (before[item] ?? 0))
-      if (fell) return true
+    const after = later.countsAfter ?? steps[j + 1]?.counts
+    if (step.counts && later.counts && after) {
+      used += Math.max(0, held(later.counts) - held(after))
+      if (used > held(step.counts)) return true
       continue
     }
-    if (consumes(later.action, object)) return true
+    if (!step.counts && consumes(later.action, object)) return true
   }
   return false
 }
 
-/** Did the step at `i` make progress, counting what later acts consumed? */
+/**
+ * Did the step at `i` make progress? Something new was true after it, or a later working act needed what it made,
+ * or it raised the count of what a successful run was for.
+ */
 export function stepProgressed(trajectory: Trajectory, i: number, consumes?: Consumes): boolean {
   const step = trajectory.steps[i]
   if (!step?.ok) return false
-  return madeProgress(step, trajectory.steps[i + 1]) || consumedLater(trajectory, i, consumes)
+  const next = trajectory.steps[i + 1]
+  if (next?.state.some((p) => !step.state.includes(p))) return true
+  const goal = goalsOf([trajectory])[0]
+  if (goal !== undefined && raised(step, next).some((item) => item === goal || familiesOf(item).includes(goal)))
+    return true
+  return consumedLater(trajectory, i, consumes)
 }

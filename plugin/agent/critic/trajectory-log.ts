@@ -15,6 +15,7 @@ const stepSchema = z.object({
   ok: z.boolean(),
   error: z.string().optional(),
   counts: z.record(z.string(), z.number().int().min(0)).optional(),
+  countsAfter: z.record(z.string(), z.number().int().min(0)).optional(),
 })
 const trajectorySchema = z.object({
   id: z.string(),

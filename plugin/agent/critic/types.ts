@@ -15,6 +15,8 @@ export interface TrajectoryStep {
    * repeated craft that raised a count, or whose product a later act consumed, is progress, and only counts show it.
    */
   readonly counts?: Readonly<Record<string, number>>
+  /** The inventory's counts after the action (the next step's `counts`; the only record of them after the last). */
+  readonly countsAfter?: Readonly<Record<string, number>>
 }
 
 export interface Trajectory {

@@ -11,7 +11,7 @@ import { compileLtl, type Letter, MAX_VALUATION_PROPOSITIONS } from '../../ltl/c
 import type { LtlMonitor } from '../../ltl/monitor.js'
 import type { Shield } from '../../ltl/shield.js'
 import { buildLaw, createShield } from '../laws.js'
-import { blockedSuccess } from './replay.js'
+import { blockedSuccess, type ReplayRuns } from './replay.js'
 import { safeFormProblem } from './safe-form.js'
 import { goalsOf, simPlanRuns } from './sim-plans.js'
 import type { LawProposal, LawView, RejectedProposal, Trajectory } from './types.js'
@@ -26,14 +26,17 @@ export interface ValidationContext {
   /** Goal items whose Sim shortest plans a law must not block, besides the goals the successful runs served. */
   readonly planGoals?: readonly string[]
   /** The runs a law must not block (computed from the trajectories and goals when absent). */
-  readonly replayRuns?: readonly Trajectory[]
+  readonly replayRuns?: ReplayRuns
 }
 
 /** The runs a proposed law is replayed against: the successful trajectories and the Sim's plans for their goals. */
-export function replayRunsOf(context: ValidationContext): readonly Trajectory[] {
+export function replayRunsOf(context: ValidationContext): ReplayRuns {
   if (context.replayRuns) return context.replayRuns
   const goals = new Set([...goalsOf(context.trajectories), ...(context.planGoals ?? [])])
-  return [...context.trajectories.filter((t) => t.success), ...[...goals].flatMap((goal) => simPlanRuns(goal))]
+  return {
+    recorded: context.trajectories.filter((t) => t.success),
+    plans: [...goals].flatMap((goal) => simPlanRuns(goal)),
+  }
 }
 
 export interface AcceptedProposal extends LawProposal {
@@ -51,7 +54,7 @@ export function validateProposals(
   const accepted: AcceptedProposal[] = []
   const rejected: RejectedProposal[] = []
   let laws = [...context.laws]
-  const replayRuns = proposals.length > 0 ? replayRunsOf(context) : []
+  const replayRuns = proposals.length > 0 ? replayRunsOf(context) : { recorded: [], plans: [] }
   for (const proposal of proposals) {
     const verdict = validateProposal(proposal, { ...context, laws, replayRuns })
     if (verdict.ok) {
