@@ -144,11 +144,11 @@ export function repetitionLaws(
   for (const trajectory of trajectories) {
     const list = trajectory.steps
     const firstEffect = new Map<string, string[]>()
-    for (let i = 0; i + 1 < list.length; i++) {
+    for (let i = 0; i < list.length; i++) {
       const step = list[i]
-      const next = list[i + 1]
-      if (!step?.ok || !next) continue
-      const effect = next.state.filter((p) => !step.state.includes(p))
+      if (!step?.ok) continue
+      const effect = effectOf(step, list[i + 1])
+      if (effect === undefined) continue
       const known = firstEffect.get(step.action)
       if (!known) {
         if (effect.length > 0) firstEffect.set(step.action, effect)
@@ -173,6 +173,19 @@ export function repetitionLaws(
     }
   }
   return out
+}
+
+/**
+ * What became true after a step: the next position's new predicates; after a run's last act, what its counts show
+ * newly held (`has.X.1`); undefined when nothing tells.
+ */
+function effectOf(step: TrajectoryStep, next: TrajectoryStep | undefined): string[] | undefined {
+  if (next) return next.state.filter((p) => !step.state.includes(p))
+  if (!step.countsAfter) return undefined
+  const before = step.counts ?? {}
+  return Object.entries(step.countsAfter)
+    .filter(([item, n]) => n > 0 && (before[item] ?? 0) === 0)
+    .map(([item]) => `has.${item}.1`)
 }
 
 /** Did `action`, taken while `pred` held, ever succeed with something new true after it? */

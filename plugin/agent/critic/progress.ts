@@ -79,15 +79,19 @@ export function consumedLater(trajectory: Trajectory, i: number, consumes: Consu
 
 /**
  * Did the step at `i` make progress? Something new was true after it, or a later working act needed what it made,
- * or it raised the count of what a successful run was for.
+ * or it got the first of what a successful run was for.
  */
 export function stepProgressed(trajectory: Trajectory, i: number, consumes?: Consumes): boolean {
   const step = trajectory.steps[i]
   if (!step?.ok) return false
   const next = trajectory.steps[i + 1]
   if (next?.state.some((p) => !step.state.includes(p))) return true
+  // After a run's last act only counts tell: a thing newly held is new.
+  if (!next && raised(step, next).some((item) => (step.counts?.[item] ?? 0) === 0)) return true
+  // Toward a goal not held yet: more of it once it is held is not progress (a second crafting table).
   const goal = goalsOf([trajectory])[0]
-  if (goal !== undefined && raised(step, next).some((item) => item === goal || familiesOf(item).includes(goal)))
-    return true
+  const isGoal = (item: string) => item === goal || (goal !== undefined && familiesOf(item).includes(goal))
+  const heldBefore = Object.entries(step.counts ?? {}).some(([item, n]) => n > 0 && isGoal(item))
+  if (goal !== undefined && !heldBefore && raised(step, next).some(isGoal)) return true
   return consumedLater(trajectory, i, consumes)
 }
