@@ -5,6 +5,7 @@ import type { RejectedProposal, TrajectoryStep } from './agent/critic/types.js'
 import type { PlayerTeaching } from './agent/player-constraints.js'
 import type { ObtainedSkill } from './agent/skill-manager.js'
 import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
+import type { WorldScope } from './agent/world-scope.js'
 import type { Channel } from './chat/command.js'
 import type { Invocation } from './chat/dispatcher.js'
 import type { Answer } from './chat/questions.js'
@@ -56,8 +57,12 @@ export interface CedarAgentApi {
    */
   constrain(phrase: string, options?: CallOptions & { readonly player?: PlayerTeaching }): Promise<ConstrainReport>
   constraints(): Promise<StandingConstraint[]>
-  /** Drops a standing constraint and its file; false when there was none with that id. */
+  /** Drops a standing constraint here (and its record, unless it stands in other worlds); false when there was none. */
   unconstrain(id: string): Promise<boolean>
+  /** Makes a standing constraint stand in every world, not only those it was taught in; undefined when none. */
+  share(id: string): Promise<StandingConstraint | undefined>
+  /** Standing constraints of the store that do not apply in this world, and the worlds they stand in. */
+  constraintsElsewhere(): Promise<readonly { readonly id: string; readonly worlds: readonly string[] }[]>
   /** A skill and its prerequisites, reused, adapted or learned, without running it. */
   learn(verb: string, object: string, options?: DoOptions): Promise<ObtainedSkill[]>
   /** The instruction's goal and constraint parts and their alphabets. */
@@ -122,6 +127,11 @@ export interface CedarApi {
   readonly laws: LawsView
   readonly shield: ShieldView
   readonly critic: CriticView
+  /**
+   * The world the bot is in, once logged in (server address and seed), and where its critic laws and trajectories
+   * are kept; standing constraints stand per world too, unless shared (`!share`, option `worlds: 'shared'`).
+   */
+  world(): WorldScope | undefined
   /**
    * The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now; with an action,
    * as that act would be judged (where its atomic act happens: `near.furnace` at the furnace a smelt walks to).

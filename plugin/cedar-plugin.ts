@@ -1,7 +1,7 @@
 import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
-import { assembleBotAgent } from './agent/assembly.js'
+import { assembleBotAgent, type WorldLessons } from './agent/assembly.js'
 import { BotAgent } from './agent/bot-agent.js'
 import type { LawBook } from './agent/laws.js'
 import { TaskRunner } from './agent/task-runner.js'
@@ -68,6 +68,17 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   })
   const { laws, critic } = assembly
   const shield = laws.shield
+  // What one world taught stays in that world: its laws, trajectories and standing constraints load at login.
+  bot._client.on('login', (packet: unknown) => {
+    const socket = bot._client.socket as { remoteAddress?: string; remotePort?: number } | undefined
+    const address = `${socket?.remoteAddress ?? 'unknown'}:${socket?.remotePort ?? '?'}`
+    assembly.enterWorld(address, worldNameOf(packet)).then(
+      (lessons) => {
+        for (const line of worldLines(lessons, options.prefix)) options.logger.info(`cedar: ${line}`)
+      },
+      (error: Error) => options.logger.error(`cedar: could not load this world's laws: ${error.message}`),
+    )
+  })
   if (options.shield.gate) {
     installShieldGate(bot, shield, {
       onBlocked: (verdict) => bot.emit('cedarShieldBlocked', verdict),
@@ -159,6 +170,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
       refusedLaws: () => critic.runner.refusedLaws,
       proposed: () => critic.runner.proposed.list(),
     },
+    world: () => assembly.world(),
     valuation: (action) =>
       action === undefined ? observationValuation(observeBot(bot)) : actValuation(action, observeBot(bot)),
     ask: async (username, question, timeoutMs = 60_000, signal) => {
@@ -196,7 +208,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   registerAnswerCommands(registry, questions)
   registerSkillCommands(registry, assembly.store)
   registerHandOverCommands(registry)
-  registerCriticCommands(registry, options.prefix, { laws, critic })
+  registerCriticCommands(registry, options.prefix, { laws, critic, world: () => assembly.world() })
   critic.start()
 
   if (options.owners !== '*' && options.owners.length === 0) {
@@ -220,6 +232,33 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   })
 }
 
+/** The world's name from the login packet: its seed (as the server hashes it), else its level name. */
+function worldNameOf(packet: unknown): string {
+  const p = (packet ?? {}) as { hashedSeed?: unknown; worldName?: unknown; worldState?: { hashedSeed?: unknown } }
+  const seed = p.worldState?.hashedSeed ?? p.hashedSeed
+  if (seed !== undefined && seed !== null) return `seed ${Array.isArray(seed) ? seed.join(' ') : String(seed)}`
+  return `level ${typeof p.worldName === 'string' ? p.worldName : 'unknown'}`
+}
+
+/** The start-up lines: what was loaded for this world, and from where. */
+export function worldLines(lessons: WorldLessons, prefix = '!'): string[] {
+  const { scope } = lessons
+  const from = scope.shared
+    ? `shared by every world, in ${scope.dir}`
+    : `this world's (${scope.label}), in ${scope.dir}`
+  const list = (ids: readonly string[]) => (ids.length > 0 ? `: ${ids.join(', ')}` : '')
+  const lines = [
+    `${lessons.laws.length} critic law(s) in force and ${lessons.proposed.length} proposed, ${lessons.trajectories} trajectories, ${from}`,
+    `${lessons.constraints.length} standing constraint(s) ${scope.shared ? 'shared by every world' : 'from this world'}${list(lessons.constraints)}`,
+  ]
+  if (lessons.elsewhere.length > 0) {
+    lines.push(
+      `${lessons.elsewhere.length} standing constraint(s) of other worlds not applied here${list(lessons.elsewhere)} (${prefix}share <id> applies one everywhere)`,
+    )
+  }
+  return lines
+}
+
 /** The agent's public face: plain functions, so nothing behind it (the CedarAgent, the store) is reachable. */
 function agentApi(agent: BotAgent): CedarAgentApi {
   return {
@@ -227,6 +266,8 @@ function agentApi(agent: BotAgent): CedarAgentApi {
     constrain: (phrase, options) => agent.constrain(phrase, options),
     constraints: () => agent.constraints(),
     unconstrain: (id) => agent.unconstrain(id),
+    share: (id) => agent.share(id),
+    constraintsElsewhere: () => agent.constraintsElsewhere(),
     learn: (verb, object, options) => agent.learn(verb, object, options),
     ground: (instruction, options) => agent.ground(instruction, options),
     counterexample: (word, label, skill, options) => agent.counterexample(word, label, skill, options),

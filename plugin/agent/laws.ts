@@ -70,7 +70,7 @@ export class LawBook {
     /** Why a symbol cannot be grounded, or undefined when it can. */
     readonly symbolProblem: (symbol: string) => string | undefined = () => undefined,
     /** Where the critic's laws are kept across restarts; without it they live as long as the process. */
-    private readonly files?: LawFiles,
+    private files?: LawFiles,
     /** Where a large law compiles (see `compile`); without one, on the caller's thread. */
     private readonly compiler?: LawCompiler,
   ) {}
@@ -94,6 +94,19 @@ export class LawBook {
       }
     }
     return { restored, problems }
+  }
+
+  /**
+   * The critic's laws of another store (the world the bot logged into): those of the last one leave the shield,
+   * and this one's are put back. Returns what `restore` returns.
+   */
+  useFiles(files: LawFiles): { restored: LtlMonitor[]; problems: string[] } {
+    for (const monitor of this.shield.monitors()) {
+      if (monitor.source === 'critic') this.shield.remove(monitor.id)
+    }
+    this.next.delete('C')
+    this.files = files
+    return this.restore()
   }
 
   /** Resolves when the stored laws match the shield (every write asked for so far is on disk). */

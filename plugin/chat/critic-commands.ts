@@ -3,6 +3,7 @@ import type { CriticRunner } from '../agent/critic/critic-runner.js'
 import { evidenceLine, type ProposedLaw } from '../agent/critic/proposed-laws.js'
 import type { RejectedProposal } from '../agent/critic/types.js'
 import { type LawBook, LawError } from '../agent/laws.js'
+import type { WorldScope } from '../agent/world-scope.js'
 import { defineCommand, param } from './command.js'
 import { linesPerPage, pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
@@ -24,7 +25,16 @@ const proposedLine = (p: ProposedLaw) => `${p.id} proposed ${p.kind}: ${p.text} 
 export function registerCriticCommands(
   registry: CommandRegistry,
   prefix: string,
-  { laws, critic }: { readonly laws: LawBook; readonly critic: CriticCommandsCritic },
+  {
+    laws,
+    critic,
+    world,
+  }: {
+    readonly laws: LawBook
+    readonly critic: CriticCommandsCritic
+    /** The world the bot is in: `!laws` says whose laws these are. */
+    readonly world?: () => WorldScope | undefined
+  },
 ): void {
   registry.register(
     defineCommand({
@@ -39,6 +49,14 @@ export function registerCriticCommands(
         const perPage = Math.max(1, linesPerPage(cedar.options.maxReplyLines) - 2)
         const shown = pageOf(monitors, page, perPage, `${prefix}laws`)
         const lines = monitors.length === 0 ? ['no laws; every action is allowed'] : shown.items.map(line)
+        const scope = world?.()
+        if (scope && (page ?? 1) === 1) {
+          lines.unshift(
+            scope.shared
+              ? `the critic's laws are shared by every world (${scope.dir})`
+              : `the critic's laws are this world's (${scope.label}; ${scope.dir})`,
+          )
+        }
         if (shown.footer) lines.push(shown.footer)
         const waiting = critic.runner.proposed.list()
         // What the validator kept out, and why (after the last page): a player sees why a law they expected is not
@@ -82,8 +100,10 @@ export function registerCriticCommands(
           ),
           ...report.errors.map((e) => `failed: ${e}`),
         ]
-        if (report.accepted.length > 0 || report.waiting.length > 0)
-          lines.push(`${prefix}law accept <id> puts one in force, hard; ${prefix}law reject <id> drops it`)
+        if (report.accepted.length > 0)
+          lines.push(`${prefix}law accept <id> makes one hard; ${prefix}law reject <id> drops it`)
+        else if (report.waiting.length > 0)
+          lines.push(`${prefix}law accept <id> puts a proposed law in force, hard; ${prefix}law reject <id> drops it`)
         return lines.join('\n')
       },
     }),

@@ -75,6 +75,11 @@ export const cedarOptionsSchema = z.strictObject({
       softBlockLimit: z.number().int().min(1).optional(),
     })
     .optional(),
+  /**
+   * Whose lessons a world gets: 'separate' (default) keeps standing constraints, critic laws and trajectories per
+   * world (server address and seed); 'shared' uses every one of them in every world. Skills are always shared.
+   */
+  worlds: z.enum(['separate', 'shared']).optional(),
   critic: z
     .strictObject({
       /** When the critic runs: a cron expression (default every ten minutes), or false for never (`!critic run` still works). */
@@ -165,6 +170,7 @@ export interface ResolvedCedarOptions {
     readonly lawSets: readonly ('saycan-hard' | 'saycan-soft' | 'innermonologue')[]
     readonly softBlockLimit: number
   }
+  readonly worlds: 'separate' | 'shared'
   readonly critic: {
     readonly schedule: string | false
     readonly trajectoryCap: number
@@ -244,6 +250,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       lawSets: options.shield?.lawSets ?? ['saycan-hard'],
       softBlockLimit: options.shield?.softBlockLimit ?? 3,
     },
+    worlds: options.worlds ?? 'separate',
     critic: {
       schedule: options.critic?.schedule ?? '*/10 * * * *',
       trajectoryCap: options.critic?.trajectoryCap ?? 200,

@@ -23,6 +23,8 @@ import type { Critic, TrajectoryStep } from './types.js'
 export interface BotCriticOptions {
   readonly laws: LawBook
   readonly store: SkillStore
+  /** Where the trajectories go (`<dir>/trajectories`); default the store's directory. */
+  readonly dir?: string
   /** Players' rejections, kept across restarts. */
   readonly files?: LawFiles
   readonly llm?: LlmClient | undefined
@@ -42,12 +44,15 @@ export interface BotCriticOptions {
 }
 
 export class BotCritic {
-  readonly log: TrajectoryLog
+  private trajectories: TrajectoryLog
   readonly runner: CriticRunner
   private readonly schedule: CriticSchedule | undefined
 
   constructor(private readonly options: BotCriticOptions) {
-    this.log = new TrajectoryLog(path.join(options.store.dir, 'trajectories'), options.trajectoryCap)
+    this.trajectories = new TrajectoryLog(
+      path.join(options.dir ?? options.store.dir, 'trajectories'),
+      options.trajectoryCap,
+    )
     const llmCritic = options.llm ? new LlmCritic(options.llm) : undefined
     const offload = options.computation
     const offline: Critic = offload
@@ -59,7 +64,7 @@ export class BotCritic {
       : new OfflineCritic()
     const critics: Critic[] = [offline, ...(llmCritic ? [llmCritic] : [])]
     this.runner = new CriticRunner({
-      log: this.log,
+      log: this.trajectories,
       laws: options.laws,
       critics,
       ...(llmCritic ? { relaxer: llmCritic } : {}),
@@ -87,6 +92,16 @@ export class BotCritic {
           })
   }
 
+  get log(): TrajectoryLog {
+    return this.trajectories
+  }
+
+  /** The trajectories and the critic's decisions of one world: `<dir>/trajectories`, and the laws in `files`. */
+  useDir(dir: string, files: LawFiles): void {
+    this.trajectories = new TrajectoryLog(path.join(dir, 'trajectories'), this.options.trajectoryCap)
+    this.runner.useStore(this.trajectories, files)
+  }
+
   start(): void {
     this.schedule?.start()
   }
@@ -105,7 +120,7 @@ export class BotCritic {
   /** A finished run's trajectory, for the next round. */
   record(task: string, steps: readonly TrajectoryStep[], success: boolean): Promise<void> {
     if (steps.length === 0) return Promise.resolve()
-    return this.log.append({ id: randomUUID(), task, startedAt: new Date().toISOString(), steps, success })
+    return this.trajectories.append({ id: randomUUID(), task, startedAt: new Date().toISOString(), steps, success })
   }
 
   /** The shield found every action blocked; `blame` names, per action, the laws whose monitors it would kill. */

@@ -80,11 +80,31 @@ export class CriticRunner {
   /** Laws players rejected (`!law reject`): never proposed again. */
   private readonly refused = new Set<string>()
   /** Validated laws waiting for a player's decision. */
-  readonly proposed: ProposedLaws
+  private waitingLaws: ProposedLaws
+  private log: TrajectoryLog
+  private files: LawFiles | undefined
 
   constructor(private readonly options: CriticRunnerOptions) {
+    this.log = options.log
+    this.files = options.files
     for (const text of options.files?.loadRejected() ?? []) this.refused.add(text)
-    this.proposed = new ProposedLaws(options.laws, options.files)
+    this.waitingLaws = new ProposedLaws(options.laws, options.files)
+  }
+
+  get proposed(): ProposedLaws {
+    return this.waitingLaws
+  }
+
+  /**
+   * Another world's trajectories and decisions (the bot logged into a world): rejections and proposals are read
+   * from `files`, the rounds read `log`. What was read before is forgotten: it belonged to no world or another one.
+   */
+  useStore(log: TrajectoryLog, files: LawFiles): void {
+    this.log = log
+    this.files = files
+    this.refused.clear()
+    for (const text of files.loadRejected()) this.refused.add(text)
+    this.waitingLaws = new ProposedLaws(this.options.laws, files)
   }
 
   /** The laws players rejected, which no round proposes again. */
@@ -109,7 +129,7 @@ export class CriticRunner {
   refuse(id: string): string | undefined {
     const law = this.options.laws.shield.get(id) ?? this.proposed.get(id)
     if (!law) return undefined
-    if (!this.refused.has(law.text)) this.options.files?.saveRejected(law.text)
+    if (!this.refused.has(law.text)) this.files?.saveRejected(law.text)
     this.refused.add(law.text)
     if (!this.proposed.take(id)) this.options.laws.remove(id)
     return law.text
@@ -126,7 +146,8 @@ export class CriticRunner {
 
   /** One round over the trajectories logged since the last (or all of them). */
   async run({ all = false } = {}): Promise<CriticReport> {
-    const { log, laws } = this.options
+    const { log } = this
+    const { laws } = this.options
     const kept = await log.list()
     const fresh = all ? kept : await log.sinceCursor()
     const context = this.context(kept)
