@@ -4,12 +4,8 @@
 // shortest plan for each goal on each seed, through one shield holding all of them, as the bot's gate judges acts:
 // how many needed acts they would have refused (the target is 0), and every rejected proposal with its reason.
 
-import { stepProgressed } from '../plugin/agent/critic/progress.js'
-import { judgedState, type ReplayRuns } from '../plugin/agent/critic/replay.js'
-import { simPlanRuns } from '../plugin/agent/critic/sim-plans.js'
-import type { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
-import type { RejectedProposal, Trajectory } from '../plugin/agent/critic/types.js'
-import { buildLaw, createShield } from '../plugin/agent/laws.js'
+import type { RejectedProposal, ReplayRuns, Trajectory, TrajectoryLog } from '../plugin/agent/index.js'
+import { buildLaw, createShield, judgedState, simPlanRuns, stepProgressed } from '../plugin/agent/index.js'
 import type { Shield } from '../plugin/ltl/shield.js'
 import { isActionSymbol } from '../plugin/vocabulary/symbols.js'
 import { PLAUSIBLE_ACTIONS, runCarelessEpisode } from './careless-actor.js'

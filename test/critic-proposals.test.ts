@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
+import { createShield, LawBook } from '../plugin/agent/critic/laws.js'
 import { OfflineCritic, repetitionLaws } from '../plugin/agent/critic/offline-critic.js'
 import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import type { Trajectory, TrajectoryStep } from '../plugin/agent/critic/types.js'
 import { validateProposals } from '../plugin/agent/critic/validator.js'
-import { createShield, LawBook } from '../plugin/agent/laws.js'
 import { LawFiles } from '../plugin/store/law-files.js'
 
 type Counts = Record<string, number>

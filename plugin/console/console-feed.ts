@@ -5,10 +5,10 @@
  */
 
 import type { Bot } from 'mineflayer'
-import type { AgentProgress } from '../agent/cedar-agent.js'
-import { evidenceLine } from '../agent/critic/proposed-laws.js'
-import type { Dfa } from '../automata/dfa.js'
+import { evidenceLine } from '../agent/index.js'
+import { type DfaJson, parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
+import type { DoProgress } from '../cedar-reports.js'
 import type { Verdict } from '../ltl/shield.js'
 
 /** Kept for a page that opens late; older ones are dropped. */
@@ -98,7 +98,7 @@ export class ConsoleFeed {
         this.emit('taskEnd', { end: this.task.end })
         this.emit('laws', this.laws())
       }),
-      on('cedarProgress', (progress: AgentProgress) => this.progress(progress)),
+      on('cedarProgress', (progress: DoProgress) => this.progress(progress)),
       on('cedarShieldBlocked', (verdict: Verdict) => this.verdict('blocked', verdict)),
       on('cedarShieldFallback', (verdict: Verdict) => this.verdict('fallback', verdict)),
       on('cedarAction', (action: string) => this.verdict('allowed', { action })),
@@ -178,7 +178,7 @@ export class ConsoleFeed {
     if (kind === 'blocked') this.emit('laws', this.laws())
   }
 
-  private progress(p: AgentProgress): void {
+  private progress(p: DoProgress): void {
     const task = this.task
     if (!task) return
     const generation = this.generation
@@ -189,16 +189,16 @@ export class ConsoleFeed {
         this.emit('grounded', { goals: task.goals, constraints: task.constraints })
         return
       case 'skill':
-        this.picture(generation, p.skill.name, p.skill.dfa, (picture) => task.skills.push(picture))
+        this.picture(generation, p.skill.name, p.skill.automaton, (picture) => task.skills.push(picture))
         return
       case 'constraint':
-        this.picture(generation, p.constraint.phrase, p.constraint.dfa, (picture) =>
+        this.picture(generation, p.constraint.phrase, p.constraint.automaton, (picture) =>
           task.constraintPictures.push(picture),
         )
         return
       case 'composed':
-        task.initial = p.composition.product.initial
-        this.picture(generation, 'product', p.composition.product, (picture) => {
+        task.initial = p.plan.automaton.initial
+        this.picture(generation, 'product', p.plan.automaton, (picture) => {
           task.product = picture
         })
         return
@@ -228,7 +228,8 @@ export class ConsoleFeed {
     }
   }
 
-  private picture(generation: number, name: string, automaton: Dfa, store: (picture: Picture) => void): void {
+  private picture(generation: number, name: string, json: DfaJson, store: (picture: Picture) => void): void {
+    const automaton = parseDfaJson(json)
     renderSvg(automaton, { name }).then(
       (svg) => {
         if (generation !== this.generation) return

@@ -5,7 +5,7 @@
 import { propositions } from '../../ltl/ast.js'
 import type { LtlMonitor } from '../../ltl/monitor.js'
 import { actionPropositions } from '../../vocabulary/symbols.js'
-import { buildLaw } from '../laws.js'
+import { buildLaw } from './laws.js'
 import type { Trajectory } from './types.js'
 import { conditionOf, holds } from './validator.js'
 

@@ -5,7 +5,7 @@
  * so a restart keeps the question open.
  */
 import type { LawFiles, StoredProposal } from '../../store/law-files.js'
-import type { LawBook } from '../laws.js'
+import type { LawBook } from './laws.js'
 
 export type ProposedLaw = StoredProposal
 

@@ -5,7 +5,7 @@
  * sees, a smelt at its furnace with the fuel it holds).
  */
 import { isActionSymbol, parseSymbol } from '../../vocabulary/symbols.js'
-import { buildLaw, createShield } from '../laws.js'
+import { buildLaw, createShield } from './laws.js'
 import { stepProgressed } from './progress.js'
 import type { Trajectory, TrajectoryStep } from './types.js'
 

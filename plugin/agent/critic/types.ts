@@ -3,21 +3,9 @@
  * the verdicts on those proposals. Plain data, so trajectories can be logged to disk and laws shown in chat.
  */
 
-/** One LogicGuard step: the predicates true before the action, the action, and what came of it. */
-export interface TrajectoryStep {
-  readonly state: readonly string[]
-  readonly action: string
-  readonly ok: boolean
-  /** The failure kind and message when `ok` is false. */
-  readonly error?: string
-  /**
-   * The inventory's counts before the action (item → count). Predicates say only whether a thing is held; a
-   * repeated craft that raised a count, or whose product a later act consumed, is progress, and only counts show it.
-   */
-  readonly counts?: Readonly<Record<string, number>>
-  /** The inventory's counts after the action (the next step's `counts`; the only record of them after the last). */
-  readonly countsAfter?: Readonly<Record<string, number>>
-}
+import type { TrajectoryStep } from '../controller/index.js'
+
+export type { TrajectoryStep }
 
 export interface Trajectory {
   readonly id: string
