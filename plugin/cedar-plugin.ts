@@ -255,6 +255,11 @@ export function worldLines(lessons: WorldLessons, prefix = '!'): string[] {
     `${lessons.laws.length} critic law(s) in force and ${lessons.proposed.length} proposed, ${lessons.trajectories} trajectories, ${from}`,
     `${lessons.constraints.length} standing constraint(s) ${scope.shared ? 'shared by every world' : 'from this world'}${list(lessons.constraints)}`,
   ]
+  if (lessons.unshared.length > 0) {
+    lines.push(
+      `${lessons.unshared.length} critic law(s) kept for every world, not loaded (this bot keeps worlds apart; option worlds: 'shared' loads them)${list(lessons.unshared)}`,
+    )
+  }
   if (lessons.elsewhere.length > 0) {
     lines.push(
       `${lessons.elsewhere.length} standing constraint(s) of other worlds not applied here${list(lessons.elsewhere)} (${prefix}share <id> applies one everywhere)`,

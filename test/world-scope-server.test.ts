@@ -1,7 +1,10 @@
 // What one world teaches stays in that world (issue 42): the same user's store, two servers. A standing constraint
 // and a critic law taught on the first are not applied on the second; `!constraints` and the start-up lines say what
-// was loaded and from where; `!share` makes the constraint the second world's too. Skills stay shared.
+// was loaded and from where (a law kept for every world before worlds were apart is named, not applied); `!share`
+// makes the constraint the second world's too. Skills stay shared.
 import assert from 'node:assert/strict'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { TrajectoryStep } from '../index.js'
 import { type CedarSession, openCedarSession } from './harness/index.js'
@@ -47,6 +50,17 @@ describe('standing constraints and critic laws belong to the world they were tau
     const law = first.bot.cedar.laws.list().find((l) => l.source === 'critic')
     assert.ok(law)
 
+    // A law kept for every world, as before worlds were apart (issue 42's C1): named at start-up, not loaded.
+    const c1 = {
+      schema: 1,
+      id: 'C1',
+      text: 'G(has.planks.1 -> X !craft.planks)',
+      kind: 'soft',
+      source: 'critic',
+      explanation: 'craft.planks was repeated while has.planks.1 already held (offline:repetition)',
+    }
+    await mkdir(path.join(first.store, 'laws'), { recursive: true })
+    await writeFile(path.join(first.store, 'laws', 'C1.json'), JSON.stringify(c1))
     // The same store (the same user) on another server: another world.
     second = await openCedarSession({ store: first.store, cedar: { critic, logger } })
     const bot = second.bot
@@ -68,6 +82,8 @@ describe('standing constraints and critic laws belong to the world they were tau
     )
     assert.match(said, /0 standing constraint\(s\) from this world/)
     assert.match(said, /1 standing constraint\(s\) of other worlds not applied here: never-mine-oak-log/)
+    assert.match(said, /1 critic law\(s\) kept for every world, not loaded .*: C1/)
+    assert.ok(!bot.cedar.laws.list().some((l) => l.text.includes('!craft.planks')), 'the old C1 does not apply')
     // Skills are shared: the store's skills are the same on both.
     assert.deepEqual(
       (await second.bot.cedar.agent.skills()).map((s) => s.name),

@@ -268,6 +268,8 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
         trajectories: (await critic.log.list()).length,
         constraints: records.filter((r) => standsIn(r, scope)).map((r) => r.name),
         elsewhere: records.filter((r) => !standsIn(r, scope)).map((r) => r.name),
+        // Laws kept for every world (before worlds were kept apart, or by `worlds: 'shared'`): named, not applied.
+        unshared: shared ? [] : new LawFiles(store.dir, options.logger).loadLaws().map((l) => l.id),
       }
     },
   }
@@ -283,4 +285,6 @@ export interface WorldLessons {
   /** Standing constraints that stand here, and those of the store that do not. */
   readonly constraints: readonly string[]
   readonly elsewhere: readonly string[]
+  /** Critic laws kept for every world (`<store>/laws`), not loaded since this bot keeps worlds apart. */
+  readonly unshared: readonly string[]
 }
