@@ -148,12 +148,16 @@ export function actAndRecord(
 ): Outcome | undefined {
   const primitive = parsePrimitive(action)
   if (!primitive) return undefined
+  const held = () => Object.fromEntries(Object.entries(world.state.inventory).filter(([, n]) => n > 0))
+  const counts = held()
   const outcome = world.actNow(primitive)
   if (outcome.ok) judged(action)?.commit(action)
   steps.push({
     state: [...state],
     action,
     ok: outcome.ok,
+    counts,
+    countsAfter: held(),
     ...(outcome.ok ? {} : { error: `${outcome.failure}: ${outcome.message}` }),
   })
   for (const item of SUBGOALS) {
@@ -178,6 +182,7 @@ export function episodeOf(
       startedAt: new Date().toISOString(),
       steps: [...steps],
       success: (world.state.inventory[goal] ?? 0) > 0,
+      goal,
     },
     actions: steps.length,
     failed: steps.filter((s) => !s.ok).length,

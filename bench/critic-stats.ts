@@ -36,6 +36,9 @@ export function criticLoop(log: TrajectoryLog, actions: readonly string[]): Crit
     log,
     laws: new LawBook(shield),
     critics: [new OfflineCritic()],
+    // LogicGuard's behaviour, for the laws that pass evidence and replay: installed at once (on a bot they wait
+    // for an owner's accept unless `critic.autoAccept`).
+    autoAccept: true,
     actions: () => actions,
     symbolProblem: (symbol) => symbolProblem(symbol, registry),
   })

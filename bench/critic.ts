@@ -10,6 +10,7 @@ import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import { optimalPlan } from '../plugin/world/sim/index.js'
 import { type CarelessEpisode, PLAUSIBLE_ACTIONS, runCarelessEpisode, SUBGOALS } from './careless-actor.js'
 import { measureLlmActor } from './critic-llm-actor.js'
+import { type CriticSafety, measureCriticSafety } from './critic-safety.js'
 import { cell, criticLoop, pct, type RoundStats, stats } from './critic-stats.js'
 import { LLM_ACTOR_ACTIONS } from './llm-actor-episode.js'
 import { markdownTable } from './markdown-table.js'
@@ -65,6 +66,12 @@ export const criticSuite: Suite = {
       const second = await runner.run()
       await play('+ critic, 2 rounds', true)
       const llmActor = await measureLlmActor(seeds, dir, options.log)
+      const safety = await measureCriticSafety({
+        log: new TrajectoryLog(path.join(dir, 'safety'), 10_000),
+        episodes: n,
+        planSeeds: seeds.slice(0, 5),
+        progress: options.log,
+      })
 
       const header = [
         'actor',
@@ -179,6 +186,8 @@ export const criticSuite: Suite = {
         ),
         '',
         `Deadlocks met by the critic's shield (every action blocked; relaxed at the next round): ${deadlocks.count}.`,
+        '',
+        ...safetyMarkdown(safety, n),
       ].join('\n')
       return {
         markdown,
@@ -191,11 +200,48 @@ export const criticSuite: Suite = {
           accepted,
           rejected: [...first.rejected, ...second.rejected],
           llmActor,
+          safety,
         },
-        mismatch: false,
+        mismatch: safety.blockedNeeded.length > 0,
       }
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
   },
+}
+
+/** The safety check's section: rounds, what the installed laws refuse, and every rejected proposal with its reason. */
+function safetyMarkdown(safety: CriticSafety, n: number): string[] {
+  const reasons = new Map<string, number>()
+  for (const r of safety.rejected) {
+    const kind = r.reason
+      .replace(/ \(step \d+\) of the successful run .*/, ' of a successful run')
+      .replace(/\{.*\}/, '{…}')
+    reasons.set(kind, (reasons.get(kind) ?? 0) + 1)
+  }
+  return [
+    `### Safety: ${safety.rounds.length} critic rounds over ${n} careless episodes each, toward the seed skills' goals`,
+    '',
+    markdownTable(
+      ['round', 'reached goal', 'proposed', 'installed', 'rejected'],
+      safety.rounds.map((r) => [
+        String(r.round),
+        `${r.successes}/${r.episodes}`,
+        String(r.proposed),
+        String(r.installed),
+        String(r.rejected),
+      ]),
+    ),
+    '',
+    `After the last round ${safety.laws.length} laws are in force. Put to ${safety.successfulRuns} successful recorded runs and ` +
+      `${safety.plans} Sim shortest plans, they refuse ${safety.blockedNeeded.length} needed acts` +
+      `${safety.blockedNeeded.length > 0 ? ` (${safety.blockedNeeded.map((b) => `${b.law} on ${b.action} of ${b.run}`).join('; ')})` : ''}` +
+      ` and ${safety.blockedWasted} acts that made no progress.`,
+    '',
+    `Rejected proposals (${safety.rejected.length}), by reason:`,
+    '',
+    ...[...reasons].sort((a, b) => b[1] - a[1]).map(([reason, count]) => `- ${count}× ${reason}`),
+    '',
+    ...safety.rejected.map((r) => `- \`${r.formula}\` (${r.origin}): ${r.reason}`),
+  ]
 }

@@ -3,12 +3,14 @@ import type {
   CriticReport,
   PlayerTeaching,
   ReflexName,
+  ProposedLaw,
   RejectedProposal,
   StandingConstraint,
   TaskEnd,
   TaskInfo,
   TaskRunner,
   TrajectoryStep,
+  WorldScope,
 } from './agent/index.js'
 import type { DoProgress, DoReport, SkillSummary } from './cedar-reports.js'
 import type { Channel } from './chat/command.js'
@@ -62,8 +64,12 @@ export interface CedarAgentApi {
    */
   constrain(phrase: string, options?: CallOptions & { readonly player?: PlayerTeaching }): Promise<ConstrainReport>
   constraints(): Promise<StandingConstraint[]>
-  /** Drops a standing constraint and its file; false when there was none with that id. */
+  /** Drops a standing constraint here (and its record, unless it stands in other worlds); false when there was none. */
   unconstrain(id: string): Promise<boolean>
+  /** Makes a standing constraint stand in every world, not only those it was taught in; undefined when none. */
+  share(id: string): Promise<StandingConstraint | undefined>
+  /** Standing constraints of the store that do not apply in this world, and the worlds they stand in. */
+  constraintsElsewhere(): Promise<readonly { readonly id: string; readonly worlds: readonly string[] }[]>
   /** A skill and its prerequisites, reused, adapted or learned, without running it. */
   learn(verb: string, object: string, options?: DoOptions): Promise<SkillSummary[]>
   /** The instruction's goal and constraint parts and their alphabets. */
@@ -114,6 +120,8 @@ export interface CriticView {
   rejected(): readonly RejectedProposal[]
   /** Laws players rejected (`!law reject`): never proposed again, kept across restarts. */
   refusedLaws(): readonly string[]
+  /** Laws the critic validated that wait for an owner's `!law accept|reject` (not in the shield), with evidence. */
+  proposed(): readonly ProposedLaw[]
 }
 
 export interface ReflexModesView {
@@ -133,6 +141,11 @@ export interface CedarApi {
   readonly critic: CriticView
   /** The survival reflexes each on or off (the `reflexes` option; `!mode <name> on|off`); a change holds at once. */
   readonly reflexes: ReflexModesView
+  /**
+   * The world the bot is in, once logged in (server address and seed), and where its critic laws and trajectories
+   * are kept; standing constraints stand per world too, unless shared (`!share`, option `worlds: 'shared'`).
+   */
+  world(): WorldScope | undefined
   /**
    * The truth of state predicates (`has.cobblestone.3`, `time.night`, ...) on the bot right now; with an action,
    * as that act would be judged (where its atomic act happens: `near.furnace` at the furnace a smelt walks to).

@@ -1,7 +1,7 @@
 import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
-import type { AgentProgress, LawBook } from './agent/index.js'
+import type { AgentProgress, LawBook, WorldLessons } from './agent/index.js'
 import { assembleBotAgent, BotAgent, startIdleReflexes, TaskRunner } from './agent/index.js'
 import type { CedarAgentApi, CedarApi, CedarStatus, ExecuteOptions, LawInfo, LawsView } from './cedar-api.js'
 import { publicProgress, publicReport, skillSummary } from './cedar-reports.js'
@@ -71,6 +71,17 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   })
   const { laws, critic } = assembly
   const shield = laws.shield
+  // What one world taught stays in that world: its laws, trajectories and standing constraints load at login.
+  bot._client.on('login', (packet: unknown) => {
+    const socket = bot._client.socket as { remoteAddress?: string; remotePort?: number } | undefined
+    const address = `${socket?.remoteAddress ?? 'unknown'}:${socket?.remotePort ?? '?'}`
+    assembly.enterWorld(address, worldNameOf(packet)).then(
+      (lessons) => {
+        for (const line of worldLines(lessons, options.prefix)) options.logger.info(`cedar: ${line}`)
+      },
+      (error: Error) => options.logger.error(`cedar: could not load this world's laws: ${error.message}`),
+    )
+  })
   // One world for the bot's whole life: what it learns of the world (beds it put down, blocks it gave up on) lasts
   // from one instruction to the next; the bot-method guard shares its preparations.
   const world = new MineflayerWorld(bot, options.search)
@@ -196,7 +207,9 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
       record: (task, steps, success) => critic.record(task, steps, success),
       rejected: () => [...critic.runner.rejected],
       refusedLaws: () => critic.runner.refusedLaws,
+      proposed: () => critic.runner.proposed.list(),
     },
+    world: () => assembly.world(),
     valuation: (action) =>
       action === undefined ? observationValuation(observeBot(bot)) : actValuation(action, observeBot(bot)),
     ask: async (username, question, timeoutMs = 60_000, signal) => {
@@ -234,7 +247,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   registerAnswerCommands(registry, questions)
   registerSkillCommands(registry, assembly.store)
   registerHandOverCommands(registry)
-  registerCriticCommands(registry, options.prefix, { laws, critic })
+  registerCriticCommands(registry, options.prefix, { laws, critic, world: () => assembly.world() })
   critic.start()
 
   if (options.owners !== '*' && options.owners.length === 0) {
@@ -258,6 +271,38 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   })
 }
 
+/** The world's name from the login packet: its seed (as the server hashes it), else its level name. */
+function worldNameOf(packet: unknown): string {
+  const p = (packet ?? {}) as { hashedSeed?: unknown; worldName?: unknown; worldState?: { hashedSeed?: unknown } }
+  const seed = p.worldState?.hashedSeed ?? p.hashedSeed
+  if (seed !== undefined && seed !== null) return `seed ${Array.isArray(seed) ? seed.join(' ') : String(seed)}`
+  return `level ${typeof p.worldName === 'string' ? p.worldName : 'unknown'}`
+}
+
+/** The start-up lines: what was loaded for this world, and from where. */
+export function worldLines(lessons: WorldLessons, prefix = '!'): string[] {
+  const { scope } = lessons
+  const from = scope.shared
+    ? `shared by every world, in ${scope.dir}`
+    : `this world's (${scope.label}), in ${scope.dir}`
+  const list = (ids: readonly string[]) => (ids.length > 0 ? `: ${ids.join(', ')}` : '')
+  const lines = [
+    `${lessons.laws.length} critic law(s) in force and ${lessons.proposed.length} proposed, ${lessons.trajectories} trajectories, ${from}`,
+    `${lessons.constraints.length} standing constraint(s) ${scope.shared ? 'shared by every world' : 'from this world'}${list(lessons.constraints)}`,
+  ]
+  if (lessons.unshared.length > 0) {
+    lines.push(
+      `${lessons.unshared.length} critic law(s) kept for every world, not loaded (this bot keeps worlds apart; option worlds: 'shared' loads them)${list(lessons.unshared)}`,
+    )
+  }
+  if (lessons.elsewhere.length > 0) {
+    lines.push(
+      `${lessons.elsewhere.length} standing constraint(s) of other worlds not applied here${list(lessons.elsewhere)} (${prefix}share <id> applies one everywhere)`,
+    )
+  }
+  return lines
+}
+
 /** The agent's public face: plain functions, so nothing behind it (the CedarAgent, the store) is reachable. */
 function agentApi(agent: BotAgent): CedarAgentApi {
   return {
@@ -271,6 +316,8 @@ function agentApi(agent: BotAgent): CedarAgentApi {
     constrain: (phrase, options) => agent.constrain(phrase, options),
     constraints: () => agent.constraints(),
     unconstrain: (id) => agent.unconstrain(id),
+    share: (id) => agent.share(id),
+    constraintsElsewhere: () => agent.constraintsElsewhere(),
     learn: async (verb, object, { onProgress, ...options } = {}) =>
       (
         await agent.learn(verb, object, {

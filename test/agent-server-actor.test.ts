@@ -61,7 +61,7 @@ describe('the LLM actor on a real server', () => {
     const id = /^added (L\d+) \(hard\)/.exec(added[0] ?? '')?.[1]
     assert.ok(id, added.join(' | '))
     const lines = await cedar.converse('!do get a wooden pickaxe', END, RUN_TIMEOUT_MS - 10_000)
-    const [run] = await new TrajectoryLog(path.join(cedar.store, 'trajectories')).list()
+    const [run] = await new TrajectoryLog(path.join(cedar.worldDir(), 'trajectories')).list()
     const steps = (run?.steps ?? []).map((s) => s.action)
     assert.match(
       lines.at(-1) ?? '',

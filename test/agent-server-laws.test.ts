@@ -67,7 +67,7 @@ describe('the default laws during !do on a real server', () => {
         assert.fail(`${error.message}; cedar said: ${said.join(' | ')}; acts: ${actions.join(' ')}`),
       )
     t.diagnostic(lines.join(' | '))
-    const [run] = await new TrajectoryLog(path.join(cedar.store, 'trajectories')).list()
+    const [run] = await new TrajectoryLog(path.join(cedar.worldDir(), 'trajectories')).list()
     const steps = (run?.steps ?? []).map((s) => `${s.action} ${s.ok ? 'ok' : `failed: ${s.error ?? ''}`}`)
     assert.match(
       lines.at(-1) ?? '',

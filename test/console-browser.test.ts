@@ -30,7 +30,8 @@ describe('the web console in chromium', () => {
   let opened: ConsoleSession | undefined
 
   before(async () => {
-    opened = await openConsoleSession()
+    // One run is evidence enough here: the test is about the page, not the evidence threshold.
+    opened = await openConsoleSession({ critic: { minEvidence: 1 } })
     ;({ cedar, address, browser } = opened)
     ;({ session, bot } = cedar)
   })
@@ -204,7 +205,7 @@ describe('the web console in chromium', () => {
     console.log(`console screenshot: ${SCREENSHOT}`)
   })
 
-  test("the critic's soft laws get accept and reject buttons; a question to the owner gets yes, no and skip", async () => {
+  test("the critic's proposed laws show their evidence, with accept and reject buttons; a question to the owner gets yes, no and skip", async () => {
     await bot.cedar.critic.record(
       'mine iron',
       [
@@ -223,7 +224,13 @@ describe('the web console in chromium', () => {
       `[...document.querySelectorAll('#laws tr')].find((tr) => tr.children[3]?.textContent === 'critic' && tr.querySelector('button'))?.dataset.law`,
       'a critic law with its buttons',
     )
-    assert.equal(bot.cedar.laws.get(critic)?.kind, 'soft')
+    assert.equal(bot.cedar.laws.get(critic), undefined, 'proposed: not in force until accepted')
+    assert.ok(bot.cedar.critic.proposed().some((p) => p.id === critic))
+    const row = await page.evaluate<string[]>(
+      `[...document.querySelectorAll('#laws tr[data-law="${critic}"] td')].map((td) => td.textContent)`,
+    )
+    assert.equal(row[2], 'proposed')
+    assert.match(row[1] ?? '', /\(evidence: .*shown by 1 run\(s\): "mine iron"/)
     const buttons = await page.evaluate<string[]>(
       `[...document.querySelectorAll('#laws tr[data-law="${critic}"] button')].map((b) => b.textContent)`,
     )
@@ -234,6 +241,7 @@ describe('the web console in chromium', () => {
       'the accepted law shown as hard',
     )
     assert.equal(bot.cedar.laws.get(critic)?.kind, 'hard', 'the button ran !law accept as the owner')
+    assert.deepEqual(bot.cedar.critic.proposed(), [])
 
     const answer = bot.cedar.ask('Alex', 'is a birch log a log?', 120_000)
     const shown = await page.waitFor<string>(

@@ -43,7 +43,8 @@ describe('the critic commands name the reasons for refused proposals', () => {
         ].map((formula) => ({ formula, kind: 'soft' as const, explanation: '', origin: 'llm:efficiency' })),
     }
     const laws = new LawBook(createShield())
-    const runner = new CriticRunner({ log, laws, critics: [proposing] })
+    // LogicGuard's behaviour: a law that passes goes in at once, soft.
+    const runner = new CriticRunner({ log, laws, critics: [proposing], autoAccept: true })
     const registry = new CommandRegistry()
     registerCriticCommands(registry, '!', { laws, critic: { run: () => runner.run(), runner } })
     const dispatcher = new CommandDispatcher(
@@ -65,7 +66,7 @@ describe('the critic commands name the reasons for refused proposals', () => {
       return replies.join('\n').split('\n')
     }
     const round = await say('!critic run')
-    assert.equal(round[0], 'critic: 1 new trajectories, 4 proposals, 1 laws added, 3 rejected')
+    assert.equal(round[0], 'critic: 1 new trajectories, 4 proposals, 1 laws added, 0 proposed, 3 rejected')
     assert.equal(round[1], 'C1 (soft): G(has.logs.1 -> X craft.planks)')
     assert.match(
       round[2] ?? '',

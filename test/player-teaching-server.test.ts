@@ -145,7 +145,7 @@ describe('the player teaches a constraint in chat', () => {
     assert.equal(dfa.accepts(['food.low', 'sleep.bed']), true)
     for (const e of before.evidence) assert.equal(dfa.accepts(e.word), e.label, e.word.join(' '))
     const listed = await cedar.converse('!constraints', /eat-when-hungry/)
-    assert.deepEqual(listed, ['eat-when-hungry: "eat when hungry"'])
+    assert.deepEqual(listed, ['eat-when-hungry: "eat when hungry" (from this world)'])
     // A symbol nobody knows changes nothing.
     assert.deepEqual(await cedar.converse('!ce reject eat-when-hungry fly.to_moon', /./), [
       '!ce failed: fly.to_moon is not a symbol I know (say !alphabet <instruction> to see some)',

@@ -65,7 +65,7 @@ describe('cedar plugin over the real protocol', () => {
   test('!help lists the commands; !help <command> explains one', async () => {
     assert.equal(
       await ask(alex, '!help'),
-      'commands: !help, !status, !stop, !come, !follow, !mode, !ltl, !yes, !no, !skip, !do, !constrain, !constraints, !unconstrain, !skills, !skill, !ce, !wrong, !alphabet, !learn, !inventory, !give, !laws, !critic, !law. Say !help <command> for details.',
+      'commands: !help, !status, !stop, !come, !follow, !mode, !ltl, !yes, !no, !skip, !do, !constrain, !constraints, !unconstrain, !share, !skills, !skill, !ce, !wrong, !alphabet, !learn, !inventory, !give, !laws, !critic, !law. Say !help <command> for details.',
     )
     assert.equal(
       await ask(alex, '!help come', { lines: 2 }),

@@ -36,7 +36,7 @@ describe('a restarted plugin on the same store', () => {
   const converse = (line: string, last: RegExp) => cedar.converse(line, last)
 
   before(async () => {
-    cedar = await openCedarSession({ cedar: { critic: { schedule: false } } })
+    cedar = await openCedarSession({ cedar: { critic: { schedule: false, autoAccept: true, minEvidence: 1 } } })
   })
   after(() => cedar?.close())
 
@@ -57,7 +57,7 @@ describe('a restarted plugin on the same store', () => {
 
     const bot = await cedar.restart()
     assert.deepEqual(await converse('!constraints', /never-mine|no constraints/), [
-      'never-mine-oak-log: "never mine oak_log" = G !mine.oak_log',
+      'never-mine-oak-log: "never mine oak_log" = G !mine.oak_log (from this world)',
     ])
     assert.deepEqual(
       bot.cedar.laws.list().map((l) => [l.id, l.kind, l.source, l.text]),
@@ -75,7 +75,7 @@ describe('a restarted plugin on the same store', () => {
     ])
     assert.equal(await exists(path.join(cedar.store, 'constraints', 'never-mine-oak-log.json')), false)
     assert.deepEqual(await converse(`!ltl rm ${diamond.id}`, /removed|no law/), [`removed ${diamond.id}`])
-    assert.deepEqual(await readdir(path.join(cedar.store, 'laws')), ['rejected'])
+    assert.deepEqual(await readdir(path.join(cedar.worldDir(), 'laws')), ['rejected'])
 
     await cedar.restart()
     assert.deepEqual(await converse('!constraints', /never-mine|no constraints/), [

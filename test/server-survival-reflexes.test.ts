@@ -14,7 +14,7 @@ import { type CedarSession, countItem, giveItem, openCedarSession, waitUntil } f
 /** One `!do` to its last line; the steps of its logged run (the newest), and a transcript. */
 async function runDo(cedar: CedarSession, line: string) {
   const lines = await cedar.converse(line, /^(done|not done|refused|!do failed)/, 300_000)
-  const run = (await new TrajectoryLog(path.join(cedar.store, 'trajectories')).list()).at(-1)
+  const run = (await new TrajectoryLog(path.join(cedar.worldDir(), 'trajectories')).list()).at(-1)
   const steps = run?.steps ?? []
   const transcript = [...lines, ...steps.map((s) => `${s.action} ${s.ok ? 'ok' : `failed: ${s.error ?? ''}`}`)]
   return { last: lines.at(-1) ?? '', steps, transcript: transcript.join('\n') }

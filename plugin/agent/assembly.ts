@@ -4,6 +4,7 @@
  * sim do`, `cedar alphabet` and the bench. A setting read here (CEDAR_EMBED_MODEL, the law sets) therefore means the
  * same on a bot as in a dry run.
  */
+import path from 'node:path'
 import { CedarOptionsError, type LlmSettings, type ResolvedCedarOptions } from '../config/options.js'
 import { type LlmGroundingStats, llmGrounding } from '../grounding/llm-grounding.js'
 import { type GroundingComponents, offlineGrounding } from '../grounding/pipeline.js'
@@ -26,6 +27,7 @@ import type { CriticReport } from './critic/index.js'
 import { BotCritic, createShield, LawBook, type LawCompiler, LawError } from './critic/index.js'
 import { ReflexModes } from './reflexes/index.js'
 import type { SkillLibrary, SkillTeacherChoice } from './skills/index.js'
+import { standsIn, type WorldScope, worldScope } from './world-scope.js'
 
 /** How instructions are read: by the model when one is configured (with embeddings when CEDAR_EMBED_MODEL is set). */
 export interface AgentGrounding {
@@ -61,6 +63,7 @@ export function createAgent(
     readonly actor?: ActorChoiceOption
     readonly onActorProblem?: (problem: string) => void
     readonly reflexes?: ReflexModes
+    readonly world?: () => WorldScope | undefined
   } = {},
 ): CedarAgent {
   return new CedarAgent({
@@ -75,6 +78,7 @@ export function createAgent(
     ...(options.actor ? { actor: options.actor } : {}),
     ...(options.reflexes ? { reflexes: options.reflexes } : {}),
     ...(options.onActorProblem ? { onActorProblem: options.onActorProblem } : {}),
+    ...(options.world ? { world: options.world } : {}),
   })
 }
 
@@ -172,6 +176,10 @@ export interface BotAssembly {
   readonly critic: BotCritic
   /** Ends the learning workers (the bot disconnected); a learning still running rejects. */
   close(): Promise<void>
+  /** The world the bot is in, once it logged in. */
+  world(): WorldScope | undefined
+  /** The bot logged into a world (server `address`, world `name`: seed or level): its laws and trajectories load. */
+  enterWorld(address: string, name: string): Promise<WorldLessons>
 }
 
 export interface BotAssemblyHooks {
@@ -187,7 +195,11 @@ export interface BotAssemblyHooks {
 /** The plugin's assembly: the store on disk, the laws (the critic's reloaded from it), the critic on its schedule. */
 export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemblyHooks = {}): BotAssembly {
   const store = openBotStore(options)
-  const files = new LawFiles(store.dir, options.logger)
+  const shared = options.worlds === 'shared'
+  // Kept apart per world, nothing is read before the bot knows its world (enterWorld, at login).
+  const firstDir = shared ? store.dir : path.join(store.dir, 'worlds', 'before-login')
+  const files = new LawFiles(firstDir, options.logger)
+  let world: WorldScope | undefined
   const grounding = agentGrounding(options.llm, DEFAULT_RULES_VERSION, (reason) => {
     options.logger.warn(`cedar: ${reason}; using the offline teachers and grounding`)
     hooks.onLlmUnavailable?.(reason)
@@ -212,10 +224,13 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
   critic = new BotCritic({
     laws,
     store,
+    dir: firstDir,
     files,
     llm: grounding.llm,
     schedule: options.critic.schedule,
     trajectoryCap: options.critic.trajectoryCap,
+    autoAccept: options.critic.autoAccept,
+    minEvidence: options.critic.minEvidence,
     ...(hooks.symbolProblem ? { symbolProblem: hooks.symbolProblem } : {}),
     ...(hooks.onCriticRound ? { onRound: hooks.onCriticRound } : {}),
     onError: (error) => options.logger.error('cedar: the critic failed', error),
@@ -237,6 +252,7 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
           skillTeacher: options.skillTeacher,
           actor: options.actor,
           onActorProblem: (problem) => options.logger.warn(`cedar: ${problem}`),
+          world: () => world,
         })
         // The worker starts while the first instruction is grounded, not after.
         computation.warm()
@@ -244,5 +260,39 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
       return agent
     },
     close: () => computation.close(),
+    world: () => world,
+    enterWorld: async (address, name) => {
+      const scope = worldScope(store.dir, address, name, shared)
+      world = scope
+      const worldFiles = new LawFiles(scope.dir, options.logger)
+      const { restored, problems } = laws.useFiles(worldFiles)
+      for (const problem of problems) options.logger.warn(`cedar: a stored law was left out: ${problem}`)
+      critic.useDir(scope.dir, worldFiles)
+      const records = (await store.load()).records.filter((r) => r.kind === 'constraint')
+      return {
+        scope,
+        laws: restored.map((m) => m.id),
+        proposed: critic.runner.proposed.list().map((p) => p.id),
+        trajectories: (await critic.log.list()).length,
+        constraints: records.filter((r) => standsIn(r, scope)).map((r) => r.name),
+        elsewhere: records.filter((r) => !standsIn(r, scope)).map((r) => r.name),
+        // Laws kept for every world (before worlds were kept apart, or by `worlds: 'shared'`): named, not applied.
+        unshared: shared ? [] : new LawFiles(store.dir, options.logger).loadLaws().map((l) => l.id),
+      }
+    },
   }
+}
+
+/** What a bot found of a world's lessons when it logged in (the start-up lines say it). */
+export interface WorldLessons {
+  readonly scope: WorldScope
+  /** The critic's laws put back into the shield, and those still waiting for accept or reject. */
+  readonly laws: readonly string[]
+  readonly proposed: readonly string[]
+  readonly trajectories: number
+  /** Standing constraints that stand here, and those of the store that do not. */
+  readonly constraints: readonly string[]
+  readonly elsewhere: readonly string[]
+  /** Critic laws kept for every world (`<store>/laws`), not loaded since this bot keeps worlds apart. */
+  readonly unshared: readonly string[]
 }

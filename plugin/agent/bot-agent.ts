@@ -104,6 +104,14 @@ export class BotAgent {
     return this.core().unconstrain(id)
   }
 
+  share(id: string): Promise<StandingConstraint | undefined> {
+    return this.core().shareConstraint(id)
+  }
+
+  async constraintsElsewhere(): Promise<readonly { readonly id: string; readonly worlds: readonly string[] }[]> {
+    return (await this.core().constraintsElsewhere()).map((r) => ({ id: r.name, worlds: r.worlds ?? [] }))
+  }
+
   learn(verb: string, object: string, options: ProgressCallOptions = {}): Promise<ObtainedSkill[]> {
     return this.core().learn(verb, object, options)
   }

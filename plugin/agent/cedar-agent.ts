@@ -61,11 +61,14 @@ import {
   UnknownGoalError,
   withHeldTool,
 } from './skills/index.js'
+import type { WorldScope } from './world-scope.js'
 
 export interface CedarAgentOptions {
   readonly rules: Rules
   readonly grounding: GroundingComponents
   readonly library: SkillLibrary
+  /** The world the bot is in (a bot's, once logged in): standing constraints stand per world unless shared. */
+  readonly world?: () => WorldScope | undefined
   /** The Sim the recipe teacher and the learning-time oracle use. */
   readonly learningWorld?: SimOptions
   /** Every biome the world can report, so "stay in B" forbids all the others. */
@@ -125,6 +128,16 @@ export class CedarAgent {
 
   constraints(): Promise<StandingConstraint[]> {
     return this.rules.list()
+  }
+
+  /** Makes a standing constraint stand in every world (the owner's choice); undefined when there is none. */
+  shareConstraint(id: string): Promise<StandingConstraint | undefined> {
+    return this.rules.share(id)
+  }
+
+  /** Constraints of the store that do not stand in this world (another world's, or from before worlds). */
+  constraintsElsewhere(): Promise<SkillRecord[]> {
+    return this.rules.elsewhere()
   }
 
   /** A labelled word for a standing constraint: gold, and the constraint is learned again at once. */

@@ -1,5 +1,5 @@
 export { LlmActor } from './actor/index.js'
-export type { AgentGrounding } from './assembly.js'
+export type { AgentGrounding, WorldLessons } from './assembly.js'
 export { agentGrounding, assembleBotAgent, controllerGate, createAgent, createLaws } from './assembly.js'
 export { BotAgent } from './bot-agent.js'
 export type {
@@ -28,20 +28,27 @@ export type {
   CriticReport,
   LawDraft,
   LawProposal,
+  ProposedLaw,
   RejectedProposal,
   Relaxation,
+  ReplayRuns,
   Trajectory,
   TrajectoryStep,
 } from './critic/index.js'
 export {
+  buildLaw,
   CriticRunner,
   CronExpressionError,
   createShield,
+  evidenceLine,
+  judgedState,
   LawBook,
   LawError,
   LlmCriticError,
   OfflineCritic,
   overConstrainedState,
+  simPlanRuns,
+  stepProgressed,
   TrajectoryLog,
 } from './critic/index.js'
 export type { ReflexName } from './reflexes/index.js'
@@ -61,3 +68,4 @@ export {
 } from './skills/index.js'
 export type { TaskEnd, TaskInfo, TaskVerdict } from './task-runner.js'
 export { TaskBusyError, TaskCancelledError, TaskFailedError, TaskRunner } from './task-runner.js'
+export type { WorldScope } from './world-scope.js'

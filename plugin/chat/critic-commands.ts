@@ -1,5 +1,5 @@
-import type { BotCritic, CriticRunner, RejectedProposal } from '../agent/index.js'
-import { type LawBook, LawError } from '../agent/index.js'
+import type { BotCritic, CriticRunner, ProposedLaw, RejectedProposal, WorldScope } from '../agent/index.js'
+import { evidenceLine, type LawBook, LawError } from '../agent/index.js'
 import { defineCommand, param } from './command.js'
 import { linesPerPage, pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
@@ -12,19 +12,30 @@ const rejectionLine = (r: RejectedProposal) => `refused ${r.formula} (${r.origin
 /** What the commands use of a bot's critic. */
 export interface CriticCommandsCritic {
   run: BotCritic['run']
-  readonly runner: Pick<CriticRunner, 'rejected' | 'refuse'>
+  readonly runner: Pick<CriticRunner, 'rejected' | 'refuse' | 'accept' | 'proposed'>
 }
+
+const proposedLine = (p: ProposedLaw) => `${p.id} proposed ${p.kind}: ${p.text} — ${evidenceLine(p)}`
 
 /** `!laws`, `!critic run`, `!law accept|reject <id>`: LogicGuard's critic from chat. */
 export function registerCriticCommands(
   registry: CommandRegistry,
   prefix: string,
-  { laws, critic }: { readonly laws: LawBook; readonly critic: CriticCommandsCritic },
+  {
+    laws,
+    critic,
+    world,
+  }: {
+    readonly laws: LawBook
+    readonly critic: CriticCommandsCritic
+    /** The world the bot is in: `!laws` says whose laws these are. */
+    readonly world?: () => WorldScope | undefined
+  },
 ): void {
   registry.register(
     defineCommand({
       name: 'laws',
-      summary: 'the laws in force: where each came from, and how often it blocked an action',
+      summary: 'the laws in force (where each came from, how often it blocked) and the critic’s proposals waiting',
       params: [param.int('page', { optional: true, description: 'which page of a long list (default 1)' })],
       run: ({ cedar }, { page }) => {
         const monitors = laws.shield.monitors()
@@ -34,11 +45,26 @@ export function registerCriticCommands(
         const perPage = Math.max(1, linesPerPage(cedar.options.maxReplyLines) - 2)
         const shown = pageOf(monitors, page, perPage, `${prefix}laws`)
         const lines = monitors.length === 0 ? ['no laws; every action is allowed'] : shown.items.map(line)
+        const scope = world?.()
+        if (scope && (page ?? 1) === 1) {
+          lines.unshift(
+            scope.shared
+              ? `the critic's laws are shared by every world (${scope.dir})`
+              : `the critic's laws are this world's (${scope.label}; ${scope.dir})`,
+          )
+        }
         if (shown.footer) lines.push(shown.footer)
+        const waiting = critic.runner.proposed.list()
         // What the validator kept out, and why (after the last page): a player sees why a law they expected is not
         // in force.
         const rejected = critic.runner.rejected
         const last = (page ?? 1) >= Math.ceil(monitors.length / perPage)
+        if (waiting.length > 0 && last) {
+          lines.push(
+            `${waiting.length} proposed by the critic, not in force until ${prefix}law accept <id> (${prefix}law reject <id> drops one):`,
+          )
+          lines.push(...waiting.map(proposedLine))
+        }
         if (rejected.length > 0 && last) {
           lines.push(
             `the critic's last ${Math.min(REJECTED_SHOWN, rejected.length)} of ${rejected.length} refused proposals:`,
@@ -58,8 +84,9 @@ export function registerCriticCommands(
         const report = await critic.run()
         await laws.flushed()
         const lines = [
-          `critic: ${report.trajectories} new trajectories, ${report.proposed} proposals, ${report.accepted.length} laws added, ${report.rejected.length} rejected`,
+          `critic: ${report.trajectories} new trajectories, ${report.proposed} proposals, ${report.accepted.length} laws added, ${report.waiting.length} proposed, ${report.rejected.length} rejected`,
           ...report.accepted.map((law) => `${law.id} (soft): ${law.text}`),
+          ...report.waiting.map(proposedLine),
           ...report.rejected.slice(0, REJECTED_SHOWN).map(rejectionLine),
           ...(report.rejected.length > REJECTED_SHOWN
             ? [`and ${report.rejected.length - REJECTED_SHOWN} more refused (${prefix}laws lists the newest)`]
@@ -71,6 +98,8 @@ export function registerCriticCommands(
         ]
         if (report.accepted.length > 0)
           lines.push(`${prefix}law accept <id> makes one hard; ${prefix}law reject <id> drops it`)
+        else if (report.waiting.length > 0)
+          lines.push(`${prefix}law accept <id> puts a proposed law in force, hard; ${prefix}law reject <id> drops it`)
         return lines.join('\n')
       },
     }),
@@ -78,13 +107,14 @@ export function registerCriticCommands(
   registry.register(
     defineCommand({
       name: 'law',
-      summary: 'accept a critic law (it becomes hard) or reject it (dropped, never proposed again)',
+      summary:
+        'accept a critic law, proposed or soft (it is in force, hard) or reject it (dropped, never proposed again)',
       params: [
         param.word('decision', { choices: ['accept', 'reject'], description: 'accept or reject' }),
         param.word('id', { description: 'the law id, e.g. C3' }),
       ],
       run: async (_context, { decision, id }) => {
-        if (!laws.shield.get(id)) return `no law ${id}; say ${prefix}laws`
+        if (!laws.shield.get(id) && !critic.runner.proposed.get(id)) return `no law ${id}; say ${prefix}laws`
         if (decision === 'reject') {
           const text = critic.runner.refuse(id)
           // Answered once the decision is on disk: a restart right after still knows it.
@@ -92,6 +122,11 @@ export function registerCriticCommands(
           return `rejected ${id}: ${text}; the critic will not propose it again`
         }
         try {
+          const accepted = critic.runner.accept(id)
+          if (accepted) {
+            await laws.flushed()
+            return `${id} is in force now, hard: ${accepted.text}`
+          }
           const law = laws.setKind(id, 'hard')
           await laws.flushed()
           return `${id} is hard now: ${law.text}`

@@ -212,8 +212,30 @@ const constraintsCommand = defineCommand({
   params: [],
   run: async ({ cedar }) => {
     const all = await cedar.agent.constraints()
-    if (all.length === 0) return `no constraints; add one with ${cedar.options.prefix}constrain <rule>`
-    return all.map((c) => `${c.id}: "${c.phrase}"${c.ltl ? ` = ${c.ltl}` : ''}`).join('\n')
+    const elsewhere = await cedar.agent.constraintsElsewhere()
+    const lines =
+      all.length === 0
+        ? [`no constraints; add one with ${cedar.options.prefix}constrain <rule>`]
+        : all.map((c) => `${c.id}: "${c.phrase}"${c.ltl ? ` = ${c.ltl}` : ''}${c.where ? ` (from ${c.where})` : ''}`)
+    if (elsewhere.length > 0) {
+      const ids = elsewhere.map((c) => (c.worlds.length === 0 ? `${c.id} (from before worlds were apart)` : c.id))
+      lines.push(
+        `not applied here, taught in other worlds: ${ids.join(', ')}; ${cedar.options.prefix}share <id> applies one in every world`,
+      )
+    }
+    return lines.join('\n')
+  },
+})
+
+const shareCommand = defineCommand({
+  name: 'share',
+  summary: 'make a standing constraint apply in every world, not only where it was taught',
+  params: [param.word('id', { description: 'the id !constraints shows' })],
+  run: async ({ cedar }, { id }) => {
+    const shared = await cedar.agent.share(id)
+    return shared
+      ? `${id} now stands in every world: "${shared.phrase}"`
+      : `no constraint ${id}; say ${cedar.options.prefix}constraints`
   },
 })
 
@@ -362,6 +384,7 @@ export function registerSkillCommands(registry: CommandRegistry, store: SkillSto
   registry.register(constrainCommand)
   registry.register(constraintsCommand)
   registry.register(unconstrainCommand)
+  registry.register(shareCommand)
   registry.register(skillsCommand(store))
   registry.register(skillCommand(store))
   registry.register(ceCommand)

@@ -8,6 +8,9 @@ import { resolveStorePath, userLlmCacheDir } from './data-dir.js'
 export const LAW_SET_NAMES = ['vanilla-hard', 'saycan-hard', 'saycan-soft', 'innermonologue'] as const
 export type LawSetName = (typeof LAW_SET_NAMES)[number]
 
+/** Four runs cannot make a law: a critic rule proposes only from what five or more trajectories show. */
+export const DEFAULT_CRITIC_MIN_EVIDENCE = 5
+
 /** A Minecraft player name: what the server puts in front of a chat line. */
 const playerName = z.string().regex(/^[A-Za-z0-9_]{1,16}$/, 'a player name is 1-16 letters, digits or underscores')
 
@@ -97,6 +100,11 @@ export const cedarOptionsSchema = z.strictObject({
       softBlockLimit: z.number().int().min(1).optional(),
     })
     .optional(),
+  /**
+   * Whose lessons a world gets: 'separate' (default) keeps standing constraints, critic laws and trajectories per
+   * world (server address and seed); 'shared' uses every one of them in every world. Skills are always shared.
+   */
+  worlds: z.enum(['separate', 'shared']).optional(),
   critic: z
     .strictObject({
       /** When the critic runs: a cron expression (default every ten minutes), or false for never (`!critic run` still works). */
@@ -108,6 +116,13 @@ export const cedarOptionsSchema = z.strictObject({
         .optional(),
       /** Trajectories kept on disk for the critic. */
       trajectoryCap: z.number().int().min(1).max(10_000).optional(),
+      /**
+       * Install the critic's validated laws at once, soft (LogicGuard's behaviour). Default false: each waits,
+       * proposed, for an owner's `!law accept|reject`.
+       */
+      autoAccept: z.boolean().optional(),
+      /** Trajectories that must show a law's case before a critic rule proposes it (default 5). */
+      minEvidence: z.number().int().min(1).max(10_000).optional(),
     })
     .optional(),
   /** The player as a teacher (a constraint neither the LLM nor the phrase grammar can teach is asked in chat). */
@@ -187,7 +202,13 @@ export interface ResolvedCedarOptions {
     readonly lawSets: readonly LawSetName[]
     readonly softBlockLimit: number
   }
-  readonly critic: { readonly schedule: string | false; readonly trajectoryCap: number }
+  readonly worlds: 'separate' | 'shared'
+  readonly critic: {
+    readonly schedule: string | false
+    readonly trajectoryCap: number
+    readonly autoAccept: boolean
+    readonly minEvidence: number
+  }
   readonly teaching: {
     readonly questionBudget: number
     readonly answerTimeoutMs: number
@@ -266,9 +287,12 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       lawSets: options.shield?.lawSets ?? ['vanilla-hard'],
       softBlockLimit: options.shield?.softBlockLimit ?? 3,
     },
+    worlds: options.worlds ?? 'separate',
     critic: {
       schedule: options.critic?.schedule ?? '*/10 * * * *',
       trajectoryCap: options.critic?.trajectoryCap ?? 200,
+      autoAccept: options.critic?.autoAccept ?? false,
+      minEvidence: options.critic?.minEvidence ?? DEFAULT_CRITIC_MIN_EVIDENCE,
     },
     teaching: {
       questionBudget: options.teaching?.questionBudget ?? 30,

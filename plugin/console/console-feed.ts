@@ -3,7 +3,9 @@
  * parts with their alphabets, the plan, the steps), the pictures of its automata, the shield's verdicts, the laws,
  * the questions asked, and the command replies. New pages get a snapshot; open pages get each change as an event.
  */
+
 import type { Bot } from 'mineflayer'
+import { evidenceLine } from '../agent/index.js'
 import { type DfaJson, parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
 import type { DoProgress } from '../cedar-reports.js'
@@ -146,8 +148,18 @@ export class ConsoleFeed {
     this.listeners.clear()
   }
 
+  /** The laws in force, then the critic's proposals waiting for accept or reject, with their evidence. */
   private laws(): unknown {
-    return this.bot.cedar.laws.list()
+    const proposed = (this.bot.cedar.critic?.proposed?.() ?? []).map((law) => ({
+      id: law.id,
+      text: law.text,
+      kind: 'proposed',
+      source: 'critic',
+      explanation: law.explanation,
+      evidence: evidenceLine(law),
+      blocked: 0,
+    }))
+    return [...this.bot.cedar.laws.list(), ...proposed]
   }
 
   private verdict(

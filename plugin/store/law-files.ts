@@ -1,7 +1,8 @@
 /**
  * The laws a bot decided on, kept next to its skills so they outlive the process: one file per critic law
  * (`<store>/laws/<id>.json`, rewritten when a player makes it hard, deleted when it leaves the shield) and one per
- * law a player rejected (`<store>/laws/rejected/<hash>.json`), which the critic never proposes again.
+ * law a player rejected (`<store>/laws/rejected/<hash>.json`), which the critic never proposes again, and one per law
+ * the critic proposed that waits for a player's decision (`<store>/laws/proposed/<id>.json`).
  *
  * Writes are queued in order (a law added and dropped at once ends deleted) and are durable; `flushed()` resolves
  * when every write so far is on disk. Loading is synchronous: it runs once, when the plugin is installed, over a
@@ -30,7 +31,20 @@ const rejectedLawSchema = z.object({
   rejectedAt: z.iso.datetime(),
 })
 
+const proposedLawSchema = z.object({
+  schema: z.literal(LAW_SCHEMA_VERSION),
+  id: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/),
+  text: z.string().min(1),
+  kind: z.enum(['hard', 'soft']),
+  origin: z.string(),
+  explanation: z.string(),
+  evidence: z.array(z.string()),
+  proposedAt: z.iso.datetime(),
+})
+
 export type StoredLaw = Omit<z.infer<typeof storedLawSchema>, 'schema'>
+/** A critic law that passed validation and waits for a player's `!law accept|reject`: not in the shield. */
+export type StoredProposal = Omit<z.infer<typeof proposedLawSchema>, 'schema'>
 
 export interface LawFilesLogger {
   warn(message: string): void
@@ -67,6 +81,22 @@ export class LawFiles {
     this.enqueue('save a rejected law', () => writeDurably(file, formatJson(record)))
   }
 
+  saveProposed(law: StoredProposal): void {
+    this.enqueue(`save proposed law ${law.id}`, () =>
+      writeDurably(this.proposedFile(law.id), formatJson({ schema: LAW_SCHEMA_VERSION, ...law })),
+    )
+  }
+
+  removeProposed(id: string): void {
+    this.enqueue(`remove proposed law ${id}`, async () => {
+      await removeDurably(this.proposedFile(id))
+    })
+  }
+
+  loadProposed(): StoredProposal[] {
+    return this.readAll(path.join(this.dir, 'proposed'), proposedLawSchema).map(({ schema: _schema, ...law }) => law)
+  }
+
   /** Resolves when every save and removal asked for so far is on disk. */
   flushed(): Promise<void> {
     return this.queue
@@ -84,6 +114,10 @@ export class LawFiles {
   private lawFile(id: string): string {
     if (!/^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(id)) throw new Error(`not a law id: ${id}`)
     return path.join(this.dir, `${id}.json`)
+  }
+
+  private proposedFile(id: string): string {
+    return path.join(path.dirname(this.lawFile(id)), 'proposed', `${id}.json`)
   }
 
   private enqueue(what: string, work: () => Promise<void>): void {

@@ -51,6 +51,8 @@ export const skillRecordSchema = z.object({
   phrase: z.string().optional(),
   /** Constraints: the LTL formula the teacher gave, when it gave one (shown by `!constraints`). */
   ltl: z.string().optional(),
+  /** Constraints: the worlds it stands in (agent/world-scope.ts), `*` for every world; none: from before worlds. */
+  worlds: z.array(z.string().min(1)).optional(),
   alphabet: z.array(symbol).min(1),
   dfa: dfaJsonSchema,
   /** E: the events whose occurrence means the skill succeeded (`has.wooden_pickaxe.1`). Empty for constraints. */

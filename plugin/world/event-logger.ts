@@ -20,11 +20,19 @@ const SIGHTS = [
 ]
 const WORKSTATIONS = ['crafting_table', 'furnace', 'beds']
 
+/** What the inventory holds, item → count. */
+function heldCounts(observation: Observation): Record<string, number> {
+  return Object.fromEntries([...observation.inventory].filter(([, n]) => n > 0))
+}
+
 /** One LogicGuard position pair: the predicates true before an action, and the action (with its outcome). */
 export interface TraceStep {
   readonly state: ReadonlySet<string>
   readonly action: string
   readonly outcome: Outcome
+  /** The inventory's counts before and after the action: how the critic tells a needed repeat from a wasted one. */
+  readonly counts?: Readonly<Record<string, number>>
+  readonly countsAfter?: Readonly<Record<string, number>>
 }
 
 /**
@@ -44,6 +52,7 @@ export class EventLogger {
   private readonly events: string[] = []
   private readonly steps: TraceStep[] = []
   private pending: ReadonlySet<string> | undefined
+  private counts: Readonly<Record<string, number>> | undefined
   private readonly watch: readonly string[]
 
   constructor(
@@ -69,6 +78,7 @@ export class EventLogger {
     const fresh = [...now].filter((p) => !this.previous.has(p)).sort()
     this.previous = now
     this.pending = now
+    this.counts = heldCounts(observation)
     this.events.push(...fresh)
     return fresh
   }
@@ -76,7 +86,13 @@ export class EventLogger {
   /** An act and what followed: the action symbol, then the events it caused. Returns them. */
   record(primitive: Primitive, outcome: Outcome, after: Observation): string[] {
     const action = primitiveSymbol(primitive)
-    this.steps.push({ state: this.pending ?? this.previous, action, outcome })
+    this.steps.push({
+      state: this.pending ?? this.previous,
+      action,
+      outcome,
+      ...(this.counts ? { counts: this.counts } : {}),
+      countsAfter: heldCounts(after),
+    })
     this.events.push(action)
     return [action, ...this.observe(after)]
   }

@@ -18,6 +18,8 @@ export interface CedarSession {
   readonly alex: Bot
   /** The skill store directory (removed by close). */
   readonly store: string
+  /** Where the bot keeps this world's critic laws and trajectories (`<store>/worlds/<world>`, or the store). */
+  worldDir(): string
   /** Says `line` as Alex; resolves with cedar's chat lines up to and including the first that `last` matches. */
   converse(line: string, last: RegExp, timeoutMs?: number): Promise<string[]>
   /** Quits the plugin bot and connects a new one with a fresh plugin on the same store: a restarted bot script. */
@@ -44,9 +46,11 @@ export async function openCedarSession(
     scene?: (session: TestSession) => Promise<void>
     /** Options of the plugin besides the session's own (owners, store, logger, no laws, a loose rate limit). */
     cedar?: CedarOptions
+    /** Another session's store (the same user on another server); its owner removes it. */
+    store?: string
   } = {},
 ): Promise<CedarSession> {
-  const store = await mkdtemp(path.join(tmpdir(), 'cedar-agent-store-'))
+  const store = options.store ?? (await mkdtemp(path.join(tmpdir(), 'cedar-agent-store-')))
   const session = await openSession(options.server)
   await options.scene?.(session)
   const connect = () =>
@@ -67,6 +71,7 @@ export async function openCedarSession(
     },
     alex,
     store,
+    worldDir: () => bot.cedar.world()?.dir ?? store,
     converse: (line, last, timeoutMs) => converse(alex, 'cedar', line, last, timeoutMs),
     async restart() {
       await session.quit(bot)
@@ -76,7 +81,7 @@ export async function openCedarSession(
     },
     async close() {
       await session.close()
-      await rm(store, { recursive: true, force: true })
+      if (!options.store) await rm(store, { recursive: true, force: true })
     },
   }
 }

@@ -11,11 +11,12 @@ import { compilePhrase } from '../../grounding/phrases.js'
 import type { GroundingComponents } from '../../grounding/pipeline.js'
 import { groundInstruction } from '../../grounding/pipeline.js'
 import type { LlmClient } from '../../llm/llm-client.js'
-import type { SkillRecord } from '../../store/record.js'
+import type { NewRecord, SkillRecord } from '../../store/record.js'
 import type { Rules } from '../../world/rules.js'
 import type { SimOptions } from '../../world/sim/index.js'
 import type { Evidence, SkillLibrary } from '../skills/index.js'
 import { UnknownSkillError } from '../skills/index.js'
+import { EVERY_WORLD, standsIn, type WorldScope, whereItStands } from '../world-scope.js'
 import type { ConstraintComputation } from './constraint-computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { slug } from './constraint-set.js'
@@ -36,6 +37,8 @@ export interface StandingConstraint {
   readonly phrase: string
   readonly alphabet: readonly string[]
   readonly ltl?: string
+  /** Where it stands, in words: "this world", "every world (shared)". */
+  readonly where?: string
 }
 
 /** What `constrain` reports: the constraint, who taught it, what it forbids (its shortest rejected words). */
@@ -57,14 +60,20 @@ export interface StandingConstraintsOptions {
   readonly learningWorld?: SimOptions | undefined
   readonly biomes: readonly string[]
   readonly llm?: LlmClient | undefined
+  /** The world the bot is in: a constraint stands only in the worlds it was taught in, unless shared. */
+  readonly world?: (() => WorldScope | undefined) | undefined
 }
 
 type CallOptions = { readonly signal?: AbortSignal | undefined }
 
 export class StandingConstraints {
   private readonly standing = new Map<string, StandingConstraint>()
-  /** The standing constraints of the store, read once on first use: a restarted bot keeps its players' rules. */
+  /**
+   * The standing constraints of the store, read on first use in each world: a restarted bot keeps its players'
+   * rules, and a bot in another world does not bring them along.
+   */
   private restoring: Promise<void> | undefined
+  private restoredFor: string | undefined
   /** Constraints learned over a skill's actions, by phrase and alphabet: a second run asks no teacher. */
   readonly learned = new Map<string, LearnedConstraint>()
 
@@ -125,7 +134,10 @@ export class StandingConstraints {
     const id = slug(phrase)
     const constraint = { id, phrase, alphabet: [...alphabet], ...(learned.ltl ? { ltl: learned.ltl } : {}) }
     await this.restored()
-    this.standing.set(id, constraint)
+    const scope = this.scope()
+    const before = await this.options.library.get('constraint', id)
+    const worlds = [...new Set([...(before?.worlds ?? []), ...(scope ? [scope.key] : [])])]
+    this.standing.set(id, { ...constraint, where: whereItStands({ worlds }, scope) })
     for (const key of [...this.learned.keys()]) {
       if (key.startsWith(`${phrase}|`)) this.learned.delete(key)
     }
@@ -134,6 +146,7 @@ export class StandingConstraints {
       name: id,
       phrase,
       ...(learned.ltl ? { ltl: learned.ltl } : {}),
+      ...(worlds.length > 0 ? { worlds } : {}),
       alphabet: [...alphabet],
       dfa: toDfaJson(learned.dfa),
       successEvents: [],
@@ -149,12 +162,38 @@ export class StandingConstraints {
     return constraint
   }
 
-  /** Drops a standing constraint and its stored record; false when there was none. */
+  /**
+   * Drops a standing constraint here; false when there was none. Its record goes when it stood nowhere else (a
+   * shared one is dropped everywhere: sharing made it every world's).
+   */
   async remove(id: string): Promise<boolean> {
     await this.restored()
     if (!this.standing.delete(id)) return false
-    await this.options.library.remove('constraint', id)
+    const record = await this.options.library.get('constraint', id)
+    const scope = this.scope()
+    const others = (record?.worlds ?? []).filter((w) => w !== scope?.key && w !== EVERY_WORLD)
+    if (!record || !scope || scope.shared || others.length === 0) {
+      await this.options.library.remove('constraint', id)
+      return true
+    }
+    await this.options.library.save({ ...storedAsNew(record), worlds: others })
     return true
+  }
+
+  /**
+   * Makes a constraint of the store stand in every world (the owner's choice); it applies here at once. Undefined
+   * when there is no such constraint.
+   */
+  async share(id: string): Promise<StandingConstraint | undefined> {
+    await this.restored()
+    const record = await this.options.library.get('constraint', id)
+    if (!record) return undefined
+    const worlds = [EVERY_WORLD]
+    await this.options.library.save({ ...storedAsNew(record), worlds })
+    const ltl = record.ltl === undefined ? {} : { ltl: record.ltl }
+    const shared = { id, phrase: record.phrase ?? id, alphabet: record.alphabet, ...ltl, where: 'every world (shared)' }
+    this.standing.set(id, shared)
+    return shared
   }
 
   async list(): Promise<StandingConstraint[]> {
@@ -162,12 +201,31 @@ export class StandingConstraints {
     return [...this.standing.values()]
   }
 
+  /** The constraint records of the store that stand somewhere else, or nowhere (kept from before worlds). */
+  async elsewhere(): Promise<SkillRecord[]> {
+    const scope = this.scope()
+    return (await this.options.library.list('constraint')).filter((r) => !standsIn(r, scope))
+  }
+
+  private scope(): WorldScope | undefined {
+    return this.options.world?.()
+  }
+
   private restored(): Promise<void> {
+    const scope = this.scope()
+    if (this.restoring && this.restoredFor !== scope?.key) {
+      // Another world: its constraints, not the last one's.
+      this.standing.clear()
+      this.learned.clear()
+      this.restoring = undefined
+    }
+    this.restoredFor = scope?.key
     this.restoring ??= this.options.library.list('constraint').then((records) => {
       for (const r of records) {
-        if (this.standing.has(r.name)) continue
+        if (this.standing.has(r.name) || !standsIn(r, scope)) continue
         const ltl = r.ltl === undefined ? {} : { ltl: r.ltl }
-        this.standing.set(r.name, { id: r.name, phrase: r.phrase ?? r.name, alphabet: r.alphabet, ...ltl })
+        const where = whereItStands(r, scope)
+        this.standing.set(r.name, { id: r.name, phrase: r.phrase ?? r.name, alphabet: r.alphabet, ...ltl, where })
       }
     })
     return this.restoring
@@ -242,4 +300,10 @@ export class StandingConstraints {
     if (!alphabet.some((s) => s.startsWith('biome.'))) return [...alphabet]
     return [...new Set([...alphabet, ...this.options.biomes.map((b) => `biome.${b}`)])]
   }
+}
+
+/** A stored record as one to save again (the store sets version and times). */
+function storedAsNew(record: SkillRecord): NewRecord {
+  const { schema: _schema, version: _version, createdAt: _created, updatedAt: _updated, ...rest } = record
+  return rest
 }

@@ -11,6 +11,13 @@ export interface TrajectoryStep {
   readonly ok: boolean
   /** The failure kind and message when `ok` is false. */
   readonly error?: string
+  /**
+   * The inventory's counts before the action (item → count). Predicates say only whether a thing is held; a
+   * repeated craft whose product a later act used up is progress, and only counts show it (critic/progress.ts).
+   */
+  readonly counts?: Readonly<Record<string, number>>
+  /** The inventory's counts after the action (the next step's `counts`; the only record of them after the last). */
+  readonly countsAfter?: Readonly<Record<string, number>>
 }
 
 export interface ControllerStep {

@@ -76,6 +76,8 @@ export async function runController(options: ControllerOptions): Promise<Control
       action: t.action,
       ok: t.outcome.ok,
       ...(t.outcome.ok ? {} : { error: `${t.outcome.failure}: ${t.outcome.message}` }),
+      ...(t.counts ? { counts: t.counts } : {}),
+      ...(t.countsAfter ? { countsAfter: t.countsAfter } : {}),
     })),
     // A run stranded by a broken tool says nothing against the skill: the world wore it out.
     ...(counterexample && broken.length === 0 ? { counterexample: { word: [...word], label: false as const } } : {}),

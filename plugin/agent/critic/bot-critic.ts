@@ -23,11 +23,16 @@ import type { Critic, TrajectoryStep } from './types.js'
 export interface BotCriticOptions {
   readonly laws: LawBook
   readonly store: SkillStore
+  /** Where the trajectories go (`<dir>/trajectories`); default the store's directory. */
+  readonly dir?: string
   /** Players' rejections, kept across restarts. */
   readonly files?: LawFiles
   readonly llm?: LlmClient | undefined
   readonly schedule: string | false
   readonly trajectoryCap: number
+  /** Install validated laws at once (soft), as LogicGuard does; otherwise they wait for `!law accept|reject`. */
+  readonly autoAccept?: boolean
+  readonly minEvidence?: number
   readonly symbolProblem?: (symbol: string) => string | undefined
   readonly onRound?: (report: CriticReport) => void
   readonly onError?: (error: Error) => void
@@ -39,27 +44,33 @@ export interface BotCriticOptions {
 }
 
 export class BotCritic {
-  readonly log: TrajectoryLog
+  private trajectories: TrajectoryLog
   readonly runner: CriticRunner
   private readonly schedule: CriticSchedule | undefined
 
   constructor(private readonly options: BotCriticOptions) {
-    this.log = new TrajectoryLog(path.join(options.store.dir, 'trajectories'), options.trajectoryCap)
+    this.trajectories = new TrajectoryLog(
+      path.join(options.dir ?? options.store.dir, 'trajectories'),
+      options.trajectoryCap,
+    )
     const llmCritic = options.llm ? new LlmCritic(options.llm) : undefined
     const offload = options.computation
     const offline: Critic = offload
       ? {
           name: 'offline',
+          readsAll: true,
           propose: (trajectories, context) => offload.on.proposeLaws(trajectories, context, DEFAULT_RULES_VERSION),
         }
       : new OfflineCritic()
     const critics: Critic[] = [offline, ...(llmCritic ? [llmCritic] : [])]
     this.runner = new CriticRunner({
-      log: this.log,
+      log: this.trajectories,
       laws: options.laws,
       critics,
       ...(llmCritic ? { relaxer: llmCritic } : {}),
       actions: () => options.laws.shield.actions,
+      ...(options.autoAccept === undefined ? {} : { autoAccept: options.autoAccept }),
+      ...(options.minEvidence === undefined ? {} : { minEvidence: options.minEvidence }),
       ...(options.symbolProblem ? { symbolProblem: options.symbolProblem } : {}),
       ...(options.files ? { files: options.files } : {}),
       ...(offload
@@ -81,6 +92,16 @@ export class BotCritic {
           })
   }
 
+  get log(): TrajectoryLog {
+    return this.trajectories
+  }
+
+  /** The trajectories and the critic's decisions of one world: `<dir>/trajectories`, and the laws in `files`. */
+  useDir(dir: string, files: LawFiles): void {
+    this.trajectories = new TrajectoryLog(path.join(dir, 'trajectories'), this.options.trajectoryCap)
+    this.runner.useStore(this.trajectories, files)
+  }
+
   start(): void {
     this.schedule?.start()
   }
@@ -99,7 +120,7 @@ export class BotCritic {
   /** A finished run's trajectory, for the next round. */
   record(task: string, steps: readonly TrajectoryStep[], success: boolean): Promise<void> {
     if (steps.length === 0) return Promise.resolve()
-    return this.log.append({ id: randomUUID(), task, startedAt: new Date().toISOString(), steps, success })
+    return this.trajectories.append({ id: randomUUID(), task, startedAt: new Date().toISOString(), steps, success })
   }
 
   /** The shield found every action blocked; `blame` names, per action, the laws whose monitors it would kill. */

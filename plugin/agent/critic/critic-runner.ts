@@ -1,7 +1,8 @@
 /**
  * One critic round (LogicGuard §3.4): the trajectories logged since the last round go to every critic; each proposal
- * is validated against all kept trajectories and the laws in force; accepted laws enter the shield at once, as soft
- * laws from the critic (a player makes them hard with `!law accept`); rejected ones are kept with their reasons.
+ * is validated against all kept trajectories, the successful runs and the Sim's plans, and the laws in force; a law
+ * that passes waits, proposed, for a player's `!law accept` (then hard) or `!law reject` — or, with `autoAccept`,
+ * enters the shield at once as a soft law (LogicGuard's behaviour); rejected ones are kept with their reasons.
  * Over-constrained states the shield recorded are relaxed, touching only the laws that blocked there (the dead
  * monitors): by the LLM critic when there is one, then, if no action is free yet, by deleting the fewest soft
  * blockers that free one.
@@ -13,6 +14,7 @@ import { isActionSymbol } from '../../vocabulary/symbols.js'
 import { offlineRelaxation, relieved } from './deadlock.js'
 import type { LawBook } from './laws.js'
 import type { LlmCritic } from './llm-critic.js'
+import { type ProposedLaw, ProposedLaws } from './proposed-laws.js'
 import type { TrajectoryLog } from './trajectory-log.js'
 import type {
   Critic,
@@ -36,7 +38,10 @@ export interface AcceptedLaw {
 export interface CriticReport {
   readonly trajectories: number
   readonly proposed: number
+  /** Laws installed this round (only with `autoAccept`; otherwise validated laws wait in `waiting`). */
   readonly accepted: readonly AcceptedLaw[]
+  /** Laws that passed validation this round and wait for a player's `!law accept|reject`. */
+  readonly waiting: readonly ProposedLaw[]
   readonly rejected: readonly RejectedProposal[]
   readonly relaxed: readonly Relaxation[]
   /** Critics that failed this round (an unreachable LLM), with why. */
@@ -54,6 +59,12 @@ export interface CriticRunnerOptions {
   readonly symbolProblem?: (symbol: string) => string | undefined
   /** Where players' rejections are kept across restarts. */
   readonly files?: LawFiles
+  /** Install laws that pass validation at once, soft (LogicGuard's behaviour); otherwise they wait, proposed. */
+  readonly autoAccept?: boolean
+  /** Trajectories a rule needs as evidence before it proposes (DEFAULT_MIN_EVIDENCE). */
+  readonly minEvidence?: number
+  /** Goals whose Sim shortest plans every law must let through, besides those the successful runs served. */
+  readonly planGoals?: readonly string[]
   /** Validates a round's proposals; default `validateProposals` here (a bot hands it to its learning worker). */
   readonly validate?: (
     proposals: readonly LawProposal[],
@@ -68,9 +79,32 @@ export class CriticRunner {
   private readonly overConstrained: OverConstrainedState[] = []
   /** Laws players rejected (`!law reject`): never proposed again. */
   private readonly refused = new Set<string>()
+  /** Validated laws waiting for a player's decision. */
+  private waitingLaws: ProposedLaws
+  private log: TrajectoryLog
+  private files: LawFiles | undefined
 
   constructor(private readonly options: CriticRunnerOptions) {
+    this.log = options.log
+    this.files = options.files
     for (const text of options.files?.loadRejected() ?? []) this.refused.add(text)
+    this.waitingLaws = new ProposedLaws(options.laws, options.files)
+  }
+
+  get proposed(): ProposedLaws {
+    return this.waitingLaws
+  }
+
+  /**
+   * Another world's trajectories and decisions (the bot logged into a world): rejections and proposals are read
+   * from `files`, the rounds read `log`. What was read before is forgotten: it belonged to no world or another one.
+   */
+  useStore(log: TrajectoryLog, files: LawFiles): void {
+    this.log = log
+    this.files = files
+    this.refused.clear()
+    for (const text of files.loadRejected()) this.refused.add(text)
+    this.waitingLaws = new ProposedLaws(this.options.laws, files)
   }
 
   /** The laws players rejected, which no round proposes again. */
@@ -88,28 +122,44 @@ export class CriticRunner {
     if (this.overConstrained.length > 50) this.overConstrained.shift()
   }
 
-  /** A player rejected a law: it leaves the shield and the critics' proposals of it are refused from now on. */
+  /**
+   * A player rejected a law, in force or proposed: it leaves the shield (or the waiting list) and the critics'
+   * proposals of it are refused from now on.
+   */
   refuse(id: string): string | undefined {
-    const law = this.options.laws.shield.get(id)
+    const law = this.options.laws.shield.get(id) ?? this.proposed.get(id)
     if (!law) return undefined
-    if (!this.refused.has(law.text)) this.options.files?.saveRejected(law.text)
+    if (!this.refused.has(law.text)) this.files?.saveRejected(law.text)
     this.refused.add(law.text)
-    this.options.laws.remove(id)
+    if (!this.proposed.take(id)) this.options.laws.remove(id)
     return law.text
+  }
+
+  /** A player accepted a proposed law: it goes into the shield under its id, hard. Undefined when none waits. */
+  accept(id: string): LtlMonitor | undefined {
+    const law = this.proposed.get(id)
+    if (!law) return undefined
+    const monitor = this.options.laws.addAs(id, law.text, 'hard', 'critic', `${law.explanation} (${law.origin})`)
+    this.proposed.take(id)
+    return monitor
   }
 
   /** One round over the trajectories logged since the last (or all of them). */
   async run({ all = false } = {}): Promise<CriticReport> {
-    const { log, laws } = this.options
+    const { log } = this
+    const { laws } = this.options
     const kept = await log.list()
     const fresh = all ? kept : await log.sinceCursor()
     const context = this.context(kept)
     const errors: string[] = []
-    const proposals = []
+    const proposals: LawProposal[] = []
+    const freshIds = new Set(fresh.map((t) => t.id))
     if (fresh.length > 0) {
       for (const critic of this.options.critics) {
         try {
-          proposals.push(...(await critic.propose(fresh, context)))
+          const made = await critic.propose(critic.readsAll ? kept : fresh, context)
+          // Evidence all from earlier rounds was judged then: only what new runs show is proposed again.
+          proposals.push(...made.filter((p) => p.evidence === undefined || p.evidence.some((id) => freshIds.has(id))))
         } catch (error) {
           errors.push(`${critic.name}: ${(error as Error).message}`)
         }
@@ -121,12 +171,25 @@ export class CriticRunner {
       actions: context.actions,
       predicates: context.predicates,
       trajectories: kept,
+      ...(this.options.planGoals ? { planGoals: this.options.planGoals } : {}),
       ...this.check(),
     })
     const added: AcceptedLaw[] = []
+    const waiting: ProposedLaw[] = []
     const refusedNow = accepted.filter((p) => this.refused.has(p.text))
+    const label = (id: string) => {
+      const run = kept.find((t) => t.id === id)
+      return run ? `"${run.task}" ${id.slice(0, 8)}` : id
+    }
     for (const proposal of accepted) {
       if (this.refused.has(proposal.text)) continue
+      const evidence = (proposal.evidence ?? []).map(label)
+      if (this.proposed.merge(proposal.text, evidence)) continue
+      if (!this.options.autoAccept) {
+        const { text, kind, origin, explanation } = proposal
+        waiting.push(this.proposed.add({ text, kind, origin, explanation, evidence }))
+        continue
+      }
       // Critic laws start soft: a wrong one is dropped by the shield's soft-block limit, a good one made hard by a player.
       const monitor = laws.add(proposal.text, 'soft', 'critic', `${proposal.explanation} (${proposal.origin})`)
       added.push({ id: monitor.id, text: monitor.text, origin: proposal.origin, explanation: proposal.explanation })
@@ -141,6 +204,7 @@ export class CriticRunner {
       trajectories: fresh.length,
       proposed: proposals.length,
       accepted: added,
+      waiting,
       rejected: allRejected,
       relaxed,
       errors,
@@ -159,6 +223,7 @@ export class CriticRunner {
       laws: this.lawViews(),
       actions: [...actions].filter(isActionSymbol).sort(),
       predicates: [...new Set(steps.flatMap((s) => s.state))].sort(),
+      ...(this.options.minEvidence === undefined ? {} : { minEvidence: this.options.minEvidence }),
     }
   }
 

@@ -94,7 +94,7 @@ export class LawBook {
     /** Why a symbol cannot be grounded, or undefined when it can. */
     readonly symbolProblem: (symbol: string) => string | undefined = () => undefined,
     /** Where the critic's laws are kept across restarts; without it they live as long as the process. */
-    private readonly files?: LawFiles,
+    private files?: LawFiles,
     /** Where a large law compiles (see `compile`); without one, on the caller's thread. */
     private readonly compiler?: LawCompiler,
   ) {}
@@ -112,15 +112,25 @@ export class LawBook {
         const monitor = this.build(law.id, law.text, law.kind, law.source, law.explanation)
         this.install(monitor)
         restored.push(monitor)
-        const match = /^([A-Za-z]+)(\d+)$/.exec(law.id)
-        if (match?.[1] && match[2]) {
-          this.next.set(match[1], Math.max(this.next.get(match[1]) ?? 1, Number(match[2]) + 1))
-        }
+        this.noteId(law.id)
       } catch (error) {
         problems.push(`${law.id}: ${(error as Error).message}`)
       }
     }
     return { restored, problems }
+  }
+
+  /**
+   * The critic's laws of another store (the world the bot logged into): those of the last one leave the shield,
+   * and this one's are put back. Returns what `restore` returns.
+   */
+  useFiles(files: LawFiles): { restored: LtlMonitor[]; problems: string[] } {
+    for (const monitor of this.shield.monitors()) {
+      if (monitor.source === 'critic') this.shield.remove(monitor.id)
+    }
+    this.next.delete('C')
+    this.files = files
+    return this.restore()
   }
 
   /** Resolves when the stored laws match the shield (every write asked for so far is on disk). */
@@ -175,21 +185,32 @@ export class LawBook {
   }
 
   /** A compiled draft into the shield under the next id of its source (L for players, C for the critic). */
-  commit(draft: LawDraft & { readonly dfa: Dfa }): LtlMonitor {
-    const prefix = draft.source === 'critic' ? 'C' : 'L'
-    const n = this.next.get(prefix) ?? 1
-    const monitor = new LtlMonitor(
-      `${prefix}${n}`,
-      draft.formula,
-      draft.kind,
-      draft.source,
-      draft.explanation,
-      draft.dfa,
-    )
-    this.next.set(prefix, n + 1)
+  commit(draft: LawDraft & { readonly dfa: Dfa }, id = this.reserveId(draft.source)): LtlMonitor {
+    const monitor = new LtlMonitor(id, draft.formula, draft.kind, draft.source, draft.explanation, draft.dfa)
+    this.noteId(id)
     this.install(monitor)
     this.keep(monitor)
     return monitor
+  }
+
+  /** The next id of a source, taken (a critic law proposed, not yet in the shield, keeps its id until decided). */
+  reserveId(source: LawSource): string {
+    const prefix = source === 'critic' ? 'C' : 'L'
+    const n = this.next.get(prefix) ?? 1
+    this.next.set(prefix, n + 1)
+    return `${prefix}${n}`
+  }
+
+  /** Ids are numbered after `id` from now on (a law or proposal kept on disk). */
+  noteId(id: string): void {
+    const match = /^([A-Za-z]+)(\d+)$/.exec(id)
+    if (match?.[1] && match[2]) this.next.set(match[1], Math.max(this.next.get(match[1]) ?? 1, Number(match[2]) + 1))
+  }
+
+  /** Reads, compiles and adds a law under a given id (a proposed critic law a player accepted). */
+  addAs(id: string, text: string, kind: LawKind, source: LawSource, explanation = ''): LtlMonitor {
+    const draft = this.read(text, kind, source, explanation)
+    return this.commit({ ...draft, dfa: draft.dfa ?? compiledHere(draft.formula) }, id)
   }
 
   remove(id: string): boolean {

@@ -6,16 +6,27 @@
  *   failing state and in no state where the same action succeeded:
  *   `G(cond -> X !action)` (hard: the world refused it).
  * - Repetition: an action taken again, after its first success made something true, with nothing new coming of the
- *   repeat: `G(effect -> X !action)` (soft: wasteful, not impossible).
+ *   repeat (no new predicate, no count raised, nothing of it used by a later act): `G(effect -> X !action)` (soft:
+ *   wasteful, not impossible).
  * - Goal progress: a condition under which one action always made progress and no other action did:
  *   `G(cond -> X action)` (soft).
- * Conditions are small conjunctions of predicates and negated predicates, found by a greedy cover.
+ * Conditions are small conjunctions of predicates and negated predicates, found by a greedy cover. Every rule needs
+ * `minEvidence` trajectories that show its law's case before it proposes it.
  */
 import { familiesOf } from '../../vocabulary/families.js'
 import { parseSymbol } from '../../vocabulary/symbols.js'
 import { loadRules, type Rules } from '../../world/rules.js'
+import { evidenceFor } from './evidence.js'
 import { preconditionLaws, preconditionOf, prematureExplorationLaws, slowExplorationLaws } from './precondition-laws.js'
-import type { Critic, CriticContext, LawProposal, Trajectory, TrajectoryStep } from './types.js'
+import { type Consumes, consumesFor, madeProgress, stepProgressed } from './progress.js'
+import {
+  type Critic,
+  type CriticContext,
+  DEFAULT_MIN_EVIDENCE,
+  type LawProposal,
+  type Trajectory,
+  type TrajectoryStep,
+} from './types.js'
 
 /** A condition literal: a predicate, or its negation. */
 interface Literal {
@@ -60,6 +71,7 @@ export function relatedObjects(action: string, rules: Rules): Set<string> {
 
 export class OfflineCritic implements Critic {
   readonly name = 'offline'
+  readonly readsAll = true
 
   constructor(private readonly rules: Rules = loadRules()) {}
 
@@ -73,11 +85,16 @@ export class OfflineCritic implements Critic {
       ...slowExplorationLaws(trajectories, this.rules),
       ...prematureExplorationLaws(trajectories, this.rules),
       ...feedbackLaws(trajectories, relevance, explained),
-      ...repetitionLaws(trajectories, relevance),
+      ...repetitionLaws(trajectories, relevance, consumesFor(this.rules)),
       ...progressLaws(trajectories, relevance),
     ]
     const seen = new Set<string>()
-    return proposals.filter((p) => !seen.has(p.formula) && seen.add(p.formula))
+    const minEvidence = context.minEvidence ?? DEFAULT_MIN_EVIDENCE
+    // A rule proposes only what enough runs show: a handful of runs is an anecdote, not a law.
+    return proposals
+      .filter((p) => !seen.has(p.formula) && seen.add(p.formula))
+      .map((p) => ({ ...p, evidence: evidenceFor(p.formula, trajectories) }))
+      .filter((p) => p.evidence.length >= minEvidence)
   }
 }
 
@@ -121,30 +138,32 @@ export function feedbackLaws(
 export function repetitionLaws(
   trajectories: readonly Trajectory[],
   relevance: Relevance = plainRelevance,
+  consumes?: Consumes,
 ): LawProposal[] {
   const out: LawProposal[] = []
   for (const trajectory of trajectories) {
     const list = trajectory.steps
     const firstEffect = new Map<string, string[]>()
-    for (let i = 0; i + 1 < list.length; i++) {
+    for (let i = 0; i < list.length; i++) {
       const step = list[i]
-      const next = list[i + 1]
-      if (!step?.ok || !next) continue
-      const effect = next.state.filter((p) => !step.state.includes(p))
+      if (!step?.ok) continue
+      const effect = effectOf(step, list[i + 1])
+      if (effect === undefined) continue
       const known = firstEffect.get(step.action)
       if (!known) {
         if (effect.length > 0) firstEffect.set(step.action, effect)
         continue
       }
       const still = known.filter((p) => step.state.includes(p))
-      if (effect.length > 0 || still.length === 0) continue
+      // A repeat that raised a count, or whose product a later act used, was needed (more planks for the next craft).
+      if (still.length === 0 || stepProgressed(trajectory, i, consumes)) continue
       const pred = [...still].sort(
         (a, b) => relevance(b, step.action) - relevance(a, step.action) || a.localeCompare(b),
       )[0]
       if (!pred || relevance(pred, step.action) < MIN_RELEVANCE) continue
       // One wasted repeat is not a rule: the law stands only if the action never made anything new while `pred`
       // held, in any trajectory (more sticks while holding one are progress toward the next pickaxe).
-      if (progressedUnder(trajectories, step.action, pred)) continue
+      if (progressedUnder(trajectories, step.action, pred, consumes)) continue
       out.push({
         formula: `G(${pred} -> X !${step.action})`,
         kind: 'soft',
@@ -156,13 +175,28 @@ export function repetitionLaws(
   return out
 }
 
+/**
+ * What became true after a step: the next position's new predicates; after a run's last act, what its counts show
+ * newly held (`has.X.1`); undefined when nothing tells.
+ */
+function effectOf(step: TrajectoryStep, next: TrajectoryStep | undefined): string[] | undefined {
+  if (next) return next.state.filter((p) => !step.state.includes(p))
+  if (!step.countsAfter) return undefined
+  const before = step.counts ?? {}
+  return Object.entries(step.countsAfter)
+    .filter(([item, n]) => n > 0 && (before[item] ?? 0) === 0)
+    .map(([item]) => `has.${item}.1`)
+}
+
 /** Did `action`, taken while `pred` held, ever succeed with something new true after it? */
-function progressedUnder(trajectories: readonly Trajectory[], action: string, pred: string): boolean {
+function progressedUnder(
+  trajectories: readonly Trajectory[],
+  action: string,
+  pred: string,
+  consumes?: Consumes,
+): boolean {
   return trajectories.some((t) =>
-    t.steps.some((s, i) => {
-      const next = t.steps[i + 1]
-      return s.action === action && s.ok && s.state.includes(pred) && next?.state.some((p) => !s.state.includes(p))
-    }),
+    t.steps.some((s, i) => s.action === action && s.state.includes(pred) && stepProgressed(t, i, consumes)),
   )
 }
 
@@ -174,8 +208,7 @@ export function progressLaws(
   const progress: { state: Set<string>; action: string }[] = []
   for (const trajectory of trajectories.filter((t) => t.success)) {
     trajectory.steps.forEach((step, i) => {
-      const next = trajectory.steps[i + 1]
-      if (step.ok && next?.state.some((p) => !step.state.includes(p))) {
+      if (step.ok && madeProgress(step, trajectory.steps[i + 1])) {
         progress.push({ state: new Set(step.state), action: step.action })
       }
     })

@@ -14,6 +14,8 @@ const stepSchema = z.object({
   action: z.string(),
   ok: z.boolean(),
   error: z.string().optional(),
+  counts: z.record(z.string(), z.number().int().min(0)).optional(),
+  countsAfter: z.record(z.string(), z.number().int().min(0)).optional(),
 })
 const trajectorySchema = z.object({
   id: z.string(),
@@ -21,6 +23,7 @@ const trajectorySchema = z.object({
   startedAt: z.string(),
   steps: z.array(stepSchema),
   success: z.boolean(),
+  goal: z.string().optional(),
 })
 
 export const DEFAULT_TRAJECTORY_CAP = 200

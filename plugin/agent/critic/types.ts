@@ -15,6 +15,8 @@ export interface Trajectory {
   readonly steps: readonly TrajectoryStep[]
   /** Whether the run reached its goal. */
   readonly success: boolean
+  /** The item the run was for, when known: the validator replays the Sim's shortest plans for it. */
+  readonly goal?: string
 }
 
 /** A law a critic proposes: LTLf text over our symbols (or the papers' spellings), with why. */
@@ -24,6 +26,8 @@ export interface LawProposal {
   readonly explanation: string
   /** Which critic, and which rule of it (`offline:feedback`, `offline:repetition`, `offline:progress`, `llm`). */
   readonly origin: string
+  /** The trajectories (ids) that show what the law is about: the acts it would refuse, or require. */
+  readonly evidence?: readonly string[]
 }
 
 export interface RejectedProposal extends LawProposal {
@@ -46,10 +50,19 @@ export interface CriticContext {
   readonly actions: readonly string[]
   /** The state predicates the trajectories record. */
   readonly predicates: readonly string[]
+  /** Trajectories a rule needs as evidence before it proposes a law (default DEFAULT_MIN_EVIDENCE). */
+  readonly minEvidence?: number
 }
+
+export { DEFAULT_CRITIC_MIN_EVIDENCE as DEFAULT_MIN_EVIDENCE } from '../../config/options.js'
 
 export interface Critic {
   readonly name: string
+  /**
+   * Reads every kept trajectory, not only the new ones, so evidence accumulates across rounds; a proposal then
+   * counts only when some of its evidence is new (the older evidence was judged in an earlier round).
+   */
+  readonly readsAll?: boolean
   propose(trajectories: readonly Trajectory[], context: CriticContext): Promise<LawProposal[]>
 }
 

@@ -1,7 +1,8 @@
 /**
  * Every law a critic proposes is checked before it goes in (LogicGuard §3.4 and Theorem 1): it parses; it names only
  * propositions the bot knows; it is in the safe form G(state condition -> X action) (safe-form.ts); its condition held in at least one recorded state (a law about states never seen
- * cannot be grounded); with it, every recorded state still allows some action; and it is neither a duplicate of a
+ * cannot be grounded); it refuses no act that worked in a run that reached its goal, recorded or the Sim's shortest
+ * plan for a goal seen (replay.ts); with it, every recorded state still allows some action; and it is neither a duplicate of a
  * law in force nor implied by one. Model output is data: a proposal that fails is kept with its reason, never used.
  */
 import { equivalent, isSubsetOf } from '../../automata/product.js'
@@ -10,7 +11,9 @@ import { compileLtl, type Letter, MAX_VALUATION_PROPOSITIONS } from '../../ltl/c
 import type { LtlMonitor } from '../../ltl/monitor.js'
 import type { Shield } from '../../ltl/shield.js'
 import { buildLaw, createShield } from './laws.js'
+import { blockedSuccess, type ReplayRuns } from './replay.js'
 import { safeFormProblem } from './safe-form.js'
+import { goalsOf, simPlanRuns } from './sim-plans.js'
 import type { LawProposal, LawView, RejectedProposal, Trajectory } from './types.js'
 
 export interface ValidationContext {
@@ -20,6 +23,20 @@ export interface ValidationContext {
   readonly trajectories: readonly Trajectory[]
   /** Why a symbol cannot be grounded (the inventory's check), for symbols beyond `actions` and `predicates`. */
   readonly symbolProblem?: (symbol: string) => string | undefined
+  /** Goal items whose Sim shortest plans a law must not block, besides the goals the successful runs served. */
+  readonly planGoals?: readonly string[]
+  /** The runs a law must not block (computed from the trajectories and goals when absent). */
+  readonly replayRuns?: ReplayRuns
+}
+
+/** The runs a proposed law is replayed against: the successful trajectories and the Sim's plans for their goals. */
+export function replayRunsOf(context: ValidationContext): ReplayRuns {
+  if (context.replayRuns) return context.replayRuns
+  const goals = new Set([...goalsOf(context.trajectories), ...(context.planGoals ?? [])])
+  return {
+    recorded: context.trajectories.filter((t) => t.success),
+    plans: [...goals].flatMap((goal) => simPlanRuns(goal)),
+  }
 }
 
 export interface AcceptedProposal extends LawProposal {
@@ -37,8 +54,9 @@ export function validateProposals(
   const accepted: AcceptedProposal[] = []
   const rejected: RejectedProposal[] = []
   let laws = [...context.laws]
+  const replayRuns = proposals.length > 0 ? replayRunsOf(context) : { recorded: [], plans: [] }
   for (const proposal of proposals) {
-    const verdict = validateProposal(proposal, { ...context, laws })
+    const verdict = validateProposal(proposal, { ...context, laws, replayRuns })
     if (verdict.ok) {
       accepted.push({ ...proposal, text: verdict.text })
       laws = [...laws, { id: `proposal-${accepted.length}`, text: verdict.text, kind: proposal.kind, source: 'critic' }]
@@ -68,6 +86,8 @@ export function validateProposal(proposal: LawProposal, context: ValidationConte
   if (condition && !context.trajectories.some((t) => t.steps.some((s) => holds(condition, new Set(s.state))))) {
     return { ok: false, reason: 'its condition never held in a recorded state, so nothing grounds it' }
   }
+  const blocked = blockedSuccess(law.text, replayRunsOf(context), context.actions)
+  if (blocked) return { ok: false, reason: blocked }
   const starved = starvedState(law, context)
   if (starved)
     return { ok: false, reason: `it would leave no allowed action in a recorded state: {${starved.join(', ')}}` }

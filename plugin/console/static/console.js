@@ -164,9 +164,10 @@ function showLaws(laws) {
   for (const law of laws) {
     const row = element('tr')
     row.dataset.law = law.id
-    for (const text of [law.id, law.text, law.kind, law.source, String(law.blocked)]) row.append(element('td', text))
+    const text = law.evidence ? `${law.text} (evidence: ${law.evidence})` : law.text
+    for (const cell of [law.id, text, law.kind, law.source, String(law.blocked)]) row.append(element('td', cell))
     const actions = element('td')
-    if (law.source === 'critic' && law.kind === 'soft') {
+    if (law.source === 'critic' && (law.kind === 'soft' || law.kind === 'proposed')) {
       const accept = element('button', 'accept')
       accept.addEventListener('click', () => send(`!law accept ${law.id}`))
       const reject = element('button', 'reject', 'secondary')
