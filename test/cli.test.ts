@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { CEDAR_VERSION } from '../plugin/version.js'
+import { packedTarball } from './support/pack.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 const run = promisify(execFile)
@@ -135,9 +136,7 @@ describe('cedar installed from the packed package', () => {
 
   before(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'cedar-pack-'))
-    const packed = await exec('npm', ['pack', '--silent', '--pack-destination', work])
-    assert.equal(packed.code, 0, packed.stderr)
-    const tarball = path.join(work, packed.stdout.trim().split('\n').pop() ?? '')
+    const tarball = await packedTarball(work)
     // What `npm install <tarball>` lays out, without the registry: the package, its dependencies, its bin link.
     project = path.join(work, 'project')
     const modules = path.join(project, 'node_modules')

@@ -13,6 +13,7 @@ import type { Bot } from 'mineflayer'
 import type { EmbeddedServer } from '../plugin/server/embedded-server.js'
 import { closeAll, connectBot, nextChat, startTestServer, withTimeout } from './harness/index.js'
 import { type LockfileRegistry, startLockfileRegistry } from './harness/lockfile-registry.js'
+import { packedTarball } from './support/pack.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 const run = promisify(execFile)
@@ -57,8 +58,7 @@ describe('drop-in: the packed plugin in a user bot with the newest mineflayer', 
   before(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'cedar-drop-in-'))
     registry = await startLockfileRegistry(path.join(root, 'package-lock.json'))
-    const packed = await run('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root })
-    const tarball = path.join(work, packed.stdout.trim().split('\n').pop() ?? '')
+    const tarball = await packedTarball(work)
     project = path.join(work, 'my-bot')
     await mkdir(project)
     await writeFile(
