@@ -1,5 +1,7 @@
 // The test runner (test/runner/run.ts) keeps the tests out of the user's data directory: each test process gets
 // its own, and a run that changed the real one fails. Run here on fixture files, never on the suite itself.
+// (This file names every kind's helpers in its tests of kindOfSource, so it says its own kind.)
+// test-kind: process
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -10,7 +12,7 @@ import { promisify } from 'node:util'
 import { LawFiles } from '../plugin/store/law-files.js'
 import { SkillStore } from '../plugin/store/skill-store.js'
 import { differences, snapshot } from './runner/data-guard.js'
-import { kindOfSource } from './runner/kinds.js'
+import { kindOfSource, runsAlone } from './runner/kinds.js'
 import { root } from './support/cli.js'
 import { sleepConstraint } from './support/skill-records.js'
 
@@ -83,6 +85,9 @@ describe('what kind of test a file is', () => {
     assert.equal(kindOfSource("import { execFile } from 'node:child_process'"), 'process')
     assert.equal(kindOfSource("const r = await cedarProcess(['--version'])"), 'process')
     assert.equal(kindOfSource('const tarball = await packedTarball(work)'), 'pack')
+    assert.equal(kindOfSource("// test-kind: server\nimport { execFile } from 'node:child_process'"), 'server')
+    assert.equal(runsAlone('// Zombies at night.\n// test-runs-alone: a speed in blocks per wall second\nimport'), true)
+    assert.equal(runsAlone("test('a run alone', () => {})"), false)
     assert.equal(
       kindOfSource("const r = await cedar(['dfa', 'show', file])\nimport { waitFor } from './harness'"),
       'unit',

@@ -20,11 +20,16 @@ export function processIo(): CliIo {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Made only when a command reads it: with process.stdin made up front, the installed `cedar start` (standard
+    // input /dev/null) no longer stopped on Ctrl-C (test/drop-in.test.ts).
+    get stdin() {
+      return process.stdin
+    },
     env: process.env,
     setExitCode: (code) => {
       process.exitCode = code
     },
-    exit: (code) => process.exit(code),
+    // process.exit(undefined) would clear an exit code set before; without an argument it keeps it.
+    exit: (code) => (code === undefined ? process.exit() : process.exit(code)),
   }
 }

@@ -27,16 +27,31 @@ export const KIND_SETTINGS: Readonly<Record<TestKind, KindSettings>> = {
   pack: { testTimeoutMs: 600_000, fileTimeoutMs: 20 * 60_000, guessMs: 120_000 },
 }
 
-/** The kind of the test file whose source is `source`; the most demanding need wins. */
+/**
+ * The kind of the test file whose source is `source`: the one a line `// test-kind: KIND` names, else read from the
+ * helpers it calls, the most demanding need winning.
+ */
 export function kindOfSource(source: string): TestKind {
+  const declared = /^\/\/ test-kind: (unit|server|process|pack)$/m.exec(source)?.[1]
+  if (declared) return declared as TestKind
   if (/\bpackedTarball\b/.test(source)) return 'pack'
   if (/\b(openSession|startTestServer|startEmbeddedServer|openCedarSession|openConsoleSession)\b/.test(source)) {
     return 'server'
   }
-  if (/from 'node:child_process'|\bcedarProcess\b|\bchromium\b/.test(source)) return 'process'
+  if (/from 'node:child_process'|\b(cedarProcess|boundedCedar)\b|\bchromium\b/.test(source)) return 'process'
   return 'unit'
 }
 
-export function kindOfFile(file: string): TestKind {
-  return kindOfSource(readFileSync(file, 'utf8'))
+/**
+ * A file that measures responsiveness in wall time (an answer within 1 s while the bot computes, an abort within
+ * 100 ms) says so in a line `// test-runs-alone: WHY`: the runner runs it with no other test file beside it, since
+ * files sharing two cores would measure each other.
+ */
+export function runsAlone(source: string): boolean {
+  return /^\/\/ test-runs-alone: \S/m.test(source)
+}
+
+export function readTestFile(file: string): { kind: TestKind; alone: boolean } {
+  const source = readFileSync(file, 'utf8')
+  return { kind: kindOfSource(source), alone: runsAlone(source) }
 }

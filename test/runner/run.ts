@@ -1,25 +1,27 @@
 // The test runner behind `npm test` and `npm run test:unit`:
-//   node --import tsx test/runner/run.ts [--unit] [--jobs N] [--save-durations] [FILE...]
+//   node --import tsx test/runner/run.ts [--unit] [--jobs N] [--record] [FILE...]
 // Each test file runs in its own process (node --test, the file in that process), several at a time, longest first,
 // with a per-test timeout that fits its kind (test/runner/kinds.ts); the packaging tests share one `npm pack`. Every
 // file gets its own XDG_DATA_HOME and XDG_CACHE_HOME under a temporary directory, which its CLI children inherit,
 // and the run fails when anything under the user's real data directory changed meanwhile.
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { differences, snapshot, userDataDir } from './data-guard.js'
-import { KIND_SETTINGS, kindOfFile, type TestKind } from './kinds.js'
+import { KIND_SETTINGS, readTestFile, type TestKind } from './kinds.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const durationsFile = path.join(import.meta.dirname, 'durations.json')
+const runsFile = path.join(import.meta.dirname, 'runs.json')
 
 interface Flags {
   unit: boolean
   jobs: number | undefined
-  saveDurations: boolean
+  /** Keep this run's file durations (the order of later runs) and, for a whole run, its time (README's). */
+  record: boolean
   files: string[]
 }
 
@@ -27,6 +29,8 @@ interface Planned {
   readonly file: string
   readonly name: string
   readonly kind: TestKind
+  /** Runs with no other file beside it (kinds.ts, runsAlone). */
+  readonly alone: boolean
   readonly estimateMs: number
 }
 
@@ -39,16 +43,16 @@ interface Outcome {
 }
 
 function parseFlags(argv: readonly string[]): Flags {
-  const flags: Flags = { unit: false, jobs: undefined, saveDurations: false, files: [] }
+  const flags: Flags = { unit: false, jobs: undefined, record: false, files: [] }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     if (arg === '--unit') flags.unit = true
-    else if (arg === '--save-durations') flags.saveDurations = true
+    else if (arg === '--record') flags.record = true
     else if (arg === '--jobs') {
       const jobs = Number(argv[++i])
       if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs needs a positive whole number, not ${argv[i]}`)
       flags.jobs = jobs
-    } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (--unit, --jobs N, --save-durations)`)
+    } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (--unit, --jobs N, --record)`)
     else flags.files.push(path.resolve(arg))
   }
   return flags
@@ -73,17 +77,19 @@ function plan(flags: Flags): Planned[] {
           .map((name) => path.join(testDir, name))
   const durations = recordedDurations()
   const planned = files.map((file) => {
-    const kind = kindOfFile(file)
+    const { kind, alone } = readTestFile(file)
     const name = path.relative(root, file)
-    return { file, name, kind, estimateMs: durations[name] ?? KIND_SETTINGS[kind].guessMs }
+    return { file, name, kind, alone, estimateMs: durations[name] ?? KIND_SETTINGS[kind].guessMs }
   })
   // Longest first, so that no long file starts last and runs alone at the end.
   return planned.filter((p) => !flags.unit || p.kind === 'unit').sort((a, b) => b.estimateMs - a.estimateMs)
 }
 
 /** The environment of one test file's process: its own data and cache directories, no LLM settings of the user. */
-function fileEnv(kind: TestKind, home: string, tarball: string | undefined): NodeJS.ProcessEnv {
+function fileEnv(kind: TestKind, home: string, tarball: string | undefined, jobs: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
+    // Files sharing the cores: the harness's deadlines for game events stretch (test/harness/wait.ts).
+    ...(jobs > 1 ? { CEDAR_TEST_WAIT_SCALE: '3' } : {}),
     ...process.env,
     XDG_DATA_HOME: path.join(home, 'data'),
     XDG_CACHE_HOME: path.join(home, 'cache'),
@@ -112,7 +118,7 @@ function endGroup(child: ChildProcess): void {
   }
 }
 
-async function runFile(planned: Planned, work: string, tarball: string | undefined): Promise<Outcome> {
+async function runFile(planned: Planned, work: string, tarball: string | undefined, jobs: number): Promise<Outcome> {
   const settings = KIND_SETTINGS[planned.kind]
   const home = path.join(work, planned.name.replace(/[^A-Za-z0-9.-]+/g, '_'))
   await mkdir(home, { recursive: true })
@@ -130,7 +136,7 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
       '--test-reporter=spec',
       planned.file,
     ],
-    { cwd: root, env: fileEnv(planned.kind, home, tarball), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: root, env: fileEnv(planned.kind, home, tarball, jobs), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   running.add(child)
   let output = ''
@@ -178,9 +184,15 @@ function report(outcome: Outcome): void {
 }
 
 async function runAll(planned: Planned[], jobs: number, work: string): Promise<Outcome[]> {
-  const queue = planned.filter((p) => p.kind !== 'pack')
-  const packed = planned.filter((p) => p.kind === 'pack')
   const outcomes: Outcome[] = []
+  // First the files that measure wall time, one at a time, on a machine this run leaves quiet.
+  for (const alone of planned.filter((p) => p.alone)) {
+    const outcome = await runFile(alone, work, undefined, 1)
+    outcomes.push(outcome)
+    report(outcome)
+  }
+  const queue = planned.filter((p) => !p.alone && p.kind !== 'pack')
+  const packed = planned.filter((p) => !p.alone && p.kind === 'pack')
   let tarball: Promise<string> | undefined
   if (packed.length > 0) {
     tarball = packOnce(work)
@@ -201,12 +213,12 @@ async function runAll(planned: Planned[], jobs: number, work: string): Promise<O
           continue
         }
       }
-      const outcome = await runFile(next, work, shared)
+      const outcome = await runFile(next, work, shared, jobs)
       outcomes.push(outcome)
       report(outcome)
     }
   }
-  await Promise.all(Array.from({ length: Math.min(jobs, planned.length) }, lane))
+  await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, lane))
   return outcomes
 }
 
@@ -215,6 +227,35 @@ function saveDurations(outcomes: readonly Outcome[]): void {
   for (const o of outcomes) if (o.ok) durations[o.planned.name] = Math.round(o.ms)
   const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)))
   writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`)
+}
+
+/** The time of a whole run (`npm test` or `npm run test:unit`), where README's statement of it comes from. */
+function saveRun(name: 'all' | 'unit', outcomes: readonly Outcome[], jobs: number, ms: number): void {
+  let runs: Record<string, unknown> = {}
+  try {
+    runs = JSON.parse(readFileSync(runsFile, 'utf8')) as Record<string, unknown>
+  } catch {
+    // the first record
+  }
+  const commit = (() => {
+    try {
+      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+    } catch {
+      return 'unknown'
+    }
+  })()
+  runs[name] = {
+    date: new Date().toISOString(),
+    commit,
+    cores: availableParallelism(),
+    jobs,
+    files: outcomes.length,
+    tests: outcomes.reduce((sum, o) => sum + o.tests, 0),
+    seconds: Math.round(ms / 1000),
+    // The 1-minute load average when the run ended: a run beside other work on the machine is slower.
+    loadAverage: Number(loadavg()[0]?.toFixed(2)),
+  }
+  writeFileSync(runsFile, `${JSON.stringify(runs, null, 2)}\n`)
 }
 
 async function main(): Promise<number> {
@@ -234,11 +275,12 @@ async function main(): Promise<number> {
   } finally {
     await rm(work, { recursive: true, force: true }).catch(() => undefined)
   }
+  const elapsed = performance.now() - started
   const changed = differences(before, await snapshot(realData))
   const failed = outcomes.filter((o) => !o.ok)
   const tests = outcomes.reduce((sum, o) => sum + o.tests, 0)
   process.stdout.write(
-    `\n${outcomes.length - failed.length}/${outcomes.length} files passed, ${tests} tests, ${seconds(performance.now() - started)}\n`,
+    `\n${outcomes.length - failed.length}/${outcomes.length} files passed, ${tests} tests, ${seconds(elapsed)}\n`,
   )
   for (const o of failed) process.stdout.write(`  failed: ${o.planned.name}\n`)
   if (changed.length === 0) {
@@ -247,7 +289,10 @@ async function main(): Promise<number> {
     process.stdout.write(`the tests changed the user's data directory ${realData}:\n`)
     for (const line of changed) process.stdout.write(`  ${line}\n`)
   }
-  if (flags.saveDurations) saveDurations(outcomes)
+  if (flags.record) {
+    saveDurations(outcomes)
+    if (flags.files.length === 0 && failed.length === 0) saveRun(flags.unit ? 'unit' : 'all', outcomes, jobs, elapsed)
+  }
   return failed.length === 0 && changed.length === 0 ? 0 : 1
 }
 
