@@ -229,6 +229,22 @@ function saveDurations(outcomes: readonly Outcome[]): void {
   writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`)
 }
 
+/**
+ * CPU seconds used by the test processes this runner has waited for, and theirs (Linux: cutime and cstime of
+ * /proc/self/stat, in clock ticks of 1/100 s); what the run would take on idle cores, whatever else the machine ran.
+ */
+function childCpuSeconds(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ')
+    // After "pid (comm) ", cutime and cstime are the 14th and 15th fields.
+    return Math.round((Number(fields[13]) + Number(fields[14])) / 100)
+  } catch {
+    return null
+  }
+}
+
 /** The time of a whole run (`npm test` or `npm run test:unit`), where README's statement of it comes from. */
 function saveRun(name: 'all' | 'unit', outcomes: readonly Outcome[], jobs: number, ms: number): void {
   let runs: Record<string, unknown> = {}
@@ -252,6 +268,7 @@ function saveRun(name: 'all' | 'unit', outcomes: readonly Outcome[], jobs: numbe
     files: outcomes.length,
     tests: outcomes.reduce((sum, o) => sum + o.tests, 0),
     seconds: Math.round(ms / 1000),
+    cpuSeconds: childCpuSeconds(),
     // The 1-minute load average when the run ended: a run beside other work on the machine is slower.
     loadAverage: Number(loadavg()[0]?.toFixed(2)),
   }
