@@ -20,8 +20,7 @@ export function processIo(): CliIo {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    // Made only when a command reads it: with process.stdin made up front, the installed `cedar start` (standard
-    // input /dev/null) no longer stopped on Ctrl-C (test/drop-in.test.ts).
+    // Made only when a command reads it (FILE `-`): made, it opens fd 0 as a stream for every command.
     get stdin() {
       return process.stdin
     },

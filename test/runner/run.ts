@@ -1,5 +1,5 @@
 // The test runner behind `npm test` and `npm run test:unit`:
-//   node --import tsx test/runner/run.ts [--unit] [--jobs N] [--record] [FILE...]
+//   node --import tsx test/runner/run.ts [--unit] [--jobs N] [--record] [--list] [FILE...]
 // Each test file runs in its own process (node --test, the file in that process), several at a time, longest first,
 // with a per-test timeout that fits its kind (test/runner/kinds.ts); the packaging tests share one `npm pack`. Every
 // file gets its own XDG_DATA_HOME and XDG_CACHE_HOME under a temporary directory, which its CLI children inherit,
@@ -22,6 +22,8 @@ interface Flags {
   jobs: number | undefined
   /** Keep this run's file durations (the order of later runs) and, for a whole run, its time (README's). */
   record: boolean
+  /** Print the plan (order, kind, estimate) and run nothing. */
+  list: boolean
   files: string[]
 }
 
@@ -43,16 +45,17 @@ interface Outcome {
 }
 
 function parseFlags(argv: readonly string[]): Flags {
-  const flags: Flags = { unit: false, jobs: undefined, record: false, files: [] }
+  const flags: Flags = { unit: false, jobs: undefined, record: false, list: false, files: [] }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     if (arg === '--unit') flags.unit = true
     else if (arg === '--record') flags.record = true
+    else if (arg === '--list') flags.list = true
     else if (arg === '--jobs') {
       const jobs = Number(argv[++i])
       if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs needs a positive whole number, not ${argv[i]}`)
       flags.jobs = jobs
-    } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (--unit, --jobs N, --record)`)
+    } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (--unit, --jobs N, --record, --list)`)
     else flags.files.push(path.resolve(arg))
   }
   return flags
@@ -185,40 +188,42 @@ function report(outcome: Outcome): void {
 
 async function runAll(planned: Planned[], jobs: number, work: string): Promise<Outcome[]> {
   const outcomes: Outcome[] = []
-  // First the files that measure wall time, one at a time, on a machine this run leaves quiet.
-  for (const alone of planned.filter((p) => p.alone)) {
-    const outcome = await runFile(alone, work, undefined, 1)
+  const finish = (outcome: Outcome) => {
     outcomes.push(outcome)
     report(outcome)
   }
+  // First the files that measure wall time, one at a time, on a machine this run leaves quiet.
+  for (const alone of planned.filter((p) => p.alone)) finish(await runFile(alone, work, undefined, 1))
   const queue = planned.filter((p) => !p.alone && p.kind !== 'pack')
   const packed = planned.filter((p) => !p.alone && p.kind === 'pack')
-  let tarball: Promise<string> | undefined
+  let tarball: string | undefined
+  // The build runs beside the first files; the packaging files join the front of the queue once it is done.
+  let building: Promise<void> | undefined
   if (packed.length > 0) {
-    tarball = packOnce(work)
-    // The build takes a lane of its own while it runs; the packaging files join the front of the queue after.
-    queue.unshift(...packed)
+    building = packOnce(work)
+      .then(
+        (file) => {
+          tarball = file
+          queue.unshift(...packed)
+        },
+        (error) => {
+          const output = `npm pack failed: ${(error as { stderr?: string }).stderr ?? (error as Error).message}`
+          for (const p of packed) finish({ planned: p, ok: false, ms: 0, tests: 0, output })
+        },
+      )
+      .finally(() => {
+        building = undefined
+      })
   }
   const lane = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      let shared: string | undefined
-      if (next.kind === 'pack' && tarball) {
-        try {
-          shared = await tarball
-        } catch (error) {
-          const output = `npm pack failed: ${(error as { stderr?: string }).stderr ?? (error as Error).message}`
-          const outcome = { planned: next, ok: false, ms: 0, tests: 0, output }
-          outcomes.push(outcome)
-          report(outcome)
-          continue
-        }
-      }
-      const outcome = await runFile(next, work, shared, jobs)
-      outcomes.push(outcome)
-      report(outcome)
+    for (;;) {
+      if (queue.length === 0 && building) await building
+      const next = queue.shift()
+      if (!next) return
+      finish(await runFile(next, work, next.kind === 'pack' ? tarball : undefined, jobs))
     }
   }
-  await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, lane))
+  await Promise.all(Array.from({ length: jobs }, lane))
   return outcomes
 }
 
@@ -279,6 +284,15 @@ async function main(): Promise<number> {
   const flags = parseFlags(process.argv.slice(2))
   const planned = plan(flags)
   if (planned.length === 0) throw new Error('no test files to run')
+  if (flags.list) {
+    const order = [...planned.filter((p) => p.alone), ...planned.filter((p) => !p.alone)]
+    for (const p of order) {
+      process.stdout.write(
+        `${p.kind.padEnd(7)} ${seconds(p.estimateMs).padStart(8)}${p.alone ? ' alone' : '      '} ${p.name}\n`,
+      )
+    }
+    return 0
+  }
   // Unit files are all CPU; the others spend much of their time waiting on a game server's ticks or a child.
   const jobs = flags.jobs ?? (flags.unit ? availableParallelism() : availableParallelism() + 1)
   const realData = userDataDir(process.env)
