@@ -1,5 +1,6 @@
 // Cancellation end to end: one AbortSignal through learning, the query cache, the teachers, the LLM client and
 // grounding; and the worker thread the live bot learns in, which an abort terminates at once.
+// test-runs-alone: a worker's job rejected within 100 ms of the abort, in wall time
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'

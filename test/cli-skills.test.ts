@@ -184,6 +184,24 @@ describe('cedar skills', () => {
     assert.deepEqual(await new SkillStore(store, { logger: silent }).load(), { records: [], problems: [] })
   })
 
+  test('an import into a store that cannot be made fails at once, in one line naming the directory', {
+    skip: process.platform !== 'linux' && 'needs /proc',
+  }, async () => {
+    // Under /proc the kernel says ENOENT for a directory whose parent exists, where Node's recursive mkdir spun
+    // for good: `cedar skills import` hung past 45 s.
+    const store = `/proc/${process.pid}/store`
+    const started = performance.now()
+    const result = await cedar(['skills', 'import', file('export.json'), '--store', store, '--no-seeds'])
+    const ms = performance.now() - started
+    assert.equal(result.code, 1)
+    assert.equal(result.stdout, '')
+    assert.equal(
+      result.stderr,
+      `cedar: ${file('export.json')}: nothing imported: cannot create the directory ${store} (ENOENT)\n`,
+    )
+    assert.ok(ms < 2000, `${Math.round(ms)} ms`)
+  })
+
   test('list reports a file it had to set aside, and still lists the rest', async () => {
     const store = file('damaged')
     await cedar(['skills', 'import', file('export.json'), '--store', store, '--no-seeds'])

@@ -13,6 +13,7 @@ import type { Bot } from 'mineflayer'
 import type { EmbeddedServer } from '../plugin/server/embedded-server.js'
 import { CEDAR_VERSION } from '../plugin/version.js'
 import { closeAll, connectBot, nextChat, startTestServer, withTimeout } from './harness/index.js'
+import { packedTarball } from './support/pack.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 const run = promisify(execFile)
@@ -138,9 +139,7 @@ describe('cedar installed from the packed package', () => {
 
   before(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'cedar-pack-'))
-    const packed = await exec('npm', ['pack', '--silent', '--pack-destination', work])
-    assert.equal(packed.code, 0, packed.stderr)
-    const tarball = path.join(work, packed.stdout.trim().split('\n').pop() ?? '')
+    const tarball = await packedTarball(work)
     // What `npm install <tarball>` lays out, without the registry: the package, its dependencies, its bin link.
     project = path.join(work, 'project')
     const modules = path.join(project, 'node_modules')

@@ -13,6 +13,7 @@ import type { Bot } from 'mineflayer'
 import type { EmbeddedServer } from '../plugin/server/embedded-server.js'
 import { closeAll, connectBot, nextChat, startTestServer, withTimeout } from './harness/index.js'
 import { type LockfileRegistry, startLockfileRegistry } from './harness/lockfile-registry.js'
+import { packedTarball } from './support/pack.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 const run = promisify(execFile)
@@ -57,8 +58,7 @@ describe('drop-in: the packed plugin in a user bot with the newest mineflayer', 
   before(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'cedar-drop-in-'))
     registry = await startLockfileRegistry(path.join(root, 'package-lock.json'))
-    const packed = await run('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root })
-    const tarball = path.join(work, packed.stdout.trim().split('\n').pop() ?? '')
+    const tarball = await packedTarball(work)
     project = path.join(work, 'my-bot')
     await mkdir(project)
     await writeFile(
@@ -175,14 +175,18 @@ describe('drop-in: the packed plugin in a user bot with the newest mineflayer', 
       const joined = new Promise<void>((resolve, reject) => {
         const look = (chunk: string) => {
           output.push(chunk)
-          if (/bot cedar joined 127\.0\.0\.1:\d+/.test(output.join(''))) resolve()
+          // The web console's address is the last line `cedar start` prints while starting, in the same turn of the
+          // event loop as it takes Ctrl-C over. A Ctrl-C sent on "joined", before that, went unanswered on a loaded
+          // machine.
+          if (/web console \(.*\): http:\/\/127\.0\.0\.1:\d+\//.test(output.join(''))) resolve()
         }
         started.stdout?.setEncoding('utf8').on('data', look)
         started.stderr?.setEncoding('utf8').on('data', look)
         void exited.then((code) => reject(new Error(`cedar start exited (${code}):\n${output.join('')}`)))
       })
-      await withTimeout(joined, 120_000, 'the installed cedar start to bring its bot in')
+      await withTimeout(joined, 120_000, 'the installed cedar start to bring its bot in and open its console')
       assert.match(output.join(''), /listening on 127\.0\.0\.1:\d+/)
+      assert.match(output.join(''), /bot cedar joined 127\.0\.0\.1:\d+/)
     } finally {
       process.kill(-(started.pid ?? 0), 'SIGINT')
       await withTimeout(closed, 30_000, `cedar start to stop on Ctrl-C:\n${output.join('')}`)

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import { SkillStore } from '../plugin/store/skill-store.js'
-import { type CliResult, cedar } from './support/cli.js'
+import { type CliResult, cedarProcess } from './support/cli.js'
 import { assertCleanFailure } from './support/hostile.js'
 import { pickaxeSkill } from './support/skill-records.js'
 
@@ -301,7 +301,7 @@ async function pool<T, R>(items: readonly T[], size: number, work: (item: T) => 
 /** `cedar <args>` in a 500 MB heap, with the CPU time it used (see support/cpu-report.mjs). */
 async function run(args: readonly string[], env: Readonly<Record<string, string>> = {}, stdin?: string) {
   const cpuFile = path.join(dir, `cpu-${++runs}`)
-  const result = await cedar([...args], stdin, {
+  const result = await cedarProcess([...args], stdin, {
     NODE_OPTIONS: `--max-old-space-size=500 --import=${pathToFileURL(path.join(import.meta.dirname, 'support/cpu-report.mjs')).href}`,
     CEDAR_TEST_CPU_FILE: cpuFile,
     CEDAR_STORE: path.join(dir, 'default-store'),

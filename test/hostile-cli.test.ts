@@ -1,6 +1,7 @@
 // Issue 25: hostile input to the `cedar` command. Formulas, automata, learning targets and instructions past any
 // sane size are refused before the work starts, in one clear line, within bounded time and a 500 MB heap; SIGTERM
 // and SIGINT end a command mid-computation within a second; files of garbage and closed pipes are handled quietly.
+// test-runs-alone: a command ends within 1 s of SIGINT/SIGTERM, in wall time
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'

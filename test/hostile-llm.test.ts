@@ -1,5 +1,6 @@
 // Issue 25: an LLM endpoint that answers garbage, nothing, or never is outside input like any other. Every case ends
 // with the offline teachers and grounding doing the work, the reason said in one line, in bounded time and memory.
+// test-runs-alone: a hung endpoint given up on within the client's timeout, in wall time
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server, type Socket } from 'node:net'

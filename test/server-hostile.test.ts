@@ -1,6 +1,7 @@
 // Issue 25 on a real server (flying-squid on 127.0.0.1, real mineflayer bots): a count no inventory holds is refused
 // in one reply; `!stop` ends a running `!do collect 64 coal` within a second and the bot stays connected; a log
 // taken from the bot by someone else while it digs for dirt leaves the stored skills as they were.
+// test-runs-alone: `!stop` answered within 1 s, in wall time
 import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

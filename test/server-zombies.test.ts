@@ -1,6 +1,7 @@
 // Zombies at night on the embedded server (plugin/server/mechanics/hostile-mobs.ts) with unmodified mineflayer:
 // none by day; at night one spawns on the surface 24-40 blocks away, walks to the bot and hits it; by day it burns
 // until it dies and is gone from the bot's view.
+// test-runs-alone: a zombie's speed in blocks per wall-clock second
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { Bot } from 'mineflayer'

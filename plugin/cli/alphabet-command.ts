@@ -4,6 +4,7 @@ import { resolveOptions } from '../config/options.js'
 import { groundingNotes } from '../grounding/llm-grounding.js'
 import { type GroundedPart, groundInstruction } from '../grounding/pipeline.js'
 import { DEFAULT_RULES_VERSION } from '../world/rules.js'
+import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
 import { checkedVersion } from './symbols-command.js'
 
@@ -19,7 +20,7 @@ interface AlphabetFlags {
  * validated, unknown symbols dropped) and CEDAR_EMBED_MODEL adds embedding retrieval; otherwise, or with
  * --offline, the grammar splitter, BM25 retrieval and the rules-based pruner do.
  */
-export function addAlphabetCommand(program: Command): void {
+export function addAlphabetCommand(program: Command, io: CliIo): void {
   program
     .command('alphabet')
     .description('ground an instruction: its goal and constraint parts, each with the alphabet a DFA is learned over')
@@ -29,13 +30,13 @@ export function addAlphabetCommand(program: Command): void {
     .option('--offline', 'never ask the LLM, even when OPENAI_BASE_URL or OPENAI_API_KEY is set')
     .option('--json', 'print {"goals": [{"text", "alphabet"}], "constraints": [{"text", "alphabet"}], "grounding"}')
     .action(async (words: string[], flags: AlphabetFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         const instruction = words.join(' ').trim()
         if (instruction === '') throw new Error('the instruction is empty')
         checkInstructionLength(instruction)
         const version = checkedVersion(flags.mcVersion ?? DEFAULT_RULES_VERSION)
-        const assembled = agentGrounding(flags.offline ? undefined : resolveOptions({}).llm, version)
+        const assembled = agentGrounding(flags.offline ? undefined : resolveOptions({}, io.env).llm, version)
         const client = assembled.llm
         const components = assembled.grounding
         const grounded = await groundInstruction(instruction, components)

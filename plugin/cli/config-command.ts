@@ -1,18 +1,19 @@
 import type { Command } from 'commander'
 import { describeLlm, parseOwners, resolveOptions } from '../config/options.js'
 import { resolveStartSettings } from '../start/start-settings.js'
+import type { CliIo } from './io.js'
 import { createOutput } from './output.js'
 
-export function addConfigCommand(program: Command): void {
+export function addConfigCommand(program: Command, io: CliIo): void {
   program
     .command('config')
     .description('check the configuration the environment gives (MC_*, CEDAR_*, OPENAI_*) and print it, key redacted')
     .option('--json', 'print JSON')
     .action((flags: { json?: boolean }) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       try {
-        const start = resolveStartSettings({}, process.env)
-        const options = resolveOptions({ owners: parseOwners(process.env.CEDAR_OWNERS) })
+        const start = resolveStartSettings({}, io.env)
+        const options = resolveOptions({ owners: parseOwners(io.env.CEDAR_OWNERS) }, io.env)
         const owners = options.owners === '*' ? '*' : options.owners
         const data = {
           server: start.host === undefined ? 'embedded' : `${start.host}:${start.port}`,

@@ -17,6 +17,7 @@ import {
 } from '../automata/index.js'
 import { quoted } from '../errors.js'
 import { readInput } from './input.js'
+import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
 
 interface DfaFlags {
@@ -28,7 +29,7 @@ interface DfaFlags {
 }
 
 /** `cedar dfa ...`: the automata core on JSON files (see `cedar dfa --help`). */
-export function addDfaCommand(program: Command): void {
+export function addDfaCommand(program: Command, io: CliIo): void {
   const dfa = program
     .command('dfa')
     .description('inspect and combine DFAs stored as JSON ({"alphabet","initial","accepting","transitions"})')
@@ -56,13 +57,13 @@ export function addDfaCommand(program: Command): void {
       .option('--json', 'errors as JSON too (the result is always DFA JSON)')
       .action(async (...args: unknown[]) => {
         const { files, flags } = split(args)
-        const out = createOutput(flags.json ?? false)
+        const out = createOutput(flags.json ?? false, io)
         await guarded(out, async () => {
           const maxStates = maxStatesFlag(flags.maxStates)
-          const inputs = await Promise.all(files.map((file) => load(file, maxStates)))
+          const inputs = await Promise.all(files.map((file) => load(io, file, maxStates)))
           const built = build(inputs, { maxStates })
           const result = flags.minimize === false ? built : minimize(built)
-          await emit(`${JSON.stringify(toDfaJson(result))}\n`, flags.output)
+          await emit(io, `${JSON.stringify(toDfaJson(result))}\n`, flags.output)
         })
       })
 
@@ -81,9 +82,9 @@ export function addDfaCommand(program: Command): void {
     .description('summarize a DFA: size, alphabet, whether it is minimal, a shortest accepted word')
     .option('--json', 'print the summary as JSON')
     .action(async (file: string, flags: DfaFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
-        const dfa = await load(file)
+        const dfa = await load(io, file)
         const minimal = minimize(dfa)
         const witness = shortestWitness(dfa)
         const summary = {
@@ -113,9 +114,9 @@ export function addDfaCommand(program: Command): void {
     .description('are two DFAs equivalent? If not, a shortest word exactly one accepts')
     .option('--json', 'print {"equivalent": bool, "counterexample": [...] | null, "acceptedBy": "left"|"right"|null}')
     .action(async (a: string, b: string, flags: DfaFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
-        const result = equivalent(await load(a), await load(b))
+        const result = equivalent(await load(io, a), await load(io, b))
         const word = result.counterexample
         const text = result.equivalent
           ? 'equivalent'
@@ -131,12 +132,12 @@ export function addDfaCommand(program: Command): void {
     .option('--dot', 'DOT text instead of SVG')
     .option('--json', 'print {"svg": "..."} or {"dot": "..."}')
     .action(async (file: string, flags: DfaFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
-        const dfa = await load(file)
+        const dfa = await load(io, file)
         const picture = flags.dot ? toDot(dfa) : await renderSvg(dfa)
         if (flags.json) out.result('', { [flags.dot ? 'dot' : 'svg']: picture })
-        else await emit(picture, flags.output)
+        else await emit(io, picture, flags.output)
       })
     })
 }
@@ -165,16 +166,16 @@ function maxStatesFlag(text: string | undefined): number {
   return n
 }
 
-async function load(file: string, maxStates = CLI_MAX_STATES): Promise<Dfa> {
+async function load(io: CliIo, file: string, maxStates = CLI_MAX_STATES): Promise<Dfa> {
   const name = file === '-' ? 'standard input' : file
-  const dfa = parseDfaJson(await readInput(file), name)
+  const dfa = parseDfaJson(await readInput(file, io.stdin), name)
   if (dfa.stateCount > maxStates) {
     throw new TooManyStatesError(maxStates, `${quoted(name, 80)} (${dfa.stateCount.toLocaleString('en')} states)`)
   }
   return dfa
 }
 
-async function emit(text: string, file: string | undefined): Promise<void> {
+async function emit(io: CliIo, text: string, file: string | undefined): Promise<void> {
   if (file) await writeFile(file, text)
-  else process.stdout.write(text)
+  else io.stdout.write(text)
 }

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
 
 /** A file's text, or standard input's for `-`; a missing file is reported by name. */
-export async function readInput(file: string): Promise<string> {
+export async function readInput(file: string, stdin: AsyncIterable<Buffer | string>): Promise<string> {
   if (file === '-') {
     const chunks: Buffer[] = []
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+    for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
     return Buffer.concat(chunks).toString('utf8')
   }
   try {

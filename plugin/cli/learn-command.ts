@@ -5,6 +5,7 @@ import { TooManyStatesError } from '../automata/size-limit.js'
 import { quoted } from '../errors.js'
 import { type Algorithm, ExactOracle, learn, SimulatedTeacher } from '../learning/index.js'
 import { readInput } from './input.js'
+import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
 
 interface LearnFlags {
@@ -27,7 +28,7 @@ const ALGORITHMS: readonly Algorithm[] = ['lstar', 'kv', 'capal']
 export const MAX_LEARN_TARGET_STATES = 10_000
 
 /** `cedar learn`: learn a target DFA from a simulated, possibly lying teacher, as the benchmarks do. */
-export function addLearnCommand(program: Command): void {
+export function addLearnCommand(program: Command, io: CliIo): void {
   program
     .command('learn')
     .description('learn a target DFA (DFA JSON) from a simulated teacher with persistent noise and an exact EQ oracle')
@@ -50,7 +51,7 @@ export function addLearnCommand(program: Command): void {
         'returns a shortest counterexample with its true label. mq counts distinct words the teacher answered.',
     )
     .action(async (flags: LearnFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         const algorithm = flags.algo as Algorithm
         if (!ALGORITHMS.includes(algorithm))
@@ -66,7 +67,7 @@ export function addLearnCommand(program: Command): void {
             ? MAX_LEARN_TARGET_STATES
             : Math.trunc(number('--max-states', flags.maxStates, 1, 1e7))
         const name = flags.target === '-' ? 'standard input' : flags.target
-        const target = parseDfaJson(await readInput(flags.target), name)
+        const target = parseDfaJson(await readInput(flags.target, io.stdin), name)
         if (target.stateCount > maxStates) {
           throw new TooManyStatesError(
             maxStates,

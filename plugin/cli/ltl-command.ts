@@ -3,12 +3,13 @@ import { z } from 'zod'
 import { toDfaJson } from '../automata/json.js'
 import { compileLtl, parseLtl, propositions, valuationIndex } from '../ltl/index.js'
 import { readInput } from './input.js'
+import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
 
 const traceSchema = z.array(z.array(z.string()))
 
 /** `cedar ltl eval|dfa`: LTLf formulas, always through their compiled DFA. */
-export function addLtlCommand(program: Command): void {
+export function addLtlCommand(program: Command, io: CliIo): void {
   const ltl = program
     .command('ltl')
     .description('LTL on finite traces: evaluate formulas on traces, or print their DFA')
@@ -28,12 +29,12 @@ export function addLtlCommand(program: Command): void {
     .requiredOption('-t, --traces <file>', 'the traces file, or - for standard input; blank lines are skipped')
     .option('--json', 'print one JSON array of booleans')
     .action(async (flags: { formula: string; traces: string; json?: boolean }) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         const formula = parseFormula(flags.formula)
         const props = propositions(formula)
         const dfa = compileLtl(formula)
-        const text = await readInput(flags.traces)
+        const text = await readInput(flags.traces, io.stdin)
         const results: boolean[] = []
         text.split('\n').forEach((line, index) => {
           if (line.trim() === '') return
@@ -51,7 +52,7 @@ export function addLtlCommand(program: Command): void {
     .requiredOption('-f, --formula <formula>', 'the LTLf formula')
     .option('--json', 'the same DFA JSON (errors as JSON too)')
     .action(async (flags: { formula: string; json?: boolean }) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         const json = toDfaJson(compileLtl(parseFormula(flags.formula)))
         out.result(JSON.stringify(json), json)

@@ -1,41 +1,6 @@
-import { Command, CommanderError } from 'commander'
-import { printable } from '../errors.js'
-import { CEDAR_VERSION } from '../version.js'
-import { addAlphabetCommand } from './alphabet-command.js'
-import { addConfigCommand } from './config-command.js'
-import { addDfaCommand } from './dfa-command.js'
-import { addLearnCommand } from './learn-command.js'
-import { addLtlCommand } from './ltl-command.js'
-import { addSimCommand } from './sim-command.js'
-import { addSkillsCommand } from './skills-command.js'
-import { addStartCommand } from './start-command.js'
-import { addSymbolsCommand } from './symbols-command.js'
-
-/** The `cedar` program; later features add their subcommands here. */
-export function buildProgram(): Command {
-  const program = new Command()
-    .name('cedar')
-    .description(
-      'mineflayer-cedar: a Minecraft bot that follows instructions and keeps constraints, checked by automata',
-    )
-    .version(CEDAR_VERSION, '-V, --version')
-    // A usage error is one line, the pointer to --help on it, and no control character of the argument echoed.
-    .configureOutput({
-      outputError: (message, write) =>
-        write(`${printable(message.trim().replace(/\s*\n\s*/g, ' '))} (add --help for usage)\n`),
-    })
-    .exitOverride()
-  addStartCommand(program)
-  addConfigCommand(program)
-  addDfaCommand(program)
-  addLtlCommand(program)
-  addLearnCommand(program)
-  addSimCommand(program)
-  addSymbolsCommand(program)
-  addAlphabetCommand(program)
-  addSkillsCommand(program)
-  return program
-}
+// The `cedar` executable: the program of program.ts on this process's streams, arguments and signals.
+import { processIo } from './io.js'
+import { runCedar } from './program.js'
 
 /**
  * SIGINT and SIGTERM end a command at once, even in the middle of a long synchronous computation (a product, a
@@ -61,10 +26,4 @@ function quietOnClosedPipe(): void {
 
 quietOnClosedPipe()
 if (process.argv[2] !== 'start') endAtOnceOnSignals()
-try {
-  await buildProgram().parseAsync(process.argv)
-} catch (error) {
-  // Help and version end through exitOverride with code 0; a usage error was already printed by commander.
-  process.exitCode = error instanceof CommanderError ? error.exitCode : 1
-  if (!(error instanceof CommanderError)) process.stderr.write(`cedar: ${printable((error as Error).message)}\n`)
-}
+await runCedar(process.argv.slice(2), processIo())

@@ -1,4 +1,5 @@
 import { printable } from '../errors.js'
+import type { CliIo } from './io.js'
 
 /** Where a subcommand writes: one JSON document per line with `--json`, plain text otherwise. */
 export interface Output {
@@ -9,18 +10,18 @@ export interface Output {
   fail(message: string): void
 }
 
-export function createOutput(json: boolean): Output {
+export function createOutput(json: boolean, io: CliIo): Output {
   return {
     json,
     result(text, data) {
-      process.stdout.write(json ? `${JSON.stringify(data)}\n` : `${text}\n`)
+      io.stdout.write(json ? `${JSON.stringify(data)}\n` : `${text}\n`)
     },
     fail(raw) {
       // Messages quote outside input (a file's bytes, an argument): no terminal escape gets through.
       const message = printable(raw)
-      if (json) process.stdout.write(`${JSON.stringify({ error: message })}\n`)
-      else process.stderr.write(`cedar: ${message}\n`)
-      process.exitCode = 1
+      if (json) io.stdout.write(`${JSON.stringify({ error: message })}\n`)
+      else io.stderr.write(`cedar: ${message}\n`)
+      io.setExitCode(1)
     },
   }
 }

@@ -4,13 +4,14 @@ import { isFamily } from '../vocabulary/families.js'
 import { loadRules } from '../world/rules.js'
 import { optimalPlan } from '../world/sim/optimal.js'
 import { SIM_BIOMES } from '../world/sim/world-map.js'
+import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
 import { addSimDoCommand } from './sim-do-command.js'
 
 /** `cedar sim optimal <item>`: the symbolic world's shortest plan, the benchmarks' reference. */
-export function addSimCommand(program: Command): void {
+export function addSimCommand(program: Command, io: CliIo): void {
   const sim = program.command('sim').description('the seeded symbolic Minecraft world the benchmarks run in')
-  addSimDoCommand(sim)
+  addSimDoCommand(sim, io)
 
   sim
     .command('optimal')
@@ -20,7 +21,7 @@ export function addSimCommand(program: Command): void {
     .option('--biome <biome>', `the start biome: ${SIM_BIOMES.join(', ')}`, 'forest')
     .option('--json', 'print {"item", "length", "plan"}')
     .action(async (item: string, flags: { seed: string; biome: string; json?: boolean }) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         const seed = Number(flags.seed)
         if (!Number.isInteger(seed)) throw new Error(`--seed must be a whole number, not "${flags.seed}"`)

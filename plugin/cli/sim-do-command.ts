@@ -14,6 +14,7 @@ import { groundingNotes } from '../grounding/llm-grounding.js'
 import { symbolProblem } from '../grounding/validate.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
 import { constraintLine, constraintReports, llmReport } from './constraint-report.js'
+import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
 
 interface SimDoFlags {
@@ -37,7 +38,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
  * The agent is assembled as the bot's is (the LLM and CEDAR_EMBED_MODEL from the environment), and every act passes
  * the same shield: LogicGuard's default law sets (the plugin's default options), plus each `--law`.
  */
-export function addSimDoCommand(sim: Command): void {
+export function addSimDoCommand(sim: Command, io: CliIo): void {
   sim
     .command('do')
     .description(
@@ -74,7 +75,7 @@ export function addSimDoCommand(sim: Command): void {
       '\nExit status: 0 when the run ran (goal reached or not: the report says which); 1 when the instruction was\nrefused before anything ran (a conflict, a count or size past the limits) or the command failed.',
     )
     .action(async (words: string[], flags: SimDoFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         const instruction = words.join(' ').trim()
         if (instruction === '') throw new Error('the instruction is empty')
@@ -96,7 +97,7 @@ export function addSimDoCommand(sim: Command): void {
           startBiome: flags.biome,
           ...(flags.bed === false ? {} : { startInventory: { white_bed: 1 } }),
         })
-        const defaults = resolveOptions({}, flags.offline ? offlineEnv() : process.env)
+        const defaults = resolveOptions({}, flags.offline ? offlineEnv(io.env) : io.env)
         const grounding = agentGrounding(flags.offline ? undefined : defaults.llm)
         const { llm } = grounding
         const stats = grounding.grounding.stats
@@ -110,7 +111,7 @@ export function addSimDoCommand(sim: Command): void {
         const agent = createAgent(grounding, new MemoryLibrary(), {
           actor: flags.actor,
           onActorProblem: (problem) => {
-            if (!flags.json) process.stderr.write(`cedar: ${printable(problem)}\n`)
+            if (!flags.json) io.stderr.write(`cedar: ${printable(problem)}\n`)
           },
         })
         const stop = new AbortController()
@@ -173,7 +174,7 @@ export function addSimDoCommand(sim: Command): void {
           // `--json` still prints what was grounded, for a script to see why.
           if (out.json) {
             out.result('', summary)
-            process.exitCode = 1
+            io.setExitCode(1)
           } else out.fail(`refused: ${report.refusal}`)
           return
         }

@@ -11,6 +11,7 @@ import { formatJson, writeDurably } from '../store/store-files.js'
 import { closestName } from '../vocabulary/closest-name.js'
 import { loadRules } from '../world/rules.js'
 import { readInput } from './input.js'
+import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
 
 interface SkillsFlags {
@@ -25,7 +26,8 @@ interface SkillsFlags {
 const exportSchema = z.object({ schema: z.number().int().min(0), records: z.array(z.unknown()) })
 
 /** `cedar skills ...`: read and manage the skill store (see `cedar skills --help`). */
-export function addSkillsCommand(program: Command): void {
+export function addSkillsCommand(program: Command, io: CliIo): void {
+  const stores = new StoreAccess(io)
   const skills = program
     .command('skills')
     .description('the skill store: the skills and constraints bots have learned, one JSON file each')
@@ -40,10 +42,10 @@ export function addSkillsCommand(program: Command): void {
   storeCommand(skills, 'list', 'every skill and constraint, and any file that could not be loaded')
     .option('--json', 'print {"store", "records": [...], "problems": [...]}')
     .action(async (flags: SkillsFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         // Problems are part of this command's report, so the store need not log them too.
-        const store = openStore(flags, { warn: () => {} })
+        const store = stores.open(flags, { warn: () => {} })
         const { records, problems } = await store.load()
         const rows = records.map((record) => ({
           name: record.name,
@@ -63,9 +65,9 @@ export function addSkillsCommand(program: Command): void {
     .addOption(kindOption())
     .option('--json', 'print the summary as JSON')
     .action(async (name: string, flags: SkillsFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
-        const record = await resolve(openStore(flags), name, flags.kind, 'showing')
+        const record = await stores.resolve(stores.open(flags), name, flags.kind, 'showing')
         out.result(summaryText(record), summary(record))
       })
     })
@@ -74,17 +76,17 @@ export function addSkillsCommand(program: Command): void {
     .addOption(kindOption())
     .option('-o, --out <file>', 'write the export here instead of standard output')
     .action(async (names: string[], flags: SkillsFlags) => {
-      const out = createOutput(false)
+      const out = createOutput(false, io)
       await guarded(out, async () => {
-        const store = openStore(flags)
+        const store = stores.open(flags)
         let records: SkillRecord[]
         if (names.length === 0) records = (await store.load()).records
         else {
           records = []
-          for (const name of names) records.push(await resolve(store, name, flags.kind, 'exporting'))
+          for (const name of names) records.push(await stores.resolve(store, name, flags.kind, 'exporting'))
         }
         const text = `${formatJson({ schema: SCHEMA_VERSION, records })}\n`
-        if (!flags.out) process.stdout.write(text)
+        if (!flags.out) io.stdout.write(text)
         else {
           await writeDurably(path.resolve(flags.out), text)
           out.result(`exported ${count(records.length, 'record')} to ${flags.out}`, null)
@@ -95,13 +97,13 @@ export function addSkillsCommand(program: Command): void {
   storeCommand(skills, 'import <file>', 'save the records of an export (FILE may be -); a bad record saves nothing')
     .option('--json', 'print {"saved": [{"kind", "name", "version"}]}')
     .action(async (file: string, flags: SkillsFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         const source = file === '-' ? 'standard input' : file
-        const records = readExport(await readInput(file), source)
+        const records = readExport(await readInput(file, io.stdin), source)
         let saved: SkillRecord[]
         try {
-          saved = await openStore(flags).importRecords(records)
+          saved = await stores.open(flags).importRecords(records)
         } catch (error) {
           throw new Error(`${source}: nothing imported: ${(error as Error).message}`)
         }
@@ -116,10 +118,10 @@ export function addSkillsCommand(program: Command): void {
     .addOption(kindOption())
     .option('--json', 'print {"removed": {"kind", "name"}}')
     .action(async (name: string, flags: SkillsFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
-        const store = openStore(flags)
-        const record = await resolve(store, name, flags.kind, 'removing')
+        const store = stores.open(flags)
+        const record = await stores.resolve(store, name, flags.kind, 'removing')
         if (!(await store.remove(record.kind, record.name))) throw new Error(`${record.name} was removed meanwhile`)
         out.result(`removed ${record.kind} ${record.name}`, { removed: { kind: record.kind, name: record.name } })
       })
@@ -132,11 +134,11 @@ export function addSkillsCommand(program: Command): void {
   )
     .option('--json', 'print {"store", "saved": [{"name", "membershipQueries", "states"}]}')
     .action(async (flags: SkillsFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
-        const store = openStore(flags)
+        const store = stores.open(flags)
         const saved = await seedSkills(store, loadRules(), (record) => {
-          if (!flags.json) process.stdout.write(`saved ${record.name}\n`)
+          if (!flags.json) io.stdout.write(`saved ${record.name}\n`)
         })
         const rows = saved.map((r) => ({
           name: r.name,
@@ -157,11 +159,11 @@ export function addSkillsCommand(program: Command): void {
     .addOption(new Option('--format <format>', 'for standard output').choices(['svg', 'dot']).default('svg'))
     .option('--json', 'print {"file", "states"} (without --out: {"format", "states", "picture"})')
     .action(async (name: string, flags: SkillsFlags & { format: 'svg' | 'dot' }) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         const format = flags.out === undefined ? `.${flags.format}` : path.extname(flags.out).toLowerCase()
         if (format !== '.svg' && format !== '.dot') throw new Error(`--out must end in .svg or .dot, not ${flags.out}`)
-        const record = await resolve(openStore(flags), name, flags.kind, 'rendering')
+        const record = await stores.resolve(stores.open(flags), name, flags.kind, 'rendering')
         const dfa = parseDfaJson(record.dfa, `${record.kind} ${record.name}`)
         const picture =
           format === '.dot' ? toDot(dfa, { name: record.name }) : await renderSvg(dfa, { name: record.name })
@@ -194,61 +196,65 @@ function kindOption(): Option {
 }
 
 /**
- * Warnings about files the store moved aside go to standard error, away from the command's output. While a record
- * is looked up they are held, so that one its error already says (the record's own file is corrupt) is not said
- * twice.
+ * The store a command opens, and its warnings: files the store moved aside are said on standard error, away from
+ * the command's output. While a record is looked up they are held, so that one its error already says (the
+ * record's own file is corrupt) is not said twice.
  */
-let held: string[] | undefined
-const stderrLogger: StoreLogger = {
-  warn: (message) => {
-    if (held) held.push(message)
-    else process.stderr.write(`cedar: ${message}\n`)
-  },
-}
+class StoreAccess {
+  private held: string[] | undefined
+  readonly logger: StoreLogger = {
+    warn: (message) => {
+      if (this.held) this.held.push(message)
+      else this.io.stderr.write(`cedar: ${message}\n`)
+    },
+  }
 
-/** The store the bot would use, with the shipped seeds under it (unless it is the seed directory itself). */
-function openStore(flags: SkillsFlags, logger: StoreLogger = stderrLogger): SkillStore {
-  const seeds = flags.seeds === false ? undefined : SHIPPED_SEEDS
-  return new SkillStore(resolveStorePath(flags.store), { logger, ...(seeds ? { seeds } : {}) })
-}
+  constructor(private readonly io: CliIo) {}
 
-/** The record NAME means: the skill when both kinds have it (and a note saying so), else an error with a hint. */
-async function resolve(store: SkillStore, name: string, kind: RecordKind | undefined, doing: string) {
-  held = []
-  let broken: StoreProblem | undefined
-  try {
-    const { records, problems } = await store.load()
-    broken = pickByName(records, name, kind).record ? undefined : problems.find((p) => isFileOf(p, name, kind))
-    if (broken) {
-      throw new Error(
-        `${name} could not be loaded: ${broken.message}${broken.movedTo ? ` (moved to ${broken.movedTo})` : ''}`,
-      )
+  /** The store the bot would use, with the shipped seeds under it (unless it is the seed directory itself). */
+  open(flags: SkillsFlags, logger: StoreLogger = this.logger): SkillStore {
+    const seeds = flags.seeds === false ? undefined : SHIPPED_SEEDS
+    return new SkillStore(resolveStorePath(flags.store, this.io.env), { logger, ...(seeds ? { seeds } : {}) })
+  }
+
+  /** The record NAME means: the skill when both kinds have it (and a note saying so), else an error with a hint. */
+  async resolve(store: SkillStore, name: string, kind: RecordKind | undefined, doing: string) {
+    this.held = []
+    let broken: StoreProblem | undefined
+    try {
+      const { records, problems } = await store.load()
+      broken = pickByName(records, name, kind).record ? undefined : problems.find((p) => isFileOf(p, name, kind))
+      if (broken) {
+        throw new Error(
+          `${name} could not be loaded: ${broken.message}${broken.movedTo ? ` (moved to ${broken.movedTo})` : ''}`,
+        )
+      }
+      return this.pick(store, records, name, kind, doing)
+    } finally {
+      const warnings = this.held
+      this.held = undefined
+      for (const warning of warnings) if (!broken || !warning.includes(broken.message)) this.logger.warn(warning)
     }
-    return pick(store, records, name, kind, doing)
-  } finally {
-    const warnings = held
-    held = undefined
-    for (const warning of warnings) if (!broken || !warning.includes(broken.message)) stderrLogger.warn(warning)
+  }
+
+  private pick(store: SkillStore, records: SkillRecord[], name: string, kind: RecordKind | undefined, doing: string) {
+    const { record, both } = pickByName(records, name, kind)
+    if (!record) {
+      const candidates = records.filter((r) => !kind || r.kind === kind).map((r) => r.name)
+      const hint = closestName(name, candidates)
+      const what = kind ?? 'skill or constraint'
+      throw new Error(`no ${what} named ${name} in ${store.dir}${hint ? `; did you mean ${hint}?` : ''}`)
+    }
+    if (both) {
+      this.io.stderr.write(`cedar: ${name} is both a skill and a constraint; ${doing} the skill (--kind constraint)\n`)
+    }
+    return record
   }
 }
 
 const isFileOf = (problem: StoreProblem, name: string, kind: RecordKind | undefined) =>
   (kind !== 'constraint' && problem.file === `skills/${name}.json`) ||
   (kind !== 'skill' && problem.file === `constraints/${name}.json`)
-
-function pick(store: SkillStore, records: SkillRecord[], name: string, kind: RecordKind | undefined, doing: string) {
-  const { record, both } = pickByName(records, name, kind)
-  if (!record) {
-    const candidates = records.filter((r) => !kind || r.kind === kind).map((r) => r.name)
-    const hint = closestName(name, candidates)
-    const what = kind ?? 'skill or constraint'
-    throw new Error(`no ${what} named ${name} in ${store.dir}${hint ? `; did you mean ${hint}?` : ''}`)
-  }
-  if (both) {
-    process.stderr.write(`cedar: ${name} is both a skill and a constraint; ${doing} the skill (--kind constraint)\n`)
-  }
-  return record
-}
 
 /** The records of an export file, or an error naming the file and what is wrong with it. */
 function readExport(text: string, source: string): unknown[] {

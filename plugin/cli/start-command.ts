@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import type { CedarLogger } from '../config/options.js'
 import type { StartEvent } from '../start/run-bot.js'
 import { resolveStartSettings } from '../start/start-settings.js'
+import type { CliIo } from './io.js'
 import { createOutput, type Output } from './output.js'
 
 interface StartFlags {
@@ -20,7 +21,7 @@ interface StartFlags {
   json?: boolean
 }
 
-export function addStartCommand(program: Command): void {
+export function addStartCommand(program: Command, io: CliIo): void {
   program
     .command('start')
     .description('run a bot with the plugin (what `npm start` does); without a host, on an embedded local server')
@@ -41,12 +42,12 @@ export function addStartCommand(program: Command): void {
     .option('--no-reconnect', 'exit when kicked or the connection is lost (env CEDAR_RECONNECT=off)')
     .option('--json', 'print one JSON object per event instead of text')
     .action(async (flags: StartFlags) => {
-      const out = createOutput(flags.json ?? false)
-      await start(flags, out)
+      const out = createOutput(flags.json ?? false, io)
+      await start(flags, out, io)
     })
 }
 
-async function start(flags: StartFlags, out: Output): Promise<void> {
+async function start(flags: StartFlags, out: Output, io: CliIo): Promise<void> {
   let settings: ReturnType<typeof resolveStartSettings>
   try {
     settings = resolveStartSettings(
@@ -64,7 +65,7 @@ async function start(flags: StartFlags, out: Output): Promise<void> {
         auth: flags.auth,
         reconnect: flags.reconnect,
       },
-      process.env,
+      io.env,
     )
   } catch (error) {
     out.fail((error as Error).message)
@@ -82,13 +83,13 @@ async function start(flags: StartFlags, out: Output): Promise<void> {
   } catch (error) {
     out.fail((error as Error).message)
     // A failed client keeps mineflayer's 30 s keep-alive timer; nothing is left to finish, so do not wait for it.
-    process.exit()
+    io.exit()
   }
   await new Promise<void>((resolve) => {
     let signals = 0
     const shutdown = () => {
       signals += 1
-      if (signals > 1) process.exit(130) // a second Ctrl-C means "now"
+      if (signals > 1) io.exit(130) // a second Ctrl-C means "now"
       void running.stop().then(resolve, resolve)
     }
     // flying-squid's log plugin installs exit-hook, whose SIGINT handler calls process.exit() at once, before the
@@ -105,14 +106,14 @@ async function start(flags: StartFlags, out: Output): Promise<void> {
     void running.ended.then(() => {
       if (signals === 0) {
         void running.stop().then(() => {
-          process.exitCode = 1
+          io.setExitCode(1)
           resolve()
         })
       }
     })
   })
   // flying-squid and mineflayer leave timers and a stdin reader behind; everything is closed, so leave now.
-  process.exit()
+  io.exit()
 }
 
 function describe(event: StartEvent): string {

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import minecraftData from 'minecraft-data'
 import { type SymbolEntry, SymbolInventory } from '../grounding/inventory.js'
 import { DEFAULT_RULES_VERSION } from '../world/rules.js'
+import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
 
 interface SymbolsFlags {
@@ -12,7 +13,7 @@ interface SymbolsFlags {
 }
 
 /** `cedar symbols [--search text]`: the global symbol inventory, counted per kind, or searched. */
-export function addSymbolsCommand(program: Command): void {
+export function addSymbolsCommand(program: Command, io: CliIo): void {
   program
     .command('symbols')
     .description('the global symbol inventory (every action and event predicate, each bound): counts per kind')
@@ -22,7 +23,7 @@ export function addSymbolsCommand(program: Command): void {
     .option('-n, --limit <n>', 'how many matches --search lists', '10')
     .option('--json', 'print {"version", "total", "actions", "predicates", "counts", "matches"?}')
     .action(async (flags: SymbolsFlags) => {
-      const out = createOutput(flags.json ?? false)
+      const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         const version = flags.mcVersion ?? DEFAULT_RULES_VERSION
         const limit = Number(flags.limit)

@@ -2,9 +2,10 @@
  * The file operations the skill store builds on: durable atomic writes, moving a bad file aside, and the JSON
  * layout of a record file.
  */
-import { access, mkdir, open, readdir, rename, unlink } from 'node:fs/promises'
+import { access, open, readdir, rename, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
+import { makeDirectory } from './make-directory.js'
 
 /**
  * Writes `text` so that a crash at any moment leaves either the old file or the new one: write-file-atomic writes
@@ -12,7 +13,7 @@ import writeFileAtomic from 'write-file-atomic'
  * itself survives a power cut. Resolves only when both are on disk.
  */
 export async function writeDurably(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true })
+  await makeDirectory(path.dirname(file))
   await writeFileAtomic(file, text, { fsync: true })
   await syncDirectory(path.dirname(file))
 }
@@ -34,7 +35,7 @@ export async function removeDurably(file: string): Promise<boolean> {
  * path, or undefined when the file had already gone (another process moved or replaced it first).
  */
 export async function moveAside(file: string, corruptDir: string, base: string): Promise<string | undefined> {
-  await mkdir(corruptDir, { recursive: true })
+  await makeDirectory(corruptDir)
   // Colons and dots in an ISO time are awkward in file names on some systems.
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
   let target = path.join(corruptDir, `${base}.${stamp}.json`)

@@ -9,12 +9,13 @@
  * proper-lockfile's staleness.
  */
 import { randomBytes } from 'node:crypto'
-import { lstat, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { lstat, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import lockfile from 'proper-lockfile'
 import { z } from 'zod'
+import { makeDirectory } from './make-directory.js'
 
 export interface StoreLockOptions {
   /** A lock not refreshed for this long is taken as left by a dead process (proper-lockfile's `stale`). */
@@ -38,7 +39,7 @@ async function identity(lockPath: string): Promise<string | undefined> {
 
 /** Takes the lock on `dir` (waiting for a live holder, taking over a dead one's) and returns its release. */
 export async function acquireStoreLock(dir: string, options: StoreLockOptions): Promise<() => Promise<void>> {
-  await mkdir(dir, { recursive: true })
+  await makeDirectory(dir)
   const lockPath = path.join(dir, LOCK_NAME)
   await clearForeignLock(lockPath, options.warn)
   const deadline = Date.now() + options.waitMs

@@ -2,7 +2,7 @@
 import { type Bot, type BotOptions, createBot, type Plugin } from 'mineflayer'
 import type { EmbeddedServer } from '../../plugin/server/embedded-server.js'
 import { kickReasonText, waitForSpawn } from '../../plugin/world/spawn.js'
-import { DEFAULT_TIMEOUT_MS, waitFor, withTimeout } from './wait.js'
+import { DEFAULT_TIMEOUT_MS, deadline, WAIT_SCALE, waitFor, withTimeout } from './wait.js'
 
 export interface ConnectBotOptions {
   /** For spawn plus chunk loading. Default 15000. */
@@ -27,7 +27,7 @@ export async function connectBot(
   username: string,
   options: ConnectBotOptions = {},
 ): Promise<Bot> {
-  const timeoutMs = options.timeoutMs ?? 15_000
+  const timeoutMs = deadline(options.timeoutMs ?? 15_000)
   const started = Date.now()
   const bot = createBot({
     host: server.host,
@@ -42,7 +42,8 @@ export async function connectBot(
   try {
     await waitForSpawn(bot, username, `${server.host}:${server.port}`, timeoutMs)
     if (options.waitForChunks ?? true) {
-      const left = Math.max(1, timeoutMs - (Date.now() - started))
+      // What is left of the (stretched) deadline; withTimeout stretches what it is given, so it gets it unstretched.
+      const left = Math.max(1, timeoutMs - (Date.now() - started)) / WAIT_SCALE
       await withTimeout(bot.waitForChunksToLoad(), left, `the chunks around bot "${username}" to load`)
     }
     for (const plugin of options.plugins ?? []) bot.loadPlugin(plugin)

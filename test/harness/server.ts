@@ -6,6 +6,7 @@ import {
   type EmbeddedServerOptions,
   startEmbeddedServer,
 } from '../../plugin/server/embedded-server.js'
+import { refuseInUnitRun } from '../runner/unit-run.js'
 import { type ConnectBotOptions, connectBot, quitBot } from './bots.js'
 
 /** Where every test player spawns: on the superflat grass (y=4), in the middle of a block. */
@@ -19,6 +20,7 @@ export const TEST_VERSION = process.env.CEDAR_TEST_MC_VERSION ?? '1.21.4'
  * `generation: 'survival'` (and a `seed`) the spawn is the world's own unless one is given.
  */
 export function startTestServer(options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
+  refuseInUnitRun('starts a game server')
   return startEmbeddedServer({
     version: TEST_VERSION,
     ...(options.generation === 'survival' ? {} : { spawn: TEST_SPAWN }),

@@ -4,6 +4,18 @@ import type { Bot, BotEvents } from 'mineflayer'
 
 export const DEFAULT_TIMEOUT_MS = 5_000
 
+/**
+ * Every deadline here is stretched by CEDAR_TEST_WAIT_SCALE, which the test runner sets when test files share the
+ * cores: a deadline only says when to stop waiting for an event and report what was awaited, never when the event
+ * should have come, so a loaded machine gets longer to deliver it and a passing test waits no longer than before.
+ */
+export const WAIT_SCALE = Math.max(1, Number(process.env.CEDAR_TEST_WAIT_SCALE) || 1)
+
+/** `ms` stretched by WAIT_SCALE. */
+export function deadline(ms: number): number {
+  return Math.round(ms * WAIT_SCALE)
+}
+
 type Listener = (...args: unknown[]) => void
 
 /** Names an emitter in messages: a bot by its username, anything else by its class. */
@@ -33,8 +45,9 @@ export function waitFor(
   emitter: EventEmitter | Bot,
   event: string | symbol,
   predicate?: (...args: never[]) => boolean,
-  timeoutMs = DEFAULT_TIMEOUT_MS,
+  given = DEFAULT_TIMEOUT_MS,
 ): Promise<unknown[]> {
+  const timeoutMs = deadline(given)
   const target = emitter as EventEmitter
   const what = `'${String(event)}' on ${describeEmitter(target)}${predicate ? ' (matching the predicate)' : ''}`
   return new Promise((resolve, reject) => {
@@ -76,7 +89,7 @@ export function waitUntil(
   return waitFor(bot, 'physicsTick', () => condition(), timeoutMs).then(
     () => undefined,
     (error: Error) => {
-      throw new Error(`Timed out after ${timeoutMs} ms waiting until ${what} (${describeEmitter(bot)})`, {
+      throw new Error(`Timed out after ${deadline(timeoutMs)} ms waiting until ${what} (${describeEmitter(bot)})`, {
         cause: error,
       })
     },
@@ -84,7 +97,8 @@ export function waitUntil(
 }
 
 /** Rejects with "Timed out after N ms waiting for <what>" if `promise` is not settled by then. */
-export async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+export async function withTimeout<T>(promise: Promise<T>, given: number, what: string): Promise<T> {
+  const timeoutMs = deadline(given)
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)), timeoutMs)

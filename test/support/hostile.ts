@@ -1,20 +1,20 @@
 // What every hostile input must end with: one clear line, no stack trace, no control characters, in bounded time
 // and memory (the child runs with a 500 MB heap, so a blow-up fails the test instead of the machine).
 import assert from 'node:assert/strict'
-import { type CliResult, cedar } from './cli.js'
+import { type CliResult, cedarProcess } from './cli.js'
 
 export interface TimedResult extends CliResult {
   readonly ms: number
 }
 
-/** `cedar <args>` with the heap capped at 500 MB, timed. */
+/** `cedar <args>` as a child process with the heap capped at 500 MB, timed. */
 export async function boundedCedar(
   args: string[],
   env: Record<string, string | undefined> = {},
   input?: string,
 ): Promise<TimedResult> {
   const started = Date.now()
-  const result = await cedar(args, input, { NODE_OPTIONS: '--max-old-space-size=500', ...env })
+  const result = await cedarProcess(args, input, { NODE_OPTIONS: '--max-old-space-size=500', ...env })
   return { ...result, ms: Date.now() - started }
 }
 

@@ -1,0 +1,58 @@
+// What a test file needs, read from its source: the runner groups, orders and times files by it.
+import { readFileSync } from 'node:fs'
+
+/**
+ * - unit: runs in its own process only (the CLI through runCedar, Sim worlds, fake LLM servers on loopback);
+ * - server: starts a game server (embedded flying-squid) with real mineflayer bots;
+ * - process: spawns processes (the `cedar` bin, npm, git, a browser) but no game server;
+ * - pack: installs the packed tarball (one `npm pack` per run, shared: see support/pack.ts).
+ */
+export type TestKind = 'unit' | 'server' | 'process' | 'pack'
+
+export const KINDS: readonly TestKind[] = ['unit', 'server', 'process', 'pack']
+
+interface KindSettings {
+  /** --test-timeout: a test, hook or describe block (node times a suite like a test) that runs longer has hung. */
+  readonly testTimeoutMs: number
+  /** The whole file, after which its process is ended (a hang the per-test timeout does not reach). */
+  readonly fileTimeoutMs: number
+  /** The wall time assumed for a file with no recorded duration (durations.json), for ordering only: long enough
+   * that the game and packaging files, which are long, start before the many short unit files. */
+  readonly guessMs: number
+}
+
+export const KIND_SETTINGS: Readonly<Record<TestKind, KindSettings>> = {
+  unit: { testTimeoutMs: 120_000, fileTimeoutMs: 5 * 60_000, guessMs: 5_000 },
+  process: { testTimeoutMs: 300_000, fileTimeoutMs: 10 * 60_000, guessMs: 60_000 },
+  server: { testTimeoutMs: 600_000, fileTimeoutMs: 25 * 60_000, guessMs: 150_000 },
+  pack: { testTimeoutMs: 600_000, fileTimeoutMs: 20 * 60_000, guessMs: 200_000 },
+}
+
+/**
+ * The kind of the test file whose source is `source`: the one a line `// test-kind: KIND` names, else read from the
+ * helpers it calls, the most demanding need winning.
+ */
+export function kindOfSource(source: string): TestKind {
+  const declared = /^\/\/ test-kind: (unit|server|process|pack)$/m.exec(source)?.[1]
+  if (declared) return declared as TestKind
+  if (/\bpackedTarball\b/.test(source)) return 'pack'
+  if (/\b(openSession|startTestServer|startEmbeddedServer|openCedarSession|openConsoleSession)\b/.test(source)) {
+    return 'server'
+  }
+  if (/from 'node:child_process'|\b(cedarProcess|boundedCedar)\b|\bchromium\b/.test(source)) return 'process'
+  return 'unit'
+}
+
+/**
+ * A file that measures responsiveness in wall time (an answer within 1 s while the bot computes, an abort within
+ * 100 ms) says so in a line `// test-runs-alone: WHY`: the runner runs it with no other test file beside it, since
+ * files sharing two cores would measure each other.
+ */
+export function runsAlone(source: string): boolean {
+  return /^\/\/ test-runs-alone: \S/m.test(source)
+}
+
+export function readTestFile(file: string): { kind: TestKind; alone: boolean } {
+  const source = readFileSync(file, 'utf8')
+  return { kind: kindOfSource(source), alone: runsAlone(source) }
+}

@@ -1,0 +1,342 @@
+// The test runner behind `npm test` and `npm run test:unit`:
+//   node --import tsx test/runner/run.ts [--unit] [--jobs N] [--record] [--list] [FILE...]
+// Each test file runs in its own process (node --test, the file in that process), several at a time, longest first,
+// with a per-test timeout that fits its kind (test/runner/kinds.ts); the packaging tests share one `npm pack`. Every
+// file gets its own XDG_DATA_HOME and XDG_CACHE_HOME under a temporary directory, which its CLI children inherit,
+// and the run fails when anything under the user's real data directory changed meanwhile.
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { differences, snapshot, userDataDir } from './data-guard.js'
+import { KIND_SETTINGS, readTestFile, type TestKind } from './kinds.js'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const durationsFile = path.join(import.meta.dirname, 'durations.json')
+const runsFile = path.join(import.meta.dirname, 'runs.json')
+
+interface Flags {
+  unit: boolean
+  jobs: number | undefined
+  /** Keep this run's file durations (the order of later runs) and, for a whole run, its time (README's). */
+  record: boolean
+  /** Print the plan (order, kind, estimate) and run nothing. */
+  list: boolean
+  files: string[]
+}
+
+interface Planned {
+  readonly file: string
+  readonly name: string
+  readonly kind: TestKind
+  /** Runs with no other file beside it (kinds.ts, runsAlone). */
+  readonly alone: boolean
+  readonly estimateMs: number
+}
+
+interface Outcome {
+  readonly planned: Planned
+  readonly ok: boolean
+  readonly ms: number
+  readonly tests: number
+  readonly output: string
+}
+
+function parseFlags(argv: readonly string[]): Flags {
+  const flags: Flags = { unit: false, jobs: undefined, record: false, list: false, files: [] }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '--unit') flags.unit = true
+    else if (arg === '--record') flags.record = true
+    else if (arg === '--list') flags.list = true
+    else if (arg === '--jobs') {
+      const jobs = Number(argv[++i])
+      if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs needs a positive whole number, not ${argv[i]}`)
+      flags.jobs = jobs
+    } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (--unit, --jobs N, --record, --list)`)
+    else flags.files.push(path.resolve(arg))
+  }
+  return flags
+}
+
+function recordedDurations(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>
+  } catch {
+    return {}
+  }
+}
+
+function plan(flags: Flags): Planned[] {
+  const testDir = path.join(root, 'test')
+  const files =
+    flags.files.length > 0
+      ? flags.files
+      : readdirSync(testDir)
+          .filter((name) => name.endsWith('.test.ts'))
+          .sort()
+          .map((name) => path.join(testDir, name))
+  const durations = recordedDurations()
+  const planned = files.map((file) => {
+    const { kind, alone } = readTestFile(file)
+    const name = path.relative(root, file)
+    return { file, name, kind, alone, estimateMs: durations[name] ?? KIND_SETTINGS[kind].guessMs }
+  })
+  // Longest first, so that no long file starts last and runs alone at the end.
+  return planned.filter((p) => !flags.unit || p.kind === 'unit').sort((a, b) => b.estimateMs - a.estimateMs)
+}
+
+/** The environment of one test file's process: its own data and cache directories, no LLM settings of the user. */
+function fileEnv(kind: TestKind, home: string, tarball: string | undefined, jobs: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    // Files sharing the cores: the harness's deadlines for game events stretch (test/harness/wait.ts).
+    ...(jobs > 1 ? { CEDAR_TEST_WAIT_SCALE: '3' } : {}),
+    ...process.env,
+    XDG_DATA_HOME: path.join(home, 'data'),
+    XDG_CACHE_HOME: path.join(home, 'cache'),
+    CEDAR_TEST_KIND: kind,
+    ...(tarball ? { CEDAR_TEST_TARBALL: tarball } : {}),
+  }
+  // A developer's own store, key or model must not reach a test (tests that need them set their own).
+  for (const name of ['CEDAR_STORE', 'CEDAR_LLM_CACHE', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'CEDAR_EMBED_MODEL']) {
+    delete env[name]
+  }
+  // Set when this runner is itself started by a test: the file would then report to a test runner above it.
+  delete env.NODE_TEST_CONTEXT
+  return env
+}
+
+const running = new Set<ChildProcess>()
+
+function endGroup(child: ChildProcess): void {
+  // Each file runs in a process group of its own, with the servers, CLIs and browsers it started.
+  if (child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function runFile(planned: Planned, work: string, tarball: string | undefined, jobs: number): Promise<Outcome> {
+  const settings = KIND_SETTINGS[planned.kind]
+  const home = path.join(work, planned.name.replace(/[^A-Za-z0-9.-]+/g, '_'))
+  await mkdir(home, { recursive: true })
+  const started = performance.now()
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      // The file runs in this process, not in a further child per file.
+      '--experimental-test-isolation=none',
+      '--test-force-exit',
+      `--test-timeout=${settings.testTimeoutMs}`,
+      '--test-reporter=spec',
+      planned.file,
+    ],
+    { cwd: root, env: fileEnv(planned.kind, home, tarball, jobs), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  running.add(child)
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8')
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8')
+  })
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    endGroup(child)
+  }, settings.fileTimeoutMs)
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  clearTimeout(timer)
+  running.delete(child)
+  // What the file left running (a server, a CLI child) goes with it.
+  endGroup(child)
+  await rm(home, { recursive: true, force: true }).catch(() => undefined)
+  if (timedOut) output += `\nthe file ran past ${settings.fileTimeoutMs / 60_000} minutes and was ended\n`
+  const tests = Number(/^ℹ tests (\d+)$/m.exec(output)?.[1] ?? 0)
+  return { planned, ok: code === 0 && !timedOut, ms: performance.now() - started, tests, output }
+}
+
+/** One `npm pack` (a full build) for every packaging test of the run. */
+async function packOnce(work: string): Promise<string> {
+  const dir = path.join(work, 'pack')
+  await mkdir(dir, { recursive: true })
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--silent', '--pack-destination', dir], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  return path.join(dir, stdout.trim().split('\n').pop() ?? '')
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}
+
+function report(outcome: Outcome): void {
+  const { planned, ok, ms, tests } = outcome
+  process.stdout.write(`${ok ? '✔' : '✖'} ${planned.kind.padEnd(7)} ${planned.name} (${tests} tests, ${seconds(ms)})\n`)
+  if (!ok) process.stdout.write(`${outcome.output.replace(/^/gm, '    ')}\n`)
+}
+
+async function runAll(planned: Planned[], jobs: number, work: string): Promise<Outcome[]> {
+  const outcomes: Outcome[] = []
+  const finish = (outcome: Outcome) => {
+    outcomes.push(outcome)
+    report(outcome)
+  }
+  // First the files that measure wall time, one at a time, on a machine this run leaves quiet.
+  for (const alone of planned.filter((p) => p.alone)) finish(await runFile(alone, work, undefined, 1))
+  const queue = planned.filter((p) => !p.alone && p.kind !== 'pack')
+  const packed = planned.filter((p) => !p.alone && p.kind === 'pack')
+  let tarball: string | undefined
+  // The build runs beside the first files; the packaging files join the front of the queue once it is done.
+  let building: Promise<void> | undefined
+  if (packed.length > 0) {
+    building = packOnce(work)
+      .then(
+        (file) => {
+          tarball = file
+          queue.unshift(...packed)
+        },
+        (error) => {
+          const output = `npm pack failed: ${(error as { stderr?: string }).stderr ?? (error as Error).message}`
+          for (const p of packed) finish({ planned: p, ok: false, ms: 0, tests: 0, output })
+        },
+      )
+      .finally(() => {
+        building = undefined
+      })
+  }
+  const lane = async () => {
+    for (;;) {
+      if (queue.length === 0 && building) await building
+      const next = queue.shift()
+      if (!next) return
+      finish(await runFile(next, work, next.kind === 'pack' ? tarball : undefined, jobs))
+    }
+  }
+  await Promise.all(Array.from({ length: jobs }, lane))
+  return outcomes
+}
+
+function saveDurations(outcomes: readonly Outcome[]): void {
+  const durations = recordedDurations()
+  for (const o of outcomes) if (o.ok) durations[o.planned.name] = Math.round(o.ms)
+  const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)))
+  writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`)
+}
+
+/**
+ * CPU seconds used by the test processes this runner has waited for, and theirs (Linux: cutime and cstime of
+ * /proc/self/stat, in clock ticks of 1/100 s); what the run would take on idle cores, whatever else the machine ran.
+ */
+function childCpuSeconds(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ')
+    // After "pid (comm) ", cutime and cstime are the 14th and 15th fields.
+    return Math.round((Number(fields[13]) + Number(fields[14])) / 100)
+  } catch {
+    return null
+  }
+}
+
+/** The time of a whole run (`npm test` or `npm run test:unit`), where README's statement of it comes from. */
+function saveRun(name: 'all' | 'unit', outcomes: readonly Outcome[], jobs: number, ms: number): void {
+  let runs: Record<string, unknown> = {}
+  try {
+    runs = JSON.parse(readFileSync(runsFile, 'utf8')) as Record<string, unknown>
+  } catch {
+    // the first record
+  }
+  const commit = (() => {
+    try {
+      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+    } catch {
+      return 'unknown'
+    }
+  })()
+  runs[name] = {
+    date: new Date().toISOString(),
+    commit,
+    cores: availableParallelism(),
+    jobs,
+    files: outcomes.length,
+    tests: outcomes.reduce((sum, o) => sum + o.tests, 0),
+    seconds: Math.round(ms / 1000),
+    cpuSeconds: childCpuSeconds(),
+    // The 1-minute load average when the run ended: a run beside other work on the machine is slower.
+    loadAverage: Number(loadavg()[0]?.toFixed(2)),
+  }
+  writeFileSync(runsFile, `${JSON.stringify(runs, null, 2)}\n`)
+}
+
+async function main(): Promise<number> {
+  const flags = parseFlags(process.argv.slice(2))
+  const planned = plan(flags)
+  if (planned.length === 0) throw new Error('no test files to run')
+  if (flags.list) {
+    const order = [...planned.filter((p) => p.alone), ...planned.filter((p) => !p.alone)]
+    for (const p of order) {
+      process.stdout.write(
+        `${p.kind.padEnd(7)} ${seconds(p.estimateMs).padStart(8)}${p.alone ? ' alone' : '      '} ${p.name}\n`,
+      )
+    }
+    return 0
+  }
+  // Unit files are all CPU; the others spend much of their time waiting on a game server's ticks or a child.
+  const jobs = flags.jobs ?? (flags.unit ? availableParallelism() : availableParallelism() + 1)
+  const realData = userDataDir(process.env)
+  const before = await snapshot(realData)
+  const work = await mkdtemp(path.join(tmpdir(), 'cedar-test-'))
+  const started = performance.now()
+  process.stdout.write(`${planned.length} test files, ${jobs} at a time\n`)
+  let outcomes: Outcome[]
+  try {
+    outcomes = await runAll(planned, jobs, work)
+  } finally {
+    await rm(work, { recursive: true, force: true }).catch(() => undefined)
+  }
+  const elapsed = performance.now() - started
+  const changed = differences(before, await snapshot(realData))
+  const failed = outcomes.filter((o) => !o.ok)
+  const tests = outcomes.reduce((sum, o) => sum + o.tests, 0)
+  process.stdout.write(
+    `\n${outcomes.length - failed.length}/${outcomes.length} files passed, ${tests} tests, ${seconds(elapsed)}\n`,
+  )
+  for (const o of failed) process.stdout.write(`  failed: ${o.planned.name}\n`)
+  if (changed.length === 0) {
+    process.stdout.write(`the user's data directory ${realData} is untouched (${before.size} entries)\n`)
+  } else {
+    process.stdout.write(`the tests changed the user's data directory ${realData}:\n`)
+    for (const line of changed) process.stdout.write(`  ${line}\n`)
+  }
+  if (flags.record) {
+    saveDurations(outcomes)
+    if (flags.files.length === 0 && failed.length === 0) saveRun(flags.unit ? 'unit' : 'all', outcomes, jobs, elapsed)
+  }
+  return failed.length === 0 && changed.length === 0 ? 0 : 1
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of running) endGroup(child)
+    process.exit(130)
+  })
+}
+
+try {
+  process.exitCode = await main()
+} catch (error) {
+  process.stderr.write(`test runner: ${(error as Error).message}\n`)
+  process.exitCode = 2
+}

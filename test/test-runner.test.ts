@@ -1,0 +1,96 @@
+// The test runner (test/runner/run.ts) keeps the tests out of the user's data directory: each test process gets
+// its own, and a run that changed the real one fails. Run here on fixture files, never on the suite itself.
+// (This file names every kind's helpers in its tests of kindOfSource, so it says its own kind.)
+// test-kind: process
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { promisify } from 'node:util'
+import { LawFiles } from '../plugin/store/law-files.js'
+import { SkillStore } from '../plugin/store/skill-store.js'
+import { differences, snapshot } from './runner/data-guard.js'
+import { kindOfSource, runsAlone } from './runner/kinds.js'
+import { root } from './support/cli.js'
+import { sleepConstraint } from './support/skill-records.js'
+
+const fixtures = path.join(import.meta.dirname, 'fixtures/runner')
+
+/** The runner on `files`, as `npm test` starts it, with the user's data directory at `data`. */
+async function runTests(files: string[], data: string, env: Record<string, string> = {}) {
+  try {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'test/runner/run.ts', ...files.map((f) => path.join(fixtures, f))],
+      { cwd: root, env: { ...process.env, XDG_DATA_HOME: data, ...env }, timeout: 240_000 },
+    )
+    return { code: 0, stdout }
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string }
+    return { code: failed.code ?? -1, stdout: `${failed.stdout ?? ''}${failed.stderr ?? ''}` }
+  }
+}
+
+describe("the test runner and the user's data directory", () => {
+  let data: string
+  let userDir: string
+  let userStore: string
+  before(async () => {
+    data = await mkdtemp(path.join(tmpdir(), 'cedar-user-data-'))
+    userDir = path.join(data, 'mineflayer-cedar')
+    userStore = path.join(userDir, 'store')
+    // What a few ordinary `npm start` runs left behind: a critic law forbidding a needed step, and a standing
+    // constraint taught by a player.
+    const laws = new LawFiles(userStore)
+    laws.save({
+      id: 'C1',
+      text: 'G(has.planks.1 -> X !craft.planks)',
+      kind: 'soft',
+      source: 'critic',
+      explanation: 'craft.planks was repeated while has.planks.1 already held (offline:repetition)',
+    })
+    await laws.flushed()
+    await new SkillStore(userStore, { logger: { warn: () => {} } }).save(sleepConstraint('eat-when-hungry'))
+  })
+  after(() => rm(data, { recursive: true, force: true }))
+
+  test('a polluted data directory: the tests pass, see none of it, and the guard shows it untouched', async () => {
+    const before = await snapshot(userDir)
+    assert.ok(before.has('store/laws/C1.json') && before.has('store/constraints/eat-when-hungry.json'))
+    const run = await runTests(['default-store.ts'], data, { CEDAR_FIXTURE_POLLUTED_DATA: data })
+    assert.equal(run.code, 0, run.stdout)
+    assert.match(run.stdout, /✔ process +test\/fixtures\/runner\/default-store\.ts \(2 tests/)
+    assert.ok(
+      run.stdout.includes(`the user's data directory ${userDir} is untouched (${before.size} entries)`),
+      run.stdout,
+    )
+    assert.deepEqual(differences(before, await snapshot(userDir)), [])
+  })
+
+  test('a test that writes into the real data directory fails the run, which names what changed', async () => {
+    const run = await runTests(['writes-user-data.ts'], data, { CEDAR_FIXTURE_USER_STORE: userStore })
+    assert.equal(run.code, 1, run.stdout)
+    assert.match(run.stdout, /✔ unit +test\/fixtures\/runner\/writes-user-data\.ts/)
+    assert.ok(run.stdout.includes(`the tests changed the user's data directory ${userDir}:`), run.stdout)
+    assert.match(run.stdout, /^ {2}added store\/skills\/careless\.json$/m)
+  })
+})
+
+describe('what kind of test a file is', () => {
+  test('a game server, a child process, the packed tarball, or none of them', () => {
+    assert.equal(kindOfSource("import { openSession } from './harness/index.js'"), 'server')
+    assert.equal(kindOfSource("const { server } = await openCedarSession('Alex')"), 'server')
+    assert.equal(kindOfSource("import { execFile } from 'node:child_process'"), 'process')
+    assert.equal(kindOfSource("const r = await cedarProcess(['--version'])"), 'process')
+    assert.equal(kindOfSource('const tarball = await packedTarball(work)'), 'pack')
+    assert.equal(kindOfSource("// test-kind: server\nimport { execFile } from 'node:child_process'"), 'server')
+    assert.equal(runsAlone('// Zombies at night.\n// test-runs-alone: a speed in blocks per wall second\nimport'), true)
+    assert.equal(runsAlone("test('a run alone', () => {})"), false)
+    assert.equal(
+      kindOfSource("const r = await cedar(['dfa', 'show', file])\nimport { waitFor } from './harness'"),
+      'unit',
+    )
+  })
+})
