@@ -1,9 +1,17 @@
-import type { AgentProgress, ConstrainReport, DoReport, StandingConstraint } from './agent/cedar-agent.js'
-import type { CriticReport } from './agent/critic/critic-runner.js'
-import type { RejectedProposal, TrajectoryStep } from './agent/critic/types.js'
-import type { PlayerTeaching } from './agent/player-constraints.js'
-import type { ObtainedSkill } from './agent/skill-manager.js'
-import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
+import type {
+  AgentProgress,
+  ConstrainReport,
+  CriticReport,
+  DoReport,
+  ObtainedSkill,
+  PlayerTeaching,
+  RejectedProposal,
+  StandingConstraint,
+  TaskEnd,
+  TaskInfo,
+  TaskRunner,
+  TrajectoryStep,
+} from './agent/index.js'
 import type { Channel } from './chat/command.js'
 import type { Invocation } from './chat/dispatcher.js'
 import type { Answer } from './chat/questions.js'

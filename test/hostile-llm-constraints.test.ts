@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test'
 import { type ChatRequest, lastUser } from '../bench/fake-openai.js'
 import { type SimulatedLlm, startSimulatedLlm } from '../bench/simulated-llm.js'
 import { agentGrounding, createAgent, createLaws, shieldGate } from '../plugin/agent/assembly.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { resolveOptions } from '../plugin/config/options.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
 

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { AgentProgress } from '../plugin/agent/cedar-agent.js'
-import type { ControllerResult, ControllerStep } from '../plugin/agent/controller.js'
-import type { ObtainedSkill } from '../plugin/agent/skill-manager.js'
+import type { ControllerResult, ControllerStep } from '../plugin/agent/controller/controller.js'
+import type { ObtainedSkill } from '../plugin/agent/skills/skill-manager.js'
 import { HEARTBEAT_MS, plainFailure, RunProgress, searchedInVain } from '../plugin/chat/run-progress.js'
 
 const step = (action: string, ok: boolean, message?: string): ControllerStep => ({

@@ -13,7 +13,7 @@ import type { SkillStore } from '../store/skill-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import type { SearchExtent } from '../world/mineflayer/explore.js'
 import { MineflayerWorld } from '../world/mineflayer-world.js'
-import { withChooser } from './actor/controller-actor.js'
+import { withChooser } from './actor/index.js'
 import { shieldGate } from './assembly.js'
 import type {
   AgentCallOptions,
@@ -24,14 +24,13 @@ import type {
   ProgressCallOptions,
   StandingConstraint,
 } from './cedar-agent.js'
-import { meetConstraintNeeds, withNeedRuns } from './constraint-needs.js'
-import { runController } from './controller.js'
-import { type CorrectionCandidate, correctionTarget } from './correction-target.js'
-import type { TrajectoryStep } from './critic/types.js'
-import type { PlayerTeaching } from './player-constraints.js'
-import { CounterexampleError, UnknownSkillError } from './skill-key.js'
-import type { ObtainedSkill } from './skill-manager.js'
-import { runReplacingTools } from './tool-wear.js'
+import type { PlayerTeaching } from './constraints/index.js'
+import { type CorrectionCandidate, correctionTarget } from './constraints/index.js'
+import { runController } from './controller/index.js'
+import type { TrajectoryStep } from './critic/index.js'
+import { meetConstraintNeeds, runReplacingTools, withNeedRuns } from './run/index.js'
+import type { ObtainedSkill } from './skills/index.js'
+import { CounterexampleError, UnknownSkillError } from './skills/index.js'
 
 export interface LastRun {
   readonly instruction: string

@@ -3,8 +3,7 @@
  * act goes on (an explore: its leg and the distance walked), and at the end a failure in plain words with what was
  * tried. Chat is the only window a player has on a run, so silence of more than a quarter minute reads as a hang.
  */
-import type { AgentProgress } from '../agent/cedar-agent.js'
-import type { ControllerResult } from '../agent/controller.js'
+import type { AgentProgress, ControllerResult } from '../agent/index.js'
 import { playerEntity, returnTo } from '../world/pathfinding.js'
 import type { CommandContext } from './command.js'
 

@@ -1,11 +1,14 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { AgentProgress } from '../agent/cedar-agent.js'
-import { needText } from '../agent/constraint-needs.js'
-import { costsText } from '../agent/constraint-teaching.js'
-import { UnknownGoalError } from '../agent/skill-key.js'
-import { describeStuck } from '../agent/stuck-runs.js'
-import { TaskCancelledError, type TaskVerdict } from '../agent/task-runner.js'
+import type { AgentProgress } from '../agent/index.js'
+import {
+  costsText,
+  describeStuck,
+  needText,
+  TaskCancelledError,
+  type TaskVerdict,
+  UnknownGoalError,
+} from '../agent/index.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
 import { wantsHandOver } from '../grounding/hand-over.js'

@@ -4,7 +4,7 @@
  * the questions asked, and the command replies. New pages get a snapshot; open pages get each change as an event.
  */
 import type { Bot } from 'mineflayer'
-import type { AgentProgress } from '../agent/cedar-agent.js'
+import type { AgentProgress } from '../agent/index.js'
 import type { Dfa } from '../automata/dfa.js'
 import { renderSvg } from '../automata/svg.js'
 import type { Verdict } from '../ltl/shield.js'
