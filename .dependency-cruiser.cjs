@@ -144,10 +144,10 @@ module.exports = {
     },
     {
       name: 'agent-knows-no-mineflayer',
-      severity: 'warn',
+      severity: 'error',
       comment:
         'The agent runs a World port (world/port.ts), never a bot: nothing on the agent floor can tell the Sim from a ' +
-        'live bot. The bot is wired to the agent by the plugin (plugin/bot/), above it.',
+        'live bot. The plugin (cedar-plugin.ts), above it, gives the agent a Mineflayer world for the bot.',
       from: { path: '^plugin/agent/' },
       to: {
         path: '^(node_modules/(mineflayer|mineflayer-[^/]+|prismarine-[^/]+)/|plugin/world/(mineflayer|mineflayer-[^/]+)([.]ts|/))',

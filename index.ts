@@ -3,27 +3,22 @@
  * Importing this module also brings the `bot.cedar` and `BotEvents` typings (module augmentation).
  *
  * Every error the plugin hands a user extends `CedarError` and is exported here, so code can catch each by
- * `instanceof`; so are the result types of `bot.cedar` (`DoReport`, `CriticReport`, ...).
+ * `instanceof`; so are the result types of `bot.cedar` (`DoReport`, `CriticReport`, ...): data types of the package's
+ * own (plugin/cedar-reports.ts), never the agent's internal classes.
  */
 export type {
   AcceptedLaw,
-  AgentProgress,
   ControllerOutcome,
   ControllerResult,
   ControllerStep,
   CriticReport,
-  DoReport,
   LawProposal,
-  ObtainedSkill,
-  Prepared,
   RejectedProposal,
   Relaxation,
   StandingConstraint,
   TrajectoryStep,
 } from './plugin/agent/index.js'
 export {
-  type ActiveConstraint,
-  type Composition,
   ConflictSearchLimitError,
   ConstraintLearningError,
   CounterexampleError,
@@ -59,6 +54,13 @@ export type {
   ShieldView,
 } from './plugin/cedar-api.js'
 export { cedar, createCedar } from './plugin/cedar-plugin.js'
+export type {
+  ConstraintSummary,
+  DoProgress,
+  DoReport,
+  PlanSummary,
+  SkillSummary,
+} from './plugin/cedar-reports.js'
 export {
   type ArgsOf,
   type Channel,

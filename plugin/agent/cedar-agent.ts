@@ -29,21 +29,21 @@ import {
   StandingConstraints,
   slug,
 } from './constraints/index.js'
-import { type ControllerOptions, type ControllerResult, type Gate, runController } from './controller/index.js'
+import type { ControllerOptions, ControllerResult } from './controller/index.js'
 import { constraintsAdmitReflex, eatingReflex, escapeReflex, fightReflex, shelterReflex } from './reflexes/index.js'
 import type { AgentCallOptions, AgentProgress, DoReport, Prepared, ProgressCallOptions } from './run/index.js'
 import {
   checkInstructionLength,
   composePlan,
+  type EpisodeOptions,
+  type EpisodePlanner,
   type GoalPlan,
   goalCountProblem,
   judgeStuckRun,
-  meetConstraintNeeds,
   planGoal,
   quoted,
-  runReplacingTools,
+  runEpisode,
   skillWord,
-  withNeedRuns,
   worldFault,
 } from './run/index.js'
 import {
@@ -289,42 +289,22 @@ export class CedarAgent {
     )
   }
 
-  /** Prepares and, unless refused, runs the product in `world`. */
-  async do(
-    instruction: string,
-    world: World,
-    options: {
-      readonly signal?: AbortSignal
-      readonly gate?: Gate
-      readonly maxSteps?: number
-      readonly clock?: () => number
-      readonly onProgress?: (p: AgentProgress) => void
-      /** Who teaches the skills this run learns (default: the agent's `skillTeacher`). */
-      readonly teacher?: SkillTeacherChoice
-    } = {},
-  ): Promise<DoReport> {
-    const planned = await this.prepare(instruction, world.observe(), options)
-    if (planned.refusal || !planned.composition) return planned
-    const run = (prepared: Prepared) =>
-      runController({
-        world,
+  /** Prepares and, unless refused, runs the product in `world`: the episode every face runs (run/episode.ts). */
+  do(instruction: string, world: World, options: EpisodeOptions = {}): Promise<DoReport> {
+    return runEpisode(this.planner, instruction, world, options)
+  }
+
+  /** The agent as the episode sees it. */
+  private get planner(): EpisodePlanner {
+    return {
+      rules: this.options.rules,
+      prepare: (instruction, observation, options) => this.prepare(instruction, observation, options),
+      controllerPlan: (prepared, instruction, onProgress) => ({
         ...this.runOptions(prepared),
-        ...withChooser(this.chooser(instruction, options.onProgress)),
-        ...(options.gate ? { gate: options.gate } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
-        ...(options.clock ? { clock: options.clock } : {}),
-        onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
-      })
-    // A tool that breaks mid-run is made again: the instruction planned anew from the inventory (tool-wear.ts).
-    const again = () => this.prepare(instruction, world.observe(), options)
-    const { rules } = this.options
-    const prepare = (need: string) => this.prepare(need, world.observe(), options)
-    const context = { rules, observe: () => world.observe(), prepare, run, prepareAgain: again, ...options }
-    const { prepared: first, needs } = await meetConstraintNeeds(planned, context)
-    if (first.refusal || !first.composition) return { ...first, needs }
-    const { prepared, last, joined } = await runReplacingTools(first, run, again)
-    return { ...(await this.reportRun(prepared, last, options)), result: withNeedRuns(needs, joined), needs }
+        ...withChooser(this.chooser(instruction, onProgress)),
+      }),
+      reportRun: (prepared, result, options) => this.reportRun(prepared, result, options),
+    }
   }
 
   /**

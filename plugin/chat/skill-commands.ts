@@ -1,6 +1,5 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { AgentProgress } from '../agent/index.js'
 import {
   costsText,
   describeStuck,
@@ -11,6 +10,7 @@ import {
 } from '../agent/index.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
+import type { DoProgress } from '../cedar-reports.js'
 import { wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { SkillRecord } from '../store/record.js'
@@ -30,7 +30,7 @@ const STEP_REPORT_EVERY = 10
 const LEARNING_REPORT_MS = 10_000
 
 /** Progress in chat without flooding: what was grounded, each skill's path and cost, the product, some steps. */
-function progressReporter(reply: (text: string) => void, now = Date.now): (p: AgentProgress) => void {
+function progressReporter(reply: (text: string) => void, now = Date.now): (p: DoProgress) => void {
   let steps = 0
   let asked = 0
   let actorProblems = 0
@@ -53,7 +53,7 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
           s.path === 'reused'
             ? 'reused from the store'
             : `${s.path}${s.from ? ` from ${s.from}` : ''} with ${s.membershipQueries} questions`
-        reply(`skill ${s.name}: ${how} (${s.dfa.stateCount} states)`)
+        reply(`skill ${s.name}: ${how} (${s.states} states)`)
         return
       }
       case 'constraint': {
@@ -61,12 +61,12 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
         const how = p.reused
           ? 'learned earlier in this session, no questions'
           : `${c.teacher}${c.costs ? `; ${costsText(c.costs)}` : ''}`
-        reply(`constraint "${c.phrase}": ${c.dfa.stateCount} states (${how})`)
+        reply(`constraint "${c.phrase}": ${c.states} states (${how})`)
         return
       }
       case 'composed':
         reply(
-          `plan: ${p.composition.productStates} states (skill ${p.composition.skillStates}${p.composition.constraintStates.map((c) => `, ${c.id} ${c.states}`).join('')})`,
+          `plan: ${p.plan.productStates} states (skill ${p.plan.skillStates}${p.plan.constraintStates.map((c) => `, ${c.id} ${c.states}`).join('')})`,
         )
         return
       case 'step': {
@@ -100,7 +100,7 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
 }
 
 /** Progress that also tells code listening on the bot (`cedarProgress`, and `cedarLearning` for what is learned). */
-function withProgressEvents(context: CommandContext, report: (p: AgentProgress) => void): (p: AgentProgress) => void {
+function withProgressEvents(context: CommandContext, report: (p: DoProgress) => void): (p: DoProgress) => void {
   return (p) => {
     if (p.type === 'learning') context.bot.emit('cedarLearning', p.skill, p.event)
     context.bot.emit('cedarProgress', p)
@@ -359,7 +359,7 @@ const learnCommand = defineCommand({
       return skills
         .map(
           (s) =>
-            `${s.name}: ${s.path} (${s.membershipQueries} questions${s.path === 'reused' ? '' : ` from ${s.record.provenance.teacher}`}, ${s.dfa.stateCount} states)`,
+            `${s.name}: ${s.path} (${s.membershipQueries} questions${s.path === 'reused' ? '' : ` from ${s.teacher}`}, ${s.states} states)`,
         )
         .join('\n')
     }),

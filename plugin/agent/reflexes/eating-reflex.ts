@@ -10,8 +10,8 @@
  * A world whose `nearest` does not see mobs (the live bot's does) never offers the kill or the hunt a target.
  */
 import { KILLABLE_MOBS } from '../../vocabulary/natural.js'
-import type { Primitive } from '../../vocabulary/symbols.js'
 import type { Observation } from '../../world/port.js'
+import type { Reflex, ReflexAct, ReflexContext } from './reflex.js'
 
 /** The rules the reflex reads (world/rules.ts's `Rules` has them). */
 export interface FoodRules {
@@ -20,31 +20,6 @@ export interface FoodRules {
   fuelValue(item: string): number
   fuelRank(item: string): number
   smeltingOutput(input: string): string | undefined
-}
-
-export interface ReflexContext {
-  /** This act is not to be offered now (it failed lately, or the product, a constraint or the gate refused it). */
-  readonly skip: (symbol: string) => boolean
-  /** An item the running plan does not name (so the reflex may burn it). */
-  readonly spare: (item: string) => boolean
-}
-
-/** A survival reflex: the act the body needs now, or none. */
-export interface Reflex {
-  readonly name: string
-  next(observation: Observation, context: ReflexContext): ReflexAct | undefined
-}
-
-export interface ReflexAct {
-  readonly primitive: Primitive
-  /** Game time the act may take, in ms (a hunt is bounded so it cannot run the day out). */
-  readonly timeoutMs?: number
-  readonly why: string
-  /**
-   * Worth cutting the plan's running act short for (a zombie at hand, the bot in deep water): the controller looks
-   * for such an act while a step runs, not only between steps (reflex-turns.ts, `interruptible`).
-   */
-  readonly urgent?: boolean
 }
 
 export const EAT_AT = 14

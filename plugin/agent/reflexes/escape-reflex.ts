@@ -6,7 +6,7 @@
  * (an act awake), and under "stay in B" its walk is fenced off the other biomes like any act.
  */
 import { SAFE_GROUND } from '../../world/port.js'
-import type { Reflex } from './eating-reflex.js'
+import type { Reflex } from './reflex.js'
 
 /** The walk ashore is bounded: a minute is several times the swim to any shore the search can see. */
 const ESCAPE_MS = 60_000

@@ -10,7 +10,7 @@
  */
 import { KILLABLE_MOBS } from '../../vocabulary/natural.js'
 import type { Observation } from '../../world/port.js'
-import type { Reflex, ReflexContext } from './eating-reflex.js'
+import type { Reflex, ReflexContext } from './reflex.js'
 
 /** The rules the reflex reads (world/rules.ts's `Rules` has them). */
 export interface FightRules {

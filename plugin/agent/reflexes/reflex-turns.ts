@@ -9,7 +9,7 @@ import type { Dfa } from '../../automata/dfa.js'
 import { matchesObject } from '../../vocabulary/families.js'
 import { parseSymbol, primitiveSymbol } from '../../vocabulary/symbols.js'
 import type { ActOptions, Observation, Outcome, World } from '../../world/port.js'
-import type { Reflex, ReflexAct } from './eating-reflex.js'
+import type { Reflex, ReflexAct } from './reflex.js'
 import type { ReflexAdmission } from './reflex-admission.js'
 
 /** Rounds (steps or waits) a reflex's act that failed is not offered again. */

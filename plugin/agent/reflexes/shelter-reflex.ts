@@ -9,7 +9,7 @@
  */
 import { KILLABLE_MOBS } from '../../vocabulary/natural.js'
 import { SHELTER } from '../../world/port.js'
-import type { Reflex } from './eating-reflex.js'
+import type { Reflex } from './reflex.js'
 
 /** Zombies spawn 24-32 blocks off and walk at the bot: one this near is on its way. */
 export const SHELTER_RADIUS = 24

@@ -1,5 +1,7 @@
 export type { AgentCallOptions, AgentProgress, DoReport, Prepared, ProgressCallOptions } from './agent-reports.js'
 export { meetConstraintNeeds, needText, withNeedRuns } from './constraint-needs.js'
+export type { EpisodeOptions, EpisodePlanner, EpisodeRun, EpisodeStage } from './episode.js'
+export { runEpisode } from './episode.js'
 export type { GoalPlan } from './goal-plan.js'
 export { planGoal } from './goal-plan.js'
 export { checkInstructionLength, goalCountProblem, InstructionLimitError, quoted } from './instruction-limits.js'
