@@ -119,11 +119,13 @@ export function createLaws(options: LawOptions): LawBook {
 }
 
 /**
- * The shield as the controller's gate: decides each act (`check`: soft blocks counted, deadlocks reported), in the state its atomic act starts from (after the
- * walk to the workstation; see actValuation). `commits` is for
- * worlds whose primitives are not gated themselves (the Sim); on a bot the gated primitives commit.
+ * The controller's gate, made of the shield: it decides each act of a run (`check`: soft blocks counted, deadlocks
+ * reported), in the state its atomic act starts from (after the walk to the workstation; see actValuation). Not to
+ * be confused with the guard on the bot's own methods (plugin/world), which judges every caller's primitives.
+ * `commits` is for worlds whose primitives are not guarded themselves (the Sim); on a bot the guarded primitives
+ * commit.
  */
-export function shieldGate(shield: Shield, options: { readonly commits: boolean }): Gate {
+export function controllerGate(shield: Shield, options: { readonly commits: boolean }): Gate {
   return {
     check: (action, observation: Observation) => {
       shield.observe(actValuation(action, observation))

@@ -11,7 +11,7 @@ import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import type { World } from '../world/port.js'
-import { shieldGate } from './assembly.js'
+import { controllerGate } from './assembly.js'
 import type {
   AgentCallOptions,
   CedarAgent,
@@ -62,7 +62,7 @@ export class BotAgent {
   do(instruction: string, options: ProgressCallOptions & Pick<EpisodeOptions, 'onStage'> = {}): Promise<DoReport> {
     return this.core().do(instruction, this.world, {
       ...options,
-      gate: shieldGate(this.shield, { commits: false }),
+      gate: controllerGate(this.shield, { commits: false }),
       onPlanned: (planned) => this.holdToConstraints(planned),
       onRun: async ({ prepared, last, joined }) => {
         const main = prepared.skills.at(-1)

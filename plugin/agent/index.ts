@@ -1,6 +1,6 @@
 export { LlmActor } from './actor/index.js'
 export type { AgentGrounding } from './assembly.js'
-export { agentGrounding, assembleBotAgent, createAgent, createLaws, shieldGate } from './assembly.js'
+export { agentGrounding, assembleBotAgent, controllerGate, createAgent, createLaws } from './assembly.js'
 export { BotAgent } from './bot-agent.js'
 export type {
   AgentProgress,

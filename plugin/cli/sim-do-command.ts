@@ -1,7 +1,14 @@
 import path from 'node:path'
 import type { Command } from 'commander'
 import minecraftData from 'minecraft-data'
-import { agentGrounding, createAgent, createLaws, describeStuck, MemoryLibrary, shieldGate } from '../agent/index.js'
+import {
+  agentGrounding,
+  controllerGate,
+  createAgent,
+  createLaws,
+  describeStuck,
+  MemoryLibrary,
+} from '../agent/index.js'
 import { offlineEnv, resolveOptions } from '../config/options.js'
 import { printable } from '../errors.js'
 import { groundingNotes } from '../grounding/llm-grounding.js'
@@ -127,7 +134,7 @@ export function addSimDoCommand(sim: Command): void {
         const report = await agent.do(instruction, world, {
           signal: stop.signal,
           // The Sim's primitives are not gated themselves, so the gate commits what ran.
-          gate: shieldGate(laws.shield, { commits: true }),
+          gate: controllerGate(laws.shield, { commits: true }),
           clock: () => world.ticks,
           teacher: flags.teacher,
           onProgress: (p) => {
