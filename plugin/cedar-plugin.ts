@@ -24,11 +24,11 @@ import {
 import { type RunningConsole, startConsole } from './console/console-server.js'
 import { symbolProblem } from './grounding/validate.js'
 import { CEDAR_VERSION } from './version.js'
+import { installBotMethodGuard } from './world/bot-method-guard.js'
 import { observeBot } from './world/mineflayer-observation.js'
 import { MineflayerWorld } from './world/mineflayer-world.js'
 import { haltMotion } from './world/pathfinding.js'
 import { actValuation, observationValuation } from './world/predicates.js'
-import { installShieldGate } from './world/shield-gate.js'
 
 const { pathfinder } = pathfinderModule
 
@@ -68,12 +68,21 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   })
   const { laws, critic } = assembly
   const shield = laws.shield
+  // One world for the bot's whole life: what it learns of the world (beds it put down, blocks it gave up on) lasts
+  // from one instruction to the next; the bot-method guard shares its preparations.
+  const world = new MineflayerWorld(bot, options.search)
   if (options.shield.gate) {
-    installShieldGate(bot, shield, {
-      onBlocked: (verdict) => bot.emit('cedarShieldBlocked', verdict),
-      onFallback: (verdict) => bot.emit('cedarShieldFallback', verdict),
-      onAction: (action) => bot.emit('cedarAction', action),
-    })
+    installBotMethodGuard(
+      bot,
+      shield,
+      {
+        onBlocked: (verdict) => bot.emit('cedarShieldBlocked', verdict),
+        onFallback: (verdict) => bot.emit('cedarShieldFallback', verdict),
+        onAction: (action) => bot.emit('cedarAction', action),
+      },
+      {},
+      world.memory.preparations,
+    )
   }
 
   const registry = new CommandRegistry()
@@ -126,9 +135,6 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const consoleAddress = running?.then(({ host, port, token, url }) => ({ host, port, token, url }))
   consoleAddress?.catch(() => undefined) // reported above; code awaiting bot.cedar.console still sees the error
 
-  // One world for the bot's whole life: what it learns of the world (beds it put down, blocks it gave up on) lasts
-  // from one instruction to the next.
-  const world = new MineflayerWorld(bot, options.search)
   const agent = new BotAgent(world, shield, assembly.store, assembly.agent, (task, steps, success) =>
     critic.record(task, steps, success),
   )

@@ -82,7 +82,7 @@ describe('a carried bed in the bot’s own tunnel', () => {
     timeout: 320_000,
   }, async () => {
     const signal = new AbortController().signal
-    assert.equal(await prospect(bot, 6, () => bot.entity.position.y <= TOP - 8, signal), true)
+    assert.equal(await prospect(bot, world.memory, 6, () => bot.entity.position.y <= TOP - 8, signal), true)
     // On stairs: no two level free blocks beside where the bot stands.
     const feet = bot.entity.position.floored()
     assert.notEqual(bot.blockAt(feet.offset(-1, 0, 0))?.name, 'air', 'the step behind is a block higher')
@@ -95,7 +95,7 @@ describe('a carried bed in the bot’s own tunnel', () => {
     const signal = new AbortController().signal
     await bot.look(-Math.PI / 2, 0, true) // east again: the bed turned the bot round
     const start = bot.entity.position.x
-    assert.equal(await prospect(bot, 6, () => bot.entity.position.x > start + 16, signal), true)
+    assert.equal(await prospect(bot, world.memory, 6, () => bot.entity.position.x > start + 16, signal), true)
     const feet = bot.entity.position.floored()
     assert.equal(feet.y, 6, 'in the strip at the depth asked for')
     for (const side of [new Vec3(0, 0, 1), new Vec3(0, 0, -1)])

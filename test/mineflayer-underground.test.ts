@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { createCedar } from '../index.js'
+import { BotMemory } from '../plugin/world/mineflayer/bot-memory.js'
 import { explore } from '../plugin/world/mineflayer/explore.js'
 import { findNearestBlock } from '../plugin/world/mineflayer/gather.js'
 import { prospect, turnProspect } from '../plugin/world/mineflayer/underground.js'
@@ -81,9 +82,12 @@ describe('tunnelling to a buried ore', () => {
 describe('prospecting for an ore out of range', () => {
   let session: TestSession
   let bot: Bot
+  /** What the bot remembers from one act to the next (the prospect's heading). */
+  let memory: BotMemory
 
   before(async () => {
     ;({ session, bot } = await openWithMiner())
+    memory = new BotMemory(bot)
     // Iron in the dirt 40 blocks east, at y=2: out of the 32 blocks the bot knows of from where it stands.
     await session.server.setBlock({ x: 40, y: 2, z: 0 }, 'iron_ore')
   })
@@ -94,7 +98,13 @@ describe('prospecting for an ore out of range', () => {
   }, async () => {
     await bot.look(-Math.PI / 2, 0, true) // east
     const start = bot.entity.position.floored()
-    const found = await prospect(bot, 2, () => findNearestBlock(bot, 'iron_ore') !== null, new AbortController().signal)
+    const found = await prospect(
+      bot,
+      memory,
+      2,
+      () => findNearestBlock(bot, memory, 'iron_ore') !== null,
+      new AbortController().signal,
+    )
     assert.equal(found, true)
     const at = bot.entity.position.floored()
     assert.equal(at.y, 2, 'at the depth asked for')
@@ -109,9 +119,12 @@ describe('prospecting for an ore out of range', () => {
 describe('a prospect blocked where the bot stands', () => {
   let session: TestSession
   let bot: Bot
+  /** What the bot remembers from one act to the next (the prospect's heading). */
+  let memory: BotMemory
 
   before(async () => {
     ;({ session, bot } = await openWithMiner())
+    memory = new BotMemory(bot)
     // Water all round the bot at its feet (a lake's edge): no step down or on is safe from here. Iron 45 blocks
     // south, out of the 32 blocks the bot knows of.
     for (const [x, z] of [
@@ -134,9 +147,9 @@ describe('a prospect blocked where the bot stands', () => {
     timeout: 170_000,
   }, async () => {
     await bot.look(-Math.PI / 2, 0, true) // east: every way from here is by the water
-    const found = await explore(bot, 'iron_ore', new AbortController().signal)
+    const found = await explore(bot, memory, 'iron_ore', new AbortController().signal)
     assert.ok(found.ok, JSON.stringify(found))
-    assert.ok(findNearestBlock(bot, 'iron_ore') !== null, 'the ore is known')
+    assert.ok(findNearestBlock(bot, memory, 'iron_ore') !== null, 'the ore is known')
     assert.ok(bot.entity.position.z > 5, `it went south, to ${bot.entity.position.floored()}`)
   })
 })
@@ -144,9 +157,12 @@ describe('a prospect blocked where the bot stands', () => {
 describe('a prospect turned underground', () => {
   let session: TestSession
   let bot: Bot
+  /** What the bot remembers from one act to the next (the prospect's heading). */
+  let memory: BotMemory
 
   before(async () => {
     ;({ session, bot } = await openWithMiner())
+    memory = new BotMemory(bot)
     // The bot walled in by a stone mound laid round where it stands (a pocket of two blocks), as a live bot stood
     // at y 42 with every way down refused: the walk a turn makes on the surface goes nowhere here.
     await session.server.fill({ x: -3, y: 5, z: -3 }, { x: 3, y: 12, z: 14 }, 'stone')
@@ -161,7 +177,7 @@ describe('a prospect turned underground', () => {
     timeout: 120_000,
   }, async () => {
     const start = bot.entity.position.floored()
-    await turnProspect(bot, new AbortController().signal)
+    await turnProspect(bot, memory, new AbortController().signal)
     const at = bot.entity.position.floored()
     assert.equal(at.y, start.y, 'level')
     assert.ok(at.x === start.x && at.z >= start.z + 7, `a quarter turn from east is south: at ${at}`)

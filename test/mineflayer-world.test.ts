@@ -122,7 +122,7 @@ describe('MineflayerWorld over the real protocol', () => {
     bot.collectBlock.collect = () => new Promise<void>(() => {})
     try {
       await assert.rejects(
-        collectWithin(bot, near, 2000),
+        collectWithin(bot, world.memory, near, 2000),
         (e: unknown) => e instanceof PrimitiveFailure && /could not reach the birch_log at/.test(e.message),
       )
     } finally {

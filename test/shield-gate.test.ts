@@ -5,7 +5,7 @@ import type { Bot, Furnace } from 'mineflayer'
 import { createCedar } from '../index.js'
 import { buildLaw, createShield } from '../plugin/agent/critic/laws.js'
 import { ShieldBlockedError } from '../plugin/ltl/shield.js'
-import { asPreparation, installShieldGate } from '../plugin/world/shield-gate.js'
+import { installBotMethodGuard, Preparations } from '../plugin/world/bot-method-guard.js'
 import { countItem, giveItem, openSession, type TestSession, waitFor, waitUntil, withTimeout } from './harness/index.js'
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
@@ -199,6 +199,7 @@ describe('an act’s preparation under the gate', () => {
   let session: TestSession
   let bot: Bot
   let restore: () => void
+  const preparations = new Preparations()
 
   before(async () => {
     session = await openSession()
@@ -207,7 +208,7 @@ describe('an act’s preparation under the gate', () => {
     // The instruction's constraint forbids digging grass; a law (not a constraint) forbids digging dirt.
     shield.add(buildLaw('C:no-grass', 'G !mine.grass_block', 'hard', 'constraint'))
     shield.add(buildLaw('L1', 'G !mine.dirt', 'hard', 'user'))
-    restore = installShieldGate(bot, shield)
+    restore = installBotMethodGuard(bot, shield, {}, {}, preparations)
   })
   after(() => {
     restore?.()
@@ -222,12 +223,12 @@ describe('an act’s preparation under the gate', () => {
       (e: unknown) => e instanceof ShieldBlockedError,
       'refused as an act of its own',
     )
-    await asPreparation(bot, () => bot.dig(grass))
+    await preparations.during(() => bot.dig(grass))
     await waitUntil(bot, () => bot.blockAt(grass.position)?.name === 'air', 'the grass dug for the act')
     const dirt = bot.blockAt(grass.position.offset(0, -1, 0))!
     assert.equal(dirt.name, 'dirt')
     await assert.rejects(
-      asPreparation(bot, () => bot.dig(dirt)),
+      preparations.during(() => bot.dig(dirt)),
       (e: unknown) => e instanceof ShieldBlockedError && e.verdict.blockedBy.map((l) => l.id).join() === 'L1',
     )
     assert.equal(bot.blockAt(dirt.position)?.name, 'dirt')

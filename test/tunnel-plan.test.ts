@@ -5,8 +5,10 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
+import { LIQUID_BLOCKS } from '../plugin/vocabulary/block-classes.js'
+import { BiomeFence } from '../plugin/world/mineflayer/biome-fence.js'
 import { planTunnel, reachesFrom } from '../plugin/world/mineflayer/tunnel-plan.js'
-import { LIQUIDS, NEIGHBOURS } from '../plugin/world/mineflayer/tunnel-steps.js'
+import { NEIGHBOURS } from '../plugin/world/mineflayer/tunnel-steps.js'
 
 /** Stone from y=0 to y=8 over x, z in [-20, 20] (air above, the edge of the world unknown), with `extra` blocks. */
 function stoneWorld(extra: Record<string, string>, feet: Vec3): Bot {
@@ -35,7 +37,7 @@ test('a tunnel goes round a lava wall across the way to the ore, digging nothing
   // A wall of lava across the way, five wide and the stone's full height: no way through it or over it.
   for (let z = -3; z <= 3; z++) for (let y = 1; y <= 8; y++) extra[`6,${y},${z}`] = 'lava'
   const bot = stoneWorld(extra, feet)
-  const { steps, searched } = await planTunnel(bot, ore, new AbortController().signal)
+  const { steps, searched } = await planTunnel(bot, new BiomeFence(bot), ore, new AbortController().signal)
   assert.ok(steps, `a plan (searched ${searched})`)
   let at = feet
   for (const step of steps) {
@@ -43,7 +45,7 @@ test('a tunnel goes round a lava wall across the way to the ore, digging nothing
     for (const dug of step.clear) {
       assert.ok(!(dug.x === step.from.x && dug.z === step.from.z && dug.y < step.from.y), `not straight down: ${dug}`)
       const besideLiquid = NEIGHBOURS.some(([dx, dy, dz]) =>
-        LIQUIDS.has(bot.blockAt(dug.offset(dx, dy, dz))?.name ?? ''),
+        LIQUID_BLOCKS.has(bot.blockAt(dug.offset(dx, dy, dz))?.name ?? ''),
       )
       assert.ok(!besideLiquid, `nothing dug beside the lava: ${dug}`)
     }
@@ -64,7 +66,7 @@ test('an ore lava closes off on every side is given up, with how far the planner
       for (let z = -3; z <= 3; z++)
         if (Math.max(Math.abs(x - 8), Math.abs(z), Math.abs(y - 4)) === 3) extra[`${x},${y},${z}`] = 'lava'
   const bot = stoneWorld(extra, feet)
-  const { steps, searched } = await planTunnel(bot, ore, new AbortController().signal, 3000)
+  const { steps, searched } = await planTunnel(bot, new BiomeFence(bot), ore, new AbortController().signal, 3000)
   assert.equal(steps, undefined)
   assert.ok(searched > 100 && searched <= 3000, `looked, within the limit (${searched})`)
 })

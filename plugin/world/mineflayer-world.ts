@@ -1,7 +1,8 @@
 import type { Bot } from 'mineflayer'
 import { type Primitive, primitiveSymbol } from '../vocabulary/symbols.js'
 import { sleep } from './mineflayer/bed.js'
-import { withBiomeFence } from './mineflayer/biome-fence.js'
+import { BotMemory } from './mineflayer/bot-memory.js'
+import { phaseWatch, waitTicks } from './mineflayer/clock.js'
 import { DEFAULT_SEARCH, explore, type SearchExtent } from './mineflayer/explore.js'
 import { eat, equip, kill, mine, place } from './mineflayer/gather.js'
 import { runLimited } from './mineflayer/limits.js'
@@ -27,14 +28,19 @@ const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
 /**
  * The World port on a live Mineflayer bot: pathfinder and collectblock for moving and mining, the bot's own
  * craft, furnace and sleep APIs for the rest. Every act has a deadline and honours the AbortSignal; failures are
- * outcomes, never exceptions. The shield gate (when installed) sees these primitives' calls like any other code's.
+ * outcomes, never exceptions. The bot-method guard (when installed) sees these primitives' calls like any other code's.
  */
 export class MineflayerWorld implements World {
+  /** What the bot remembers from one act to the next (made once with the world: one world per bot). */
+  readonly memory: BotMemory
+
   constructor(
     private readonly bot: Bot,
     /** How far an explore looks before it gives up. */
     private readonly search: SearchExtent = DEFAULT_SEARCH,
-  ) {}
+  ) {
+    this.memory = new BotMemory(bot)
+  }
 
   observe(): Observation {
     return observeBot(this.bot)
@@ -45,26 +51,8 @@ export class MineflayerWorld implements World {
    * less), or `ticks` of the bot's own physics ticks have passed (a clock that stands still: daylight cycle off), or
    * `signal` aborts.
    */
-  async waitTicks(ticks: number, signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) return
-    const bot = this.bot
-    let passed = 0
-    let last = bot.time?.timeOfDay ?? 0
-    let onTime: () => void = () => {}
-    const gameTime = new Promise<void>((resolve) => {
-      onTime = () => {
-        passed += (bot.time.timeOfDay - last + 24_000) % 24_000
-        last = bot.time.timeOfDay
-        if (passed >= ticks) resolve()
-      }
-      bot.on('time', onTime)
-    })
-    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))
-    try {
-      await Promise.race([bot.waitForTicks(ticks), gameTime, aborted])
-    } finally {
-      bot.off('time', onTime)
-    }
+  waitTicks(ticks: number, signal?: AbortSignal): Promise<void> {
+    return waitTicks(this.bot, ticks, signal)
   }
 
   act(primitive: Primitive, signal?: AbortSignal, options: ActOptions = {}): Promise<Outcome> {
@@ -78,7 +66,7 @@ export class MineflayerWorld implements World {
     const phase = phaseWatch(bot, primitive.verb === 'sleep' ? [] : (options.stopAt ?? []))
     const limited = signal ? AbortSignal.any([signal, phase.signal]) : phase.signal
     return runLimited(bot, what, timeoutMs, limited, (inner) =>
-      withBiomeFence(bot, options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
+      this.memory.fence.during(options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
     )
       .then((outcome) =>
         phase.signal.aborted && !signal?.aborted && !outcome.ok && outcome.failure === 'cancelled'
@@ -93,10 +81,10 @@ export class MineflayerWorld implements World {
     inner: AbortSignal,
     onProgress: ((detail: string) => void) | undefined,
   ): Promise<Outcome> {
-    const bot = this.bot
+    const { bot, memory } = this
     switch (primitive.verb) {
       case 'mine':
-        return mine(bot, primitive.object, inner)
+        return mine(bot, memory, primitive.object, inner)
       case 'equip':
         return equip(bot, primitive.object)
       case 'place':
@@ -104,32 +92,17 @@ export class MineflayerWorld implements World {
         return place(bot, primitive.object, inner)
       case 'explore':
         if (primitive.object === SAFE_GROUND) return toSafeGround(bot, inner)
-        return explore(bot, primitive.object, inner, this.search, onProgress)
+        return explore(bot, memory, primitive.object, inner, this.search, onProgress)
       case 'eat':
         return eat(bot, primitive.object)
       case 'kill':
         return kill(bot, primitive.object, inner)
       case 'craft':
-        return craft(bot, primitive.object, inner)
+        return craft(bot, memory, primitive.object, inner)
       case 'smelt':
-        return smelt(bot, primitive.object, primitive.fuel, inner)
+        return smelt(bot, memory, primitive.object, primitive.fuel, inner)
       case 'sleep':
-        return sleep(bot, inner)
+        return sleep(bot, memory, inner)
     }
   }
-}
-
-/** Aborts (its reason the event) when night falls or day breaks, if `events` names that change. */
-function phaseWatch(bot: Bot, events: readonly string[]): { signal: AbortSignal; stop: () => void } {
-  const controller = new AbortController()
-  if (events.length === 0 || !bot.time) return { signal: controller.signal, stop: () => {} }
-  let day = bot.time.isDay
-  const onTime = () => {
-    if (bot.time.isDay === day) return
-    day = bot.time.isDay
-    const event = day ? 'time.day' : 'time.night'
-    if (events.includes(event)) controller.abort(event)
-  }
-  bot.on('time', onTime)
-  return { signal: controller.signal, stop: () => bot.off('time', onTime) }
 }

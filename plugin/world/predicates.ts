@@ -75,7 +75,7 @@ const WORKSTATIONS: Readonly<Record<string, string>> = { craft: 'crafting_table'
 /**
  * The valuation an act is judged in. The primitives are macros: a craft walks to a crafting table in sight (or
  * places the one it holds), a smelt does the same with a furnace and burns whatever it holds that burns (wood when
- * there is no coal), and only then comes the atomic act that the shield gate on a live bot checks. So a law asking
+ * there is no coal), and only then comes the atomic act that the bot-method guard on a live bot checks. So a law asking
  * for `near.crafting_table` before a craft, or `has.fuel` before a smelt (LogicGuard's H2, H15), is judged where the
  * act happens, in the Sim and in the controller as on the bot.
  */

@@ -5,6 +5,7 @@
 // which sees the health.
 import type { MCServer, SquidPlayer } from 'flying-squid'
 import { Vec3 } from 'vec3'
+import { isWater as isWaterBlock } from '../../vocabulary/block-classes.js'
 import { onHurtingAttack } from './attacks.js'
 import { blockFactory } from './prismarine.js'
 
@@ -48,8 +49,7 @@ export function trackExertion(serv: MCServer, player: SquidPlayer, exhaust: (amo
 
   const isWater = async (pos: Position): Promise<boolean> => {
     const stateId = await player.world.getBlockStateId(new Vec3(pos.x, pos.y, pos.z).floored())
-    const { name } = Block.fromStateId(stateId, 0)
-    return name === 'water' || name === 'bubble_column'
+    return isWaterBlock(Block.fromStateId(stateId, 0).name)
   }
   const report = (error: unknown): void => {
     serv.emit('error', error instanceof Error ? error : new Error(String(error)))

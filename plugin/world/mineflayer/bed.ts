@@ -7,14 +7,15 @@
 // the nearest place that has one (a landing, a level stretch, the surface). Only when no such place is within
 // reach are two blocks dug out beside the bot for the bed (room.ts): that dig is part of going to bed, as walking to
 // the bed is, not a mine act of its own; the shield's gate judges it by the laws, not by "sleep at night", which
-// judged the sleep (shield-gate.ts asPreparation).
+// judged the sleep (bot-method-guard.ts Preparations).
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
+import { isLiquid } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { asPreparation } from '../shield-gate.js'
+import type { BotMemory } from './bot-memory.js'
 import { untilClock } from './clock.js'
 import { pickUpDrops } from './drop-pickup.js'
 import { findNearestBlock, inventoryItem, kill, reequip } from './gather.js'
@@ -39,29 +40,31 @@ export interface BedSite {
 }
 
 /** sleep.bed: only at night, in a bed in sight (walked to) or one carried (put down, slept in, taken back). */
-export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
+export async function sleep(bot: Bot, memory: BotMemory, signal: AbortSignal): Promise<Outcome> {
   if (bot.time.isDay) return fail('not_now', 'you can only sleep at night')
   const carried = inventoryItem(bot, 'beds')
   const held = bot.heldItem
-  // Should putting it down fail, the bed stays where it is: the next try finds it in sight (digging it up at night
-  // lost it once, its drop never picked up), and takes it back in the morning as its own.
+  // Should putting it down fail, the bed stays where it is: the next try finds it in sight (dug up at night, its drop
+  // may never be picked up, and the bed is lost), and takes it back in the morning as its own.
   const bed =
-    findNearestBlock(bot, 'beds') || !carried
-      ? await workstation(bot, 'beds', signal)
-      : await asPreparation(bot, () => placeBed(bot, signal)).catch(async (error: unknown) => {
-          // Not put down (or not seen to be): the tool goes back in hand now, part of the failed going to bed.
-          await asPreparation(bot, () => reequip(bot, held)).catch(() => undefined)
-          throw error
-        })
+    findNearestBlock(bot, memory, 'beds') || !carried
+      ? await workstation(bot, memory, 'beds', signal)
+      : await memory.preparations
+          .during(() => placeBed(bot, memory, signal))
+          .catch(async (error: unknown) => {
+            // Not put down (or not seen to be): the tool goes back in hand now, part of the failed going to bed.
+            await memory.preparations.during(() => reequip(bot, held)).catch(() => undefined)
+            throw error
+          })
   await sleepIn(bot, bed, signal)
-  // Asleep is not done: the act lasts the night, so nothing is done awake after it before morning (a bed in sight
-  // once ended the act at lying down, and the live bot went on mining in the dark). Not woken (another player up,
-  // the night not skipped), the bot is left lying there.
+  // Asleep is not done: the act lasts the night, so nothing is done awake after it before morning (an act that ended
+  // at lying down would let the next act, mining say, run in the dark). Not woken (another player up, the night not
+  // skipped), the bot is left lying there.
   if (!(await woken(bot, signal))) return success('asleep')
   // The server's time comes after the wake.
   await untilClock(bot, () => bot.time.isDay, signal)
   await fightOff(bot, signal)
-  const taken = putDownHere(bot, bed) ? await takeBack(bot, bed, signal) : false
+  const taken = putDownHere(memory, bed) ? await takeBack(bot, bed, signal) : false
   await reequip(bot, held)
   return success(`slept until morning${taken ? ', and took the bed back' : ''}`)
 }
@@ -69,8 +72,8 @@ export async function sleep(bot: Bot, signal: AbortSignal): Promise<Outcome> {
 /**
  * Into the bed, from within mineflayer's reach of it (5 blocks from the eyes): walked up to when further, and tried
  * once more (the block read afresh) after the bot walked up again when mineflayer says it cannot click it or it is
- * too far (a live bot on a staircase met "cant click the bed" beside the bed it had just put down; the cause is
- * unknown), or after it fought off the zombies when mineflayer says there are monsters nearby.
+ * too far (mineflayer can say "cant click the bed" beside a bed the bot has just put down on a staircase, for no
+ * cause we know), or after it fought off the zombies when mineflayer says there are monsters nearby.
  */
 async function sleepIn(bot: Bot, bed: Block, signal: AbortSignal): Promise<void> {
   const walkUp = async () => {
@@ -96,7 +99,7 @@ async function sleepIn(bot: Bot, bed: Block, signal: AbortSignal): Promise<void>
 const SITES_TRIED = 4
 
 /** The carried bed, put down at the nearest site with room for it (walked to when it is not where the bot is). */
-async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
+async function placeBed(bot: Bot, memory: BotMemory, signal: AbortSignal): Promise<Block> {
   let tried = 0
   let lastError: unknown
   for (const site of bedSites(bot)) {
@@ -118,9 +121,9 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
     // and then the next site is tried.
     if (!isFree(bot.blockAt(site.foot.plus(facingFrom(bot.entity.position, site.foot))))) continue
     try {
-      return await putDown(bot, site)
+      return await putDown(bot, memory, site)
     } catch (error) {
-      // The server refused it ("the block is still air": the head faced a wall after all, live): the next site.
+      // The server refused it ("the block is still air": the head faced a wall after all): the next site.
       lastError = error
     }
   }
@@ -128,7 +131,7 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
   // blocks are dug out beside the bot for it, as a player makes a nook for their bed. It is part of going to bed,
   // not an act of its own.
   const nook = await roomForBed(bot, (foot) => facingFrom(bot.entity.position, foot), signal)
-  if (nook) return putDown(bot, nook)
+  if (nook) return putDown(bot, memory, nook)
   if (lastError !== undefined) throw lastError
   return fail(
     'not_found',
@@ -136,15 +139,13 @@ async function placeBed(bot: Bot, signal: AbortSignal): Promise<Block> {
   )
 }
 
-/** Where each bot put its own beds down: those it takes back in the morning (a bed it found is left standing). */
-const putDownBeds = new WeakMap<Bot, Vec3[]>()
-
-function putDownHere(bot: Bot, bed: Block): boolean {
-  return (putDownBeds.get(bot) ?? []).some((at) => at.equals(bed.position))
+/** Whether the bot put `bed` down itself (see BotMemory.bedsPutDown): a bed it found is left standing. */
+function putDownHere(memory: BotMemory, bed: Block): boolean {
+  return memory.bedsPutDown.some((at) => at.equals(bed.position))
 }
 
 /** The bed placed from where the bot stands at `site`. */
-async function putDown(bot: Bot, site: BedSite): Promise<Block> {
+async function putDown(bot: Bot, memory: BotMemory, site: BedSite): Promise<Block> {
   const item = inventoryItem(bot, 'beds')
   const floor = bot.blockAt(site.floor)
   if (!item || !floor) return fail('not_found', 'the bed or the block under it is gone')
@@ -153,8 +154,7 @@ async function putDown(bot: Bot, site: BedSite): Promise<Block> {
   await bot.equip(item, 'hand')
   // Remembered before the server answers: a bed placed whose update came too late ("Event blockUpdate did not fire")
   // is still this bot's, found in sight by the next try.
-  const put = putDownBeds.get(bot) ?? []
-  putDownBeds.set(bot, [...put, site.foot, site.head])
+  memory.bedsPutDown.push(site.foot, site.head)
   await bot.placeBlock(floor, new Vec3(0, 1, 0))
   const placed = bot.blockAt(site.foot)
   if (!placed?.name.endsWith('_bed')) return fail('server_error', `placed a bed but see ${placed?.name ?? 'nothing'}`)
@@ -217,7 +217,7 @@ function canStand(bot: Bot, at: Vec3): boolean {
 }
 
 const isPassable = (block: Block | null): boolean =>
-  block !== null && block.boundingBox === 'empty' && block.name !== 'water' && block.name !== 'lava'
+  block !== null && block.boundingBox === 'empty' && !isLiquid(block.name)
 
 /** Resolves true when the bot leaves its bed (the night skipped), false on the signal or after WAKE_WAIT_MS. */
 function woken(bot: Bot, signal: AbortSignal): Promise<boolean> {
@@ -244,8 +244,8 @@ const FIGHT_MS = 8_000
 
 /**
  * At daybreak, the zombies that came at dusk before the bot lay down are still there: they burn in the sun for 400
- * ticks and hit for 3 every 20, so three of them took a live bot from 20 to 1 health in its first act of the
- * morning (and killed one outright). A player fights them off before going on; so does the bot, the nearest first.
+ * ticks and hit for 3 every 20, so three of them can take a bot from full health to nothing in its first act of the
+ * morning. A player fights them off before going on; so does the bot, the nearest first.
  */
 async function fightOff(bot: Bot, signal: AbortSignal): Promise<void> {
   const near = () =>
@@ -260,13 +260,13 @@ async function fightOff(bot: Bot, signal: AbortSignal): Promise<void> {
 async function takeBack(bot: Bot, bed: Block, signal: AbortSignal): Promise<boolean> {
   const before = inventoryItem(bot, 'beds')?.count ?? 0
   const back = () => (inventoryItem(bot, 'beds')?.count ?? 0) > before
-  // Twice: a live bed was not back after one go (which half stood, or where its drop rolled, unknown).
+  // Twice: one go may leave the bed out of the inventory (a half still standing, or its drop rolled away).
   for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
     const block = bedPartNear(bot, bed.position)
     if (block) await bot.dig(block, true)
     await pickUpDrops(bot, block?.position ?? bed.position, signal)
-    // The server hands a drop over on its entity tick, which came seconds after the bot stood on the bed's drop in a
-    // nook (three runs in three): a few seconds more for it.
+    // The server hands a drop over on its entity tick, which can come seconds after the bot stands on the bed's drop
+    // in a nook: a few seconds more for it.
     if (await untilInventory(bot, back, PICKUP_GRACE_MS)) return true
   }
   return back()

@@ -13,52 +13,54 @@ interface FenceableMovements {
   exclusionAreasStep: StepExclusion[]
 }
 
-const fences = new WeakMap<Bot, ReadonlySet<string>>()
+/** The biomes the act in progress keeps out of, for one bot (none between acts). */
+export class BiomeFence {
+  private avoided: ReadonlySet<string> | undefined
 
-/** The biomes the act in progress must keep out of, if any. */
-export function avoidedBiomes(bot: Bot): ReadonlySet<string> | undefined {
-  return fences.get(bot)
-}
+  constructor(private readonly bot: Bot) {}
 
-/** Whether a position is outside every avoided biome (always, when nothing is avoided). */
-export function outsideFence(bot: Bot, position: { x: number; y: number; z: number }): boolean {
-  const avoid = fences.get(bot)
-  if (!avoid) return true
-  const biome = biomeAt(bot, position)
-  return biome === undefined || !avoid.has(biome)
-}
-
-/** Runs `work` with the biomes fenced off (nothing changes when `avoid` is empty). */
-export async function withBiomeFence<T>(
-  bot: Bot,
-  avoid: readonly string[] | undefined,
-  work: () => Promise<T>,
-): Promise<T> {
-  if (!avoid || avoid.length === 0 || !bot.pathfinder) return work()
-  const avoided = new Set(avoid)
-  // A block in an unloaded chunk comes as a stand-in with no position: its biome is unknown, as outside the fence.
-  const fence: StepExclusion = (block) =>
-    block.position === undefined || outsideFence(bot, block.position) ? 0 : FENCE_COST
-  const fenced = new Set<FenceableMovements>()
-  const addFence = (movements: unknown) => {
-    const m = movements as FenceableMovements | undefined
-    if (!m?.exclusionAreasStep || m.exclusionAreasStep.includes(fence)) return
-    m.exclusionAreasStep.push(fence)
-    fenced.add(m)
+  /** The biomes the act in progress must keep out of, if any. */
+  get avoiding(): ReadonlySet<string> | undefined {
+    return this.avoided
   }
-  const pathfinder = bot.pathfinder
-  const setMovements = pathfinder.setMovements
-  pathfinder.setMovements = (movements) => {
-    addFence(movements)
-    setMovements.call(pathfinder, movements)
+
+  /** Whether a position is outside every avoided biome (always, when nothing is avoided). */
+  outside(position: { x: number; y: number; z: number }): boolean {
+    const avoid = this.avoided
+    if (!avoid) return true
+    const biome = biomeAt(this.bot, position)
+    return biome === undefined || !avoid.has(biome)
   }
-  addFence(pathfinder.movements)
-  fences.set(bot, avoided)
-  try {
-    return await work()
-  } finally {
-    pathfinder.setMovements = setMovements
-    for (const m of fenced) m.exclusionAreasStep = m.exclusionAreasStep.filter((f) => f !== fence)
-    fences.delete(bot)
+
+  /** Runs `work` with the biomes fenced off (nothing changes when `avoid` is empty). */
+  async during<T>(avoid: readonly string[] | undefined, work: () => Promise<T>): Promise<T> {
+    const bot = this.bot
+    if (!avoid || avoid.length === 0 || !bot.pathfinder) return work()
+    const avoided = new Set(avoid)
+    // A block in an unloaded chunk comes as a stand-in with no position: its biome is unknown, as outside the fence.
+    const fence: StepExclusion = (block) =>
+      block.position === undefined || this.outside(block.position) ? 0 : FENCE_COST
+    const fenced = new Set<FenceableMovements>()
+    const addFence = (movements: unknown) => {
+      const m = movements as FenceableMovements | undefined
+      if (!m?.exclusionAreasStep || m.exclusionAreasStep.includes(fence)) return
+      m.exclusionAreasStep.push(fence)
+      fenced.add(m)
+    }
+    const pathfinder = bot.pathfinder
+    const setMovements = pathfinder.setMovements
+    pathfinder.setMovements = (movements) => {
+      addFence(movements)
+      setMovements.call(pathfinder, movements)
+    }
+    addFence(pathfinder.movements)
+    this.avoided = avoided
+    try {
+      return await work()
+    } finally {
+      pathfinder.setMovements = setMovements
+      for (const m of fenced) m.exclusionAreasStep = m.exclusionAreasStep.filter((f) => f !== fence)
+      this.avoided = undefined
+    }
   }
 }

@@ -1,18 +1,81 @@
+// Every wait of the live world's on the game's clock: the server's time updates (about one a server second, so a
+// server ticking faster waits less in wall time) and the bot's own physics ticks (which go on when the daylight
+// cycle is off and the clock stands still).
 import type { Bot } from 'mineflayer'
 
-/** Resolves once `holds()` is true of the bot's clock (read at each of the server's time updates), or on `signal`. */
-export function untilClock(bot: Bot, holds: () => boolean, signal: AbortSignal): Promise<void> {
+/** Calls `listener` at each of the server's time updates; returns what stops it. */
+export function onTimeUpdate(bot: Bot, listener: () => void): () => void {
+  bot.on('time', listener)
+  return () => bot.off('time', listener)
+}
+
+/** Bot events after which the clock's condition is read again (all without arguments). */
+export type ClockEvent = 'time' | 'health' | 'move'
+
+/**
+ * Resolves once `holds()` is true (read now, and again at each of `events`: by default the server's time updates),
+ * or on `signal`.
+ */
+export function untilClock(
+  bot: Bot,
+  holds: () => boolean,
+  signal: AbortSignal,
+  events: readonly ClockEvent[] = ['time'],
+): Promise<void> {
   if (holds() || signal.aborted) return Promise.resolve()
   return new Promise((resolve) => {
     const done = () => {
-      bot.off('time', onTime)
+      for (const event of events) bot.off(event, check)
       signal.removeEventListener('abort', done)
       resolve()
     }
-    const onTime = () => {
+    const check = () => {
       if (holds()) done()
     }
-    bot.on('time', onTime)
+    for (const event of events) bot.on(event, check)
     signal.addEventListener('abort', done, { once: true })
   })
+}
+
+/**
+ * Waits until the game's clock has moved `ticks` on, or `ticks` of the bot's own physics ticks have passed (a clock
+ * that stands still: daylight cycle off), or `signal` aborts.
+ */
+export async function waitTicks(bot: Bot, ticks: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return
+  let passed = 0
+  let last = bot.time?.timeOfDay ?? 0
+  let stop: () => void = () => {}
+  const gameTime = new Promise<void>((resolve) => {
+    stop = onTimeUpdate(bot, () => {
+      passed += (bot.time.timeOfDay - last + 24_000) % 24_000
+      last = bot.time.timeOfDay
+      if (passed >= ticks) resolve()
+    })
+  })
+  const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))
+  try {
+    await Promise.race([bot.waitForTicks(ticks), gameTime, aborted])
+  } finally {
+    stop()
+  }
+}
+
+/** Aborts (its reason the event) when night falls or day breaks, if `events` names that change. */
+export function phaseWatch(bot: Bot, events: readonly string[]): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController()
+  if (events.length === 0 || !bot.time) return { signal: controller.signal, stop: () => {} }
+  let day = bot.time.isDay
+  const stop = onTimeUpdate(bot, () => {
+    if (bot.time.isDay === day) return
+    day = bot.time.isDay
+    const event = day ? 'time.day' : 'time.night'
+    if (events.includes(event)) controller.abort(event)
+  })
+  return { signal: controller.signal, stop }
+}
+
+/** Up to half a second for the bot to stand on the ground again: a dig begun in the air takes five times as long. */
+export async function landed(bot: Bot): Promise<void> {
+  for (let tick = 0; tick < 10 && !bot.entity.onGround; tick++) await bot.waitForTicks(1)
 }

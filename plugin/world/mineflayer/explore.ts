@@ -7,6 +7,7 @@ import { ORE_DEPTHS } from '../../vocabulary/natural.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
+import type { BotMemory } from './bot-memory.js'
 import { blockIdsOf, inWater, minable } from './gather.js'
 import { fail, PrimitiveFailure } from './limits.js'
 import { holdBestPickaxe, prospect, turnProspect } from './underground.js'
@@ -32,6 +33,7 @@ const PROSPECT_TURNS = 3
 
 export async function explore(
   bot: Bot,
+  memory: BotMemory,
   object: string,
   signal: AbortSignal,
   { legs, legLength }: SearchExtent = DEFAULT_SEARCH,
@@ -39,25 +41,25 @@ export async function explore(
 ): Promise<Outcome> {
   // An animal (explore.sheep for wool, explore.cow for a meal) is looked for as the bot walks, like a block.
   const animal = blockIdsOf(bot, object).length === 0 && bot.registry.entitiesByName[object] !== undefined
-  const inSight = animal ? () => nearestMob(bot, object, SIGHT) !== null : () => minable(bot, object) !== null
+  const inSight = animal ? () => nearestMob(bot, object, SIGHT) !== null : () => minable(bot, memory, object) !== null
   if (inSight()) return success(`${object} is in sight`)
   if (!animal && blockIdsOf(bot, object).length === 0) {
     return fail('not_found', `there is no block or animal called ${object}`)
   }
   const depth = ORE_DEPTHS[object]
-  // Its best pickaxe in hand: one crafted and not yet equipped (or worn out and replaced) sent a live bot walking
-  // the surface for diamonds, 344 blocks in eight legs.
+  // Its best pickaxe in hand: with one crafted and not yet equipped (or worn out and replaced), the check below would
+  // send the bot walking the surface for an ore that lies underground.
   if (depth !== undefined && (await holdBestPickaxe(bot))) {
     // Ores lie under the surface: a staircase down to where the ore is common, then a strip tunnel.
     for (let turns = 0; ; turns++) {
       try {
-        if (await prospect(bot, depth, () => minable(bot, object) !== null, signal))
+        if (await prospect(bot, memory, depth, () => minable(bot, memory, object) !== null, signal))
           return success(`${object} in sight underground, at y=${Math.floor(bot.entity.position.y)}`)
         return fail('not_found', `no ${object} found digging down to y=${depth} and along`)
       } catch (error) {
         const blocked = error instanceof PrimitiveFailure && error.outcome.failure === 'path_failed'
         if (!blocked || turns >= PROSPECT_TURNS || signal.aborted) throw error
-        await turnProspect(bot, signal)
+        await turnProspect(bot, memory, signal)
       }
     }
   }

@@ -4,15 +4,16 @@ import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
 import type { Item } from 'prismarine-item'
 import { Vec3 } from 'vec3'
+import { isWater } from '../../vocabulary/block-classes.js'
 import { matchesObject } from '../../vocabulary/families.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
-import { avoidedBiomes, outsideFence } from './biome-fence.js'
+import type { BotMemory } from './bot-memory.js'
+import { landed } from './clock.js'
 import { pickUpDrops } from './drop-pickup.js'
-import { landed } from './footing.js'
-import { fail, PrimitiveFailure } from './limits.js'
+import { fail, isPathfinderGiveUp, PrimitiveFailure } from './limits.js'
 import { placementSpot, roomForBlock } from './room.js'
 import { buried, withinReach } from './tunnel-steps.js'
 import { tunnelTo } from './underground.js'
@@ -26,58 +27,55 @@ export function blockIdsOf(bot: Bot, object: string): number[] {
 /** The nearest block of `object` within `radius` — the same search, and distance, as an Observation's `nearest`. */
 export function findNearestBlock(
   bot: Bot,
+  memory: BotMemory,
   object: string,
   radius = DEFAULT_SEE_RADIUS,
   accept?: (position: { x: number; y: number; z: number }) => boolean,
 ): Block | null {
-  const fenced = avoidedBiomes(bot)
+  const fence = memory.fence
+  const fenced = fence.avoiding
   const found = nearestStatePosition(
     bot,
     statesOf(bot, (name) => matchesObject(object, name)),
     radius,
-    fenced || accept
-      ? (position) => (!fenced || outsideFence(bot, position)) && (!accept || accept(position))
-      : undefined,
+    fenced || accept ? (position) => (!fenced || fence.outside(position)) && (!accept || accept(position)) : undefined,
   )
   return found ? bot.blockAt(new Vec3(found.x, found.y, found.z)) : null
 }
 
 /**
- * Not in the bot's own column below its feet: the nearest stone is the block the bot stands on, and mining it,
- * then the next, dug a live bot a one-wide shaft straight down (where lava may wait, and where no furnace or bed
- * has room). A player digs beside them, or a staircase; so does the bot.
+ * Not in the bot's own column below its feet, and not one the bot found no safe way to (`memory.unreachable`): the
+ * nearest stone is often the block the bot stands on, and mining it, then the next, digs a one-wide shaft straight
+ * down (where lava may wait, and where no furnace or bed has room). A player digs beside them, or a staircase; so does
+ * the bot.
  */
-function notUnderfoot(bot: Bot): (position: { x: number; y: number; z: number }) => boolean {
+function notUnderfoot(bot: Bot, memory: BotMemory): (position: { x: number; y: number; z: number }) => boolean {
   const feet = bot.entity.position.floored()
-  const given = unreachable.get(bot)
-  return (p) => (p.x !== feet.x || p.z !== feet.z || p.y >= feet.y) && !given?.has(`${p.x},${p.y},${p.z}`)
+  const given = memory.unreachable
+  return (p) => (p.x !== feet.x || p.z !== feet.z || p.y >= feet.y) && !given.has(`${p.x},${p.y},${p.z}`)
 }
 
-/**
- * Blocks each bot found no safe way to (lava or water beside every way in): a live bot's nearest diamond lay so,
- * and `mine.diamond_ore` tried it again and again while the prospect, which stops when one is in the chunk data,
- * stopped at once. A player leaves that one and looks on; so does the bot.
- */
-const unreachable = new WeakMap<Bot, Set<string>>()
-
-function giveUp(bot: Bot, at: Vec3): void {
+/** Remembers a block as one the bot found no safe way to (see BotMemory.unreachable). */
+function giveUp(memory: BotMemory, at: Vec3): void {
   // Out of reach only behind the act's biome fence ("stay in the plains"), it is not out of reach for the next act.
-  if (avoidedBiomes(bot)) return
-  const given = unreachable.get(bot) ?? new Set<string>()
-  given.add(`${at.x},${at.y},${at.z}`)
-  unreachable.set(bot, given)
+  if (memory.fence.avoiding) return
+  memory.unreachable.add(`${at.x},${at.y},${at.z}`)
 }
 
 /**
  * The nearest `object` the bot may mine: not under its feet, not one it found no safe way to; one open to the air
- * first (stone beside the bot, not the stone under the stone beside it: a tunnel toward a walled-in block a step
- * below ran its 160 steps twice in a live morning, 40 s each), else the nearest walled-in one (an ore, tunnelled to).
+ * first (stone beside the bot, not the stone under the stone beside it: a tunnel toward a walled-in block costs a
+ * planned dig of many steps where an open one is taken in one), else the nearest walled-in one (an ore, tunnelled
+ * to).
  */
-export function minable(bot: Bot, object: string): Block | null {
-  const allowed = notUnderfoot(bot)
+export function minable(bot: Bot, memory: BotMemory, object: string): Block | null {
+  const allowed = notUnderfoot(bot, memory)
   const open = (p: { x: number; y: number; z: number }) => allowed(p) && !buried(bot, new Vec3(p.x, p.y, p.z))
   // Open ones only nearby: each candidate checked costs six block reads, and stone walls the bot in by thousands.
-  return findNearestBlock(bot, object, OPEN_RADIUS, open) ?? findNearestBlock(bot, object, DEFAULT_SEE_RADIUS, allowed)
+  return (
+    findNearestBlock(bot, memory, object, OPEN_RADIUS, open) ??
+    findNearestBlock(bot, memory, object, DEFAULT_SEE_RADIUS, allowed)
+  )
 }
 
 /** How far (blocks) an open block is preferred to a nearer walled-in one. */
@@ -88,7 +86,7 @@ const OPEN_RADIUS = 6
  * takes four planks of one wood (recipes do not mix them), so a forest of oak and birch must not leave the bot with
  * three of each.
  */
-function sameWood(bot: Bot, object: string): Block | null {
+function sameWood(bot: Bot, memory: BotMemory, object: string): Block | null {
   if (object !== 'logs') return null
   const woods = new Set(
     bot.inventory
@@ -98,7 +96,7 @@ function sameWood(bot: Bot, object: string): Block | null {
   )
   let best: Block | null = null
   for (const wood of woods) {
-    const found = findNearestBlock(bot, `${wood}_log`)
+    const found = findNearestBlock(bot, memory, `${wood}_log`)
     if (
       found &&
       (!best || found.position.distanceTo(bot.entity.position) < best.position.distanceTo(bot.entity.position))
@@ -113,8 +111,8 @@ export function inventoryItem(bot: Bot, object: string) {
 }
 
 /** mine.X: the nearest X within sight, collected with the tool in hand (which must be able to harvest it). */
-export async function mine(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
-  let block = sameWood(bot, object) ?? minable(bot, object)
+export async function mine(bot: Bot, memory: BotMemory, object: string, signal: AbortSignal): Promise<Outcome> {
+  let block = sameWood(bot, memory, object) ?? minable(bot, memory, object)
   if (!block) return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
   const tools = block.harvestTools ? Object.keys(block.harvestTools).map(Number) : []
   const held = bot.heldItem
@@ -131,17 +129,16 @@ export async function mine(bot: Bot, object: string, signal: AbortSignal): Promi
       // Walled in (under the surface): dig a safe tunnel to it rather than let collectblock's pathfinder search
       // a way through the ground, which takes it too long and digs straight down. One no safe tunnel reaches is
       // left for the next; when none of a few is reached, the act has found none it can take: `not_found`, so the
-      // controller explores (prospects) for more rather than give the goal up (a live bot failed three iron ores
-      // "no safe way", one a time, and its instruction ended at noon).
-      block = await tunnelToOne(bot, object, block, signal)
+      // controller explores (prospects) for more rather than give the goal up on ores that lie by lava or water.
+      block = await tunnelToOne(bot, memory, object, block, signal)
       before = countItems(bot) // what the tunnel yielded is not the act's
-      await landed(bot) // a dig begun in the air takes five times as long (22 s for an iron ore, seen)
+      await landed(bot) // a dig begun in the air takes five times as long
       await bot.dig(bot.blockAt(block.position) ?? block, true)
     } else {
       // The trunk is read before the collect: collectblock's walk onto the drop in the hole digs the log above it
       // when the bot's head meets it (the log then no longer there to find).
       const trunk = object === 'logs' ? trunkAbove(bot, block) : []
-      await collectWithin(bot, block, COLLECT_MS)
+      await collectWithin(bot, memory, block, COLLECT_MS)
       if (trunk.length > 0) await restOfTrunk(bot, block, trunk, signal)
     }
   } finally {
@@ -184,9 +181,9 @@ function trunkAbove(bot: Bot, first: Block): Vec3[] {
 
 /**
  * Wood for the tech tree (`mine.logs`, not a log asked for by name) is taken as a player takes it: the trunk above
- * the log, as far as the bot reaches from where it stands, a few seconds a log, not one log a walk. A live bot from
- * an empty inventory walked to a tree six times before its iron pickaxe (5 to 42 s a walk, 3 of its 7 minutes).
- * Each drop is waited for and walked onto. A dig refused or failed ends it quietly: the first log is the act's.
+ * the log, as far as the bot reaches from where it stands, a few seconds a log, not one log a walk (the way to an
+ * iron pickaxe takes wood again and again, and a walk to a tree can take half a minute). Each drop is waited for and
+ * walked onto. A dig refused or failed ends it quietly: the first log is the act's.
  */
 async function restOfTrunk(bot: Bot, first: Block, trunk: Vec3[], signal: AbortSignal): Promise<void> {
   for (const at of trunk) {
@@ -212,17 +209,27 @@ const TUNNEL_CANDIDATES = 3
 
 /**
  * A tunnel dug to `first`, or else to the next buried `object`, up to TUNNEL_CANDIDATES of them (each one no safe
- * tunnel reaches left for the episode); the block reached.
+ * tunnel reaches left alone from then on, `giveUp`); the block reached.
  */
-async function tunnelToOne(bot: Bot, object: string, first: Block, signal: AbortSignal): Promise<Block> {
+async function tunnelToOne(
+  bot: Bot,
+  memory: BotMemory,
+  object: string,
+  first: Block,
+  signal: AbortSignal,
+): Promise<Block> {
   const reasons: string[] = []
-  for (let block: Block | null = first; block && reasons.length < TUNNEL_CANDIDATES; block = minable(bot, object)) {
+  for (
+    let block: Block | null = first;
+    block && reasons.length < TUNNEL_CANDIDATES;
+    block = minable(bot, memory, object)
+  ) {
     try {
-      await tunnelTo(bot, block.position, signal)
+      await tunnelTo(bot, memory, block.position, signal)
       return block
     } catch (error) {
       if (!(error instanceof PrimitiveFailure && error.outcome.failure === 'path_failed')) throw error
-      giveUp(bot, block.position)
+      giveUp(memory, block.position)
       reasons.push(error.outcome.message)
     }
   }
@@ -230,13 +237,14 @@ async function tunnelToOne(bot: Bot, object: string, first: Block, signal: Abort
 }
 
 /**
- * How long collectblock may walk and dig for one block in the open: a live bot spent two acts' full 180 s on one log
- * it never reached (3 minutes of a day at a time), then reached another in 6 s.
+ * How long collectblock may walk and dig for one block in the open: a block in reach of a walk is collected in
+ * seconds, and one collectblock never reaches would otherwise hold the act to its full deadline (minutes of a day)
+ * while another block lies near.
  */
 const COLLECT_MS = 45_000
 
-/** collectblock's collect, given up after `ms` (the block left for the episode, `giveUp`) with `path_failed`. */
-export async function collectWithin(bot: Bot, block: Block, ms: number): Promise<void> {
+/** collectblock's collect, given up after `ms` (the block left alone from then on, `giveUp`) with `path_failed`. */
+export async function collectWithin(bot: Bot, memory: BotMemory, block: Block, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const expired = new Promise<'expired'>((resolve) => {
     timer = setTimeout(() => resolve('expired'), ms)
@@ -245,11 +253,10 @@ export async function collectWithin(bot: Bot, block: Block, ms: number): Promise
   try {
     if ((await Promise.race([collecting, expired])) !== 'expired') return
   } catch (error) {
-    // Pathfinder found no way there, or took its 5 s to think and found none (a log on a steep hill, two live acts
-    // in a row): that block is left, and the next act takes another, as a player would.
-    const name = (error as Error).name
-    if (name !== 'NoPath' && name !== 'Timeout') throw error
-    giveUp(bot, block.position)
+    // Pathfinder found no way there, or took its 5 s to think and found none (a log on a steep hill): that block is
+    // left, and the next act takes another, as a player would, rather than fail on it again.
+    if (!isPathfinderGiveUp(error)) throw error
+    giveUp(memory, block.position)
     return fail('path_failed', `found no way to the ${block.name} at ${block.position}: ${(error as Error).message}`)
   } finally {
     clearTimeout(timer)
@@ -257,7 +264,7 @@ export async function collectWithin(bot: Bot, block: Block, ms: number): Promise
   collecting.catch(() => undefined) // cancelled below; its rejection is expected
   await bot.collectBlock.cancelTask().catch(() => undefined)
   bot.pathfinder.setGoal(null)
-  giveUp(bot, block.position)
+  giveUp(memory, block.position)
   return fail('path_failed', `could not reach the ${block.name} at ${block.position} in ${ms / 1000} s`)
 }
 
@@ -327,12 +334,11 @@ export async function kill(bot: Bot, object: string, signal: AbortSignal): Promi
 }
 
 /**
- * Whether a mob stands in water. One is not chased: a live bot followed a sheep into a lake, the swimming reflex took
- * it ashore, and it went in again, all night.
+ * Whether a mob stands in water. One is not chased: the chase would take the bot into the lake, the swimming reflex
+ * take it ashore, and the chase in again, without end.
  */
 export function inWater(bot: Bot, e: Entity): boolean {
-  const name = bot.blockAt(e.position.floored())?.name
-  return name === 'water' || name === 'bubble_column'
+  return isWater(bot.blockAt(e.position.floored())?.name)
 }
 
 /** The items a block drops when mined (minecraft-data's list), by name; empty when it does not say. */

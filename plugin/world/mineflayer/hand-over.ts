@@ -8,6 +8,7 @@ import type { Entity } from 'prismarine-entity'
 import { CedarError } from '../../errors.js'
 import { matchesObject } from '../../vocabulary/families.js'
 import { playerEntity, walkToDistance } from '../pathfinding.js'
+import { onTimeUpdate } from './clock.js'
 
 /** The player cannot be handed anything (not in sight, nothing of the kind held); the message says why. */
 export class HandOverError extends CedarError {
@@ -103,7 +104,7 @@ function countPickUps(bot: Bot, player: Entity): { until(n: number): Promise<num
     giveUpIfWaited()
   }
   bot._client.on('collect', onCollect)
-  bot.on('time', onTime)
+  const stopClock = onTimeUpdate(bot, onTime)
   const timers: ReturnType<typeof setTimeout>[] = []
   return {
     until(n) {
@@ -123,7 +124,7 @@ function countPickUps(bot: Bot, player: Entity): { until(n: number): Promise<num
     stop() {
       for (const timer of timers) clearTimeout(timer)
       bot._client.off('collect', onCollect)
-      bot.off('time', onTime)
+      stopClock()
     },
   }
 }

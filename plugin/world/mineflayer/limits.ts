@@ -52,12 +52,22 @@ export async function runLimited(
   }
 }
 
+/**
+ * Whether pathfinder gave up on a goal: it found no path (`NoPath`), or spent its thinking time and found none
+ * (`Timeout`). The goal is then left for another, not the act failed as the server's error.
+ */
+export function isPathfinderGiveUp(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null | undefined)?.name
+  return name === 'NoPath' || name === 'Timeout'
+}
+
 function toOutcome(what: string, error: unknown): Outcome {
   if (error instanceof PrimitiveFailure) return error.outcome
   if (error instanceof ShieldBlockedError) return failure('blocked', blockedMessage(error.verdict))
   const err = error instanceof Error ? error : new Error(String(error))
   if (
-    ['NoPath', 'Timeout', 'GoalChanged', 'PathStopped', 'NoItem'].includes(err.name) ||
+    isPathfinderGiveUp(err) ||
+    ['GoalChanged', 'PathStopped', 'NoItem'].includes(err.name) ||
     /no path/i.test(err.message)
   ) {
     return failure('path_failed', `${what}: ${err.message}`)

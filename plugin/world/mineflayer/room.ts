@@ -1,11 +1,12 @@
 // Where a block goes beside the bot: a free spot on a solid block (placementSpot), or room dug beside the bot where
-// it has none: a one-wide shaft or tunnel leaves no free block for a furnace or a table (the live bench's bot at the
-// bottom of its shaft failed every smelt, "no free spot within 2 blocks", and then waited out the day), nor two in a
-// line for a bed. The room is dug at the level of the bot's feet, beside it
-// (never below it), only where digging is safe (underground.ts canClear: no liquid let in, no gravel brought down).
+// it has none: a one-wide shaft or tunnel leaves no free block for a furnace or a table (without room, every smelt at
+// the bottom of a shaft fails), nor two in a line for a bed. The room is dug at the level of the bot's feet, beside
+// it (never below it), only where digging is safe (tunnel-steps.ts canClear: no liquid let in, no gravel brought
+// down).
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
+import { isLiquid } from '../../vocabulary/block-classes.js'
 import { REPLACEABLE_BLOCKS } from '../../vocabulary/natural.js'
 import { canClear, HORIZONTAL, isAir } from './tunnel-steps.js'
 import { holdBestPickaxe } from './underground.js'
@@ -19,7 +20,7 @@ const USED_ON_CLICK =
 
 /** Air, or grass and the like that a placed block replaces; not water or lava. */
 export const isFree = (block: Block | null): boolean =>
-  block !== null && REPLACEABLE_BLOCKS.has(block.name) && block.name !== 'water' && block.name !== 'lava'
+  block !== null && REPLACEABLE_BLOCKS.has(block.name) && !isLiquid(block.name)
 
 /** A full block something can be placed on with a plain click. */
 export function canPlaceOn(block: Block | null): block is Block {
@@ -70,7 +71,7 @@ async function digRoom(
   const room = rooms[0]
   if (!room) return undefined
   // A pickaxe in hand for stone: the shield refuses stone dug without one (LogicGuard's H5), and a bot at dusk may
-  // hold a log or a bed (the live bench's nook for the bed failed so).
+  // hold a log or a bed, with which the nook for the bed would be refused.
   if (toDig(room).length > 0) await holdBestPickaxe(bot)
   for (const pos of toDig(room)) {
     if (signal.aborted) return undefined

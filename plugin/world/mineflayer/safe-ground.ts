@@ -5,6 +5,7 @@
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
+import { isLiquid, isWater } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { fail } from './limits.js'
@@ -22,12 +23,11 @@ const SEARCH_UP = 4
 /** Swim ticks without getting nearer before the swim gives up (stuck against a wall the search did not see). */
 const STALL_TICKS = 200
 
-const isWater = (name: string | undefined) => name === 'water' || name === 'bubble_column'
-
 /**
  * `water` when the bot swims (in water with its head under, or over water deeper than its feet), `lava` when lava is
  * a step away. Water a block deep is waded, not swum: pathfinder jumps while in water, so a wading bot is off the
- * ground half the time (live: a chase on a lake shore taken ashore as "swimming" 45 times in 50 s).
+ * ground half the time, and reading that as swimming would call the escape reflex again and again (a chase along a
+ * lake shore would be taken ashore every second).
  */
 export function hazardAt(bot: Bot): 'water' | 'lava' | undefined {
   if (!bot.entity) return undefined
@@ -52,7 +52,7 @@ function standable(bot: Bot, at: Vec3): boolean {
   const feet = bot.blockAt(at)
   const head = bot.blockAt(at.offset(0, 1, 0))
   if (!below || !feet || !head || below.boundingBox !== 'block') return false
-  const clear = (b: typeof feet) => b.boundingBox === 'empty' && !isWater(b.name) && b.name !== 'lava'
+  const clear = (b: typeof feet) => b.boundingBox === 'empty' && !isLiquid(b.name)
   return clear(feet) && clear(head) && !lavaWithin(bot, at, LAVA_CLEAR, -1)
 }
 

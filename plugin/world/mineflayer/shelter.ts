@@ -1,23 +1,22 @@
 // Digging in for the night (`place.shelter`, the shelter reflex's act): three blocks straight down where the bot
 // stands, a block it holds put over its head (flush with the ground), and there it stays until daybreak. Zombies
 // walk the surface toward a player and hit only one within their reach and less than two blocks above or below
-// them (hostile-mobs.ts, as vanilla's reach works out): two blocks down was not enough on a slope (a zombie on the
-// lower side stood one block above the bot's feet, and a live bench bot died in its hole), three is.
+// them (hostile-mobs.ts, as vanilla's reach works out): two blocks down is not enough on a slope, where a zombie on
+// the lower side stands one block above the bot's feet and reaches it; three is.
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
+import { AIR_BLOCKS, isLiquid, isUnsafeGround } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { landed } from './footing.js'
+import { landed, untilClock } from './clock.js'
 import { fail } from './limits.js'
 
 /** Blocks the bot may put over its head (it digs dirt or stone out of the hole itself). */
 const COVERS = ['dirt', 'cobblestone', 'cobbled_deepslate', 'stone', 'netherrack', 'sand', 'gravel', 'oak_planks']
 const DEPTH = 3
 const { goals } = pathfinderModule
-/** A block that would not hold the bot up, or would pour in on it. */
-const UNSAFE = new Set(['water', 'lava', 'air', 'cave_air', 'gravel', 'sand', 'red_sand', 'bedrock'])
 
 /** Under the open sky: nothing but air and leaves between the bot's head and 24 blocks up. */
 export function underOpenSky(bot: Bot): boolean {
@@ -26,13 +25,13 @@ export function underOpenSky(bot: Bot): boolean {
   for (let dy = 1; dy <= 24; dy++) {
     const name = bot.blockAt(head.offset(0, dy, 0))?.name
     if (name === undefined) return true // above the loaded world
-    if (name !== 'air' && name !== 'cave_air' && !name.endsWith('_leaves')) return false
+    if (!AIR_BLOCKS.has(name) && !name.endsWith('_leaves')) return false
   }
   return true
 }
 
 export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
-  await landed(bot) // a bot caught mid-jump read the air under it: "no ground to dig into here (air)", twice live
+  await landed(bot) // a bot caught mid-jump would read the air under it as the ground to dig into
   const site = await holeSite(bot)
   if (typeof site === 'string') return fail('not_found', site)
   const feet = site
@@ -61,8 +60,8 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
   const left = await waitInHole(bot, bottom, signal)
   if (signal.aborted) return fail('cancelled', 'place.shelter was cancelled')
   if (bot.health <= 0) return fail('server_error', `died in the shelter, ${DEPTH} blocks down`)
-  // Out of the hole or hurt in it, the night is not waited out there: the act ends, and the reflexes (a fight, a
-  // new hole) take it from there. Two live bench bots waited on, and died before daybreak.
+  // Out of the hole or hurt in it, the night is not waited out there (a bot that waits on, exposed or beside a
+  // zombie fallen in, dies before daybreak): the act ends, and the reflexes (a fight, a new hole) take it from there.
   if (left !== undefined) return fail('path_failed', left)
   return success(`dug in ${DEPTH} blocks down${covered ? ', covered,' : ''} until daybreak`)
 }
@@ -70,8 +69,8 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
 /**
  * Where to dig: where the bot stands, or else the nearest spot within SITE_RADIUS (a block up to two down) with
  * diggable ground, walked to: a bot on the edge of a block stands over air, and one on a tree's leaves over the air
- * under the canopy (live, twice in one bench: "no ground to dig into here (air)", then killed by the zombies it had
- * dug in against). A reason when there is none, or the walk did not get there.
+ * under the canopy, and with no hole at all it is left to the zombies it meant to dig in against. A reason when there
+ * is none, or the walk did not get there.
  */
 async function holeSite(bot: Bot): Promise<Vec3 | string> {
   const feet = bot.entity.position.floored()
@@ -96,11 +95,11 @@ const SITE_RADIUS = 4
 /** Why a hole can not be dug under `feet` (room to stand there, sound ground three down, no liquid beside it). */
 function unsuitable(bot: Bot, feet: Vec3): string | undefined {
   const room = [feet, feet.offset(0, 1, 0)].map((p) => bot.blockAt(p))
-  if (room.some((b) => b?.boundingBox !== 'empty' || b.name === 'water' || b.name === 'lava')) return 'no room'
+  if (room.some((b) => b?.boundingBox !== 'empty' || isLiquid(b.name))) return 'no room'
   const hole = Array.from({ length: DEPTH }, (_, k) => feet.offset(0, -1 - k, 0))
   const floor = bot.blockAt(feet.offset(0, -DEPTH - 1, 0))
   const unsafe = [...hole.map((p) => bot.blockAt(p)), floor].find(
-    (b) => !b || UNSAFE.has(b.name) || b.boundingBox !== 'block',
+    (b) => !b || isUnsafeGround(b.name) || b.boundingBox !== 'block',
   )
   if (unsafe !== undefined) return `no ground to dig into here (${unsafe?.name ?? 'unloaded'})`
   if (hole.some((p) => besideLiquid(bot, p))) return 'water or lava beside the hole'
@@ -135,7 +134,7 @@ function inColumn(bot: Bot, at: Vec3): boolean {
  * Waits in the hole until daybreak (read at the server's time updates) or `signal`; ends sooner, with why, when the
  * bot is out of its hole or hurt there (a zombie fallen in with it).
  */
-function waitInHole(bot: Bot, bottom: Vec3, signal: AbortSignal): Promise<string | undefined> {
+async function waitInHole(bot: Bot, bottom: Vec3, signal: AbortSignal): Promise<string | undefined> {
   const start = bot.health
   const why = (): string | undefined => {
     if (bot.health <= 0) return 'died'
@@ -144,24 +143,13 @@ function waitInHole(bot: Bot, bottom: Vec3, signal: AbortSignal): Promise<string
     if (bot.health < start) return `hurt in the shelter (health ${Math.round(bot.health)})`
     return undefined
   }
-  let first = why()
-  if (first !== undefined || bot.time.isDay || signal.aborted) return Promise.resolve(first)
-  return new Promise((resolve) => {
-    const check = () => {
-      first = why()
-      if (first !== undefined || bot.time.isDay || signal.aborted) {
-        bot.off('time', check)
-        bot.off('health', check)
-        bot.off('move', check)
-        signal.removeEventListener('abort', check)
-        resolve(first)
-      }
-    }
-    bot.on('time', check)
-    bot.on('health', check)
-    bot.on('move', check)
-    signal.addEventListener('abort', check, { once: true })
-  })
+  let left: string | undefined
+  const over = () => {
+    left = why()
+    return left !== undefined || bot.time.isDay
+  }
+  await untilClock(bot, over, signal, ['time', 'health', 'move'])
+  return left
 }
 
 function besideLiquid(bot: Bot, at: Vec3): boolean {
@@ -171,8 +159,7 @@ function besideLiquid(bot: Bot, at: Vec3): boolean {
     [0, 1],
     [0, -1],
   ] as const) {
-    const name = bot.blockAt(at.offset(dx, 0, dz))?.name
-    if (name === 'water' || name === 'lava') return true
+    if (isLiquid(bot.blockAt(at.offset(dx, 0, dz))?.name)) return true
   }
   return false
 }

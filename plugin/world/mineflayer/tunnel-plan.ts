@@ -1,11 +1,12 @@
 // A tunnel to a known block planned before the first dig: A* over the bot's standing positions, each move a safe
 // step (tunnel-steps.ts) down, level or up in one of four directions, each dug block costing as much as a step.
-// The greedy tunnel it replaces for a known block took the step nearest the block each time and had no memory: in a
-// live world it dug 160 steps towards an iron ore 12 blocks away without getting there (no memory of where it
-// had been), and failed at once where the nearest step was unsafe but a way round was not.
+// A greedy tunnel (the step nearest the block each time, no memory of where it has been) goes back and forth in
+// front of an obstacle without getting past it, and fails at once where the nearest step is unsafe but a way round
+// is not; a plan over the whole neighbourhood finds the way round.
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
+import type { BiomeFence } from './biome-fence.js'
 import {
   type BlockReader,
   HORIZONTAL,
@@ -56,6 +57,7 @@ export function reachesFrom(bot: Bot, feet: Vec3, target: Vec3, read: BlockReade
  */
 export async function planTunnel(
   bot: Bot,
+  fence: BiomeFence,
   target: Vec3,
   signal: AbortSignal,
   maxSearched = MAX_SEARCHED,
@@ -99,7 +101,7 @@ export async function planTunnel(
       for (const kind of KINDS) {
         const step = stepOf(feet, dx, dz, kind)
         const to = key(step.stand)
-        if (closed.has(to) || !isSafe(bot, step, feet, read)) continue
+        if (closed.has(to) || !isSafe(bot, fence, step, feet, read)) continue
         const digs = step.clear.filter((p) => !isAir(read(p))).length
         const total = here + 1 + digs
         if (total >= (cost.get(to) ?? Number.POSITIVE_INFINITY)) continue

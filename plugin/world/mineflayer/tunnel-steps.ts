@@ -5,12 +5,9 @@
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
-import { outsideFence } from './biome-fence.js'
+import { isFalling, isLiquid, isUnbreakable } from '../../vocabulary/block-classes.js'
+import type { BiomeFence } from './biome-fence.js'
 
-export const LIQUIDS = new Set(['water', 'lava', 'bubble_column'])
-const FALLING = new Set(['gravel', 'sand', 'red_sand', 'suspicious_gravel', 'suspicious_sand'])
-/** Blocks a tunnel goes around rather than through: too slow to dig by hand or not diggable at all. */
-const UNBREAKABLE = new Set(['bedrock', 'obsidian', 'crying_obsidian', 'reinforced_deepslate', 'end_portal_frame'])
 /** From the eyes to the block's centre: vanilla's reach is 4.5 blocks; a little less to be sure. */
 export const REACH = 4
 /** The four horizontal directions, [dx, dz] (the tunnel's steps, a bed's facing, a room's sides). */
@@ -54,8 +51,8 @@ export function stepOf(feet: Vec3, dx: number, dz: number, kind: StepKind): Step
 
 /**
  * Whether a block is walled in: no air on any side (its position known from the chunks, not seen). Leaves are not a
- * wall: a log inside a tree's canopy is reached through them, not by a tunnel (one dug 160 steps toward a log in the
- * leaves and never got there).
+ * wall: a log inside a tree's canopy is reached through them, not by a tunnel (which cannot get there: its steps
+ * stand on solid blocks, and the canopy is in the air).
  */
 export function buried(bot: Bot, pos: Vec3): boolean {
   return !NEIGHBOURS.some(([dx, dy, dz]) => {
@@ -66,7 +63,7 @@ export function buried(bot: Bot, pos: Vec3): boolean {
 
 /** Air, cave air, grass and the like the bot walks through; not a liquid. */
 export const isAir = (block: Block | null): boolean =>
-  block !== null && block.boundingBox === 'empty' && !LIQUIDS.has(block.name)
+  block !== null && block.boundingBox === 'empty' && !isLiquid(block.name)
 
 /** Whether `target` can be dug from where the bot stands: within reach, open to the air on some side, not below. */
 export function withinReach(bot: Bot, target: Vec3): boolean {
@@ -82,12 +79,18 @@ export function withinReach(bot: Bot, target: Vec3): boolean {
 export type BlockReader = (pos: Vec3) => Block | null
 
 /** Whether the bot at `feet` may take `step`: inside the biome fence, onto a solid floor, digging nothing unsafe. */
-export function isSafe(bot: Bot, step: Step, feet: Vec3, read: BlockReader = (p) => bot.blockAt(p)): boolean {
-  // Not into a biome the act keeps out of ("stay in the plains"): pathfinder's moves are fenced, a tunnel's steps
-  // too (a live tunnel to coal came out under the windswept hills, and the bot worked on there).
-  if (!outsideFence(bot, step.stand)) return false
+export function isSafe(
+  bot: Bot,
+  fence: BiomeFence,
+  step: Step,
+  feet: Vec3,
+  read: BlockReader = (p) => bot.blockAt(p),
+): boolean {
+  // Not into a biome the act keeps out of ("stay in the plains"): pathfinder's moves are fenced, and a tunnel's steps
+  // must be too, or a tunnel would come out under the avoided biome and the bot work on there.
+  if (!fence.outside(step.stand)) return false
   const floor = read(step.stand.offset(0, -1, 0))
-  if (floor?.boundingBox !== 'block' || LIQUIDS.has(floor.name)) return false
+  if (floor?.boundingBox !== 'block' || isLiquid(floor.name)) return false
   return canClear(bot, step.clear, feet, read)
 }
 
@@ -104,14 +107,14 @@ export function canClear(
   const cleared = (pos: Vec3) => clear.some((c) => c.equals(pos))
   for (const pos of clear) {
     const block = read(pos)
-    if (!block || LIQUIDS.has(block.name) || UNBREAKABLE.has(block.name)) return false
+    if (!block || isLiquid(block.name) || isUnbreakable(block.name)) return false
     if (pos.x === feet.x && pos.z === feet.z && pos.y < feet.y) return false // never straight down
     for (const [dx, dy, dz] of NEIGHBOURS) {
       const next = pos.offset(dx, dy, dz)
       const neighbour = read(next)
       if (neighbour === null) return false // the edge of the loaded world: unknown is not safe
-      if (LIQUIDS.has(neighbour.name)) return false
-      if (dy === 1 && !cleared(next) && FALLING.has(neighbour.name)) return false
+      if (isLiquid(neighbour.name)) return false
+      if (dy === 1 && !cleared(next) && isFalling(neighbour.name)) return false
     }
   }
   return true

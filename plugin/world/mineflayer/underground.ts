@@ -2,18 +2,20 @@
 // see), a tunnel planned before the first dig (tunnel-plan.ts) and dug step by step; to prospect for an ore, a
 // staircase down at 45° to the ore's depth, then a strip straight on, each step the safe one nearest the way ahead.
 // No landings: a bed at night goes in a nook dug beside the stairs (room.ts), once a night, where landings of two
-// level steps every six down had made every descent a third longer (a live bot at 100 ticks a second spent its
-// third day going down to the diamonds and was still tunnelling when the night fell). Every step is safe
-// (tunnel-steps.ts): no block dug next to lava or water, none under gravel or sand, none straight down, no step onto
-// anything but a solid block.
+// level steps every six down would make every descent a third longer, and a day's way down to the diamonds run into
+// the night. Every step is safe (tunnel-steps.ts): no block dug next to lava or water, none under gravel or sand,
+// none straight down, no step onto anything but a solid block.
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
+import { isLiquid } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
-import { landed } from './footing.js'
-import { fail, PrimitiveFailure } from './limits.js'
+import type { BiomeFence } from './biome-fence.js'
+import type { BotMemory } from './bot-memory.js'
+import { landed } from './clock.js'
+import { fail, isPathfinderGiveUp, PrimitiveFailure } from './limits.js'
 import { planTunnel } from './tunnel-plan.js'
-import { HORIZONTAL, isAir, isSafe, LIQUIDS, NEIGHBOURS, type Step, stepOf, withinReach } from './tunnel-steps.js'
+import { HORIZONTAL, isAir, isSafe, NEIGHBOURS, type Step, stepOf, withinReach } from './tunnel-steps.js'
 
 const { goals } = pathfinderModule
 
@@ -23,15 +25,15 @@ const { goals } = pathfinderModule
  * flowed in), or a bot not where the plan expects, plans again from where the bot stands. The tool in hand digs (the
  * caller chose it); what the digging drops is picked up on the way.
  */
-export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal): Promise<void> {
+export async function tunnelTo(bot: Bot, memory: BotMemory, target: Vec3, signal: AbortSignal): Promise<void> {
   const against = NEIGHBOURS.map(([dx, dy, dz]) => bot.blockAt(target.offset(dx, dy, dz))).find(
-    (b) => b !== null && LIQUIDS.has(b.name),
+    (b) => b !== null && isLiquid(b.name),
   )
   // Digging it would open the liquid onto the bot (lava) or flood the tunnel (water).
   if (against)
     return fail('path_failed', `the ${bot.blockAt(target)?.name ?? 'block'} at ${target} lies against ${against.name}`)
   for (let plans = 0; plans < MAX_PLANS && !withinReach(bot, target); plans++) {
-    const { steps, searched } = await planTunnel(bot, target, signal)
+    const { steps, searched } = await planTunnel(bot, memory.fence, target, signal)
     if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
     if (!steps)
       return fail(
@@ -41,7 +43,7 @@ export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal): Pro
     for (const step of steps) {
       if (withinReach(bot, target)) return
       const feet = bot.entity.position.floored()
-      if (!feet.equals(step.from) || !isSafe(bot, step, feet)) break
+      if (!feet.equals(step.from) || !isSafe(bot, memory.fence, step, feet)) break
       await takeStep(bot, step, target, signal)
     }
   }
@@ -52,20 +54,17 @@ export async function tunnelTo(bot: Bot, target: Vec3, signal: AbortSignal): Pro
 /** Plans per tunnel: the first, and again from where the bot stands when a step is no longer safe. */
 const MAX_PLANS = 3
 
-/** The way each bot's prospecting heads, [dx, dz]: kept from one explore to the next. */
-const prospectHeadings = new WeakMap<Bot, readonly [number, number]>()
-
 /**
  * The next prospect heads a quarter turn from the last, after a few blocks' walk that way on the surface: where the
- * bot stood, every step down lay by water or lava (a live bot back up for logs by a lake failed its explore for
- * diamonds there at once, and the instruction ended). Underground the walk goes nowhere (its movements dig
- * nothing), so there the bot digs the few blocks level instead: a live bot at y 42 turned on the spot for 90 s, every
- * way down refused from the one place it stood, explore after explore.
+ * bot stood, every step down lay by water or lava (by a lake, say), and prospecting from there again would fail at
+ * once. Underground the walk goes nowhere (its movements dig nothing), so there the bot digs the few blocks level
+ * instead: turning on the spot, every way down would stay refused from the one place it stands, explore after
+ * explore.
  */
-export async function turnProspect(bot: Bot, signal: AbortSignal, walk = 8): Promise<void> {
-  const [dx, dz] = prospectHeadings.get(bot) ?? [1, 0]
+export async function turnProspect(bot: Bot, memory: BotMemory, signal: AbortSignal, walk = 8): Promise<void> {
+  const [dx, dz] = memory.prospectHeading ?? [1, 0]
   const [nx, nz] = [-dz, dx]
-  prospectHeadings.set(bot, [nx, nz])
+  memory.prospectHeading = [nx, nz]
   const start = bot.entity.position.floored()
   bot.pathfinder.setMovements(gentleMovements(bot))
   await bot.pathfinder.goto(new goals.GoalNearXZ(start.x + nx * walk, start.z + nz * walk, 2)).catch(() => undefined)
@@ -73,7 +72,7 @@ export async function turnProspect(bot: Bot, signal: AbortSignal, walk = 8): Pro
   if (across() >= 3 || signal.aborted) return
   const level = start.offset(nx * walk, 0, nz * walk)
   // As far as safe level steps go; where none is left, the next prospect starts from there.
-  await tunnel(bot, level, () => across() >= walk - 1, signal, walk * 2).catch((error: unknown) => {
+  await tunnel(bot, memory, level, () => across() >= walk - 1, signal, walk * 2).catch((error: unknown) => {
     if (!(error instanceof PrimitiveFailure)) throw error
   })
 }
@@ -84,6 +83,7 @@ export async function turnProspect(bot: Bot, signal: AbortSignal, walk = 8): Pro
  */
 export async function prospect(
   bot: Bot,
+  memory: BotMemory,
   depth: number,
   found: () => boolean,
   signal: AbortSignal,
@@ -96,17 +96,18 @@ export async function prospect(
   // to put its bed down, or to a drop): back along its own tunnel it would find nothing new.
   const [fx, fz] = [-Math.sin(bot.entity.yaw), -Math.cos(bot.entity.yaw)]
   const [dx, dz] =
-    prospectHeadings.get(bot) ?? (Math.abs(fx) > Math.abs(fz) ? [Math.sign(fx), 0] : [0, Math.sign(fz) || 1])
-  prospectHeadings.set(bot, [dx, dz])
+    memory.prospectHeading ?? (Math.abs(fx) > Math.abs(fz) ? [Math.sign(fx), 0] : [0, Math.sign(fz) || 1])
+  memory.prospectHeading = [dx, dz]
   const level = Math.max(minY + 5, Math.min(depth, feet.y))
   // A point one below the feet's level: a step levels off once its target is no more than a block down.
   const far = new Vec3(feet.x + dx * 10_000, level - 1, feet.z + dz * 10_000)
-  return tunnel(bot, far, found, signal, maxSteps)
+  return tunnel(bot, memory, far, found, signal, maxSteps)
 }
 
 /** Steps towards `target` until `arrived()`; false when `maxSteps` ran out. Fails when no safe step is left. */
 async function tunnel(
   bot: Bot,
+  memory: BotMemory,
   target: Vec3,
   arrived: () => boolean,
   signal: AbortSignal,
@@ -116,7 +117,7 @@ async function tunnel(
   for (let steps = 0; !arrived(); steps++) {
     if (signal.aborted) return fail('cancelled', 'tunnelling: cancelled')
     if (steps >= maxSteps) return false
-    const step = nextStep(bot, target)
+    const step = nextStep(bot, memory.fence, target)
     const from = bot.entity.position.floored()
     if (!step) return fail('path_failed', `no safe way to dig towards ${target} from ${from}`)
     await takeStep(bot, step, target, signal)
@@ -139,9 +140,9 @@ async function takeStep(bot: Bot, step: Step, target: Vec3, signal: AbortSignal)
   }
   bot.pathfinder.setMovements(gentleMovements(bot))
   await bot.pathfinder.goto(new goals.GoalBlock(step.stand.x, step.stand.y, step.stand.z)).catch((error: Error) => {
-    // Pathfinder sees no way onto the step (live, about once a seed: "mine.stone: No path to the goal!", the act
-    // lost): the bot stays where it is, and the tunnel plans again from there (a bot off the plan replans).
-    if (error.name !== 'NoPath' && error.name !== 'Timeout') throw error
+    // Pathfinder sees no way onto the step (it happens, rarely, on a step dug clear): the bot stays where it is, and
+    // the tunnel plans again from there (a bot off the plan replans) rather than lose the act.
+    if (!isPathfinderGiveUp(error)) throw error
   })
 }
 
@@ -171,7 +172,7 @@ export async function holdBestPickaxe(bot: Bot): Promise<boolean> {
 }
 
 /** The safe step that brings the bot nearest to `target`, or undefined. */
-function nextStep(bot: Bot, target: Vec3): Step | undefined {
+function nextStep(bot: Bot, fence: BiomeFence, target: Vec3): Step | undefined {
   const feet = bot.entity.position.floored()
   const dy = target.y - feet.y
   const kind = dy < -1 ? 'down' : dy > 1 ? 'up' : 'level'
@@ -182,7 +183,7 @@ function nextStep(bot: Bot, target: Vec3): Step | undefined {
   )
   for (const [dx, dz] of ranked) {
     const step = stepOf(feet, dx, dz, kind)
-    if (isSafe(bot, step, feet)) return step
+    if (isSafe(bot, fence, step, feet)) return step
   }
   return undefined
 }

@@ -1,11 +1,11 @@
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
-import type { Vec3 } from 'vec3'
 import { matchesObject } from '../../vocabulary/families.js'
 import { fuelRank, fuelValue, smeltingOutput } from '../../vocabulary/smelting.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
+import type { BotMemory } from './bot-memory.js'
 import { findNearestBlock, inventoryItem, placeFromHand } from './gather.js'
 import { fail } from './limits.js'
 import { placementSpot, roomForBlock } from './room.js'
@@ -13,10 +13,10 @@ import { placementSpot, roomForBlock } from './room.js'
 const { goals } = pathfinderModule
 
 /** A workstation (crafting table, furnace, bed) within sight, walked to; or placed from the inventory. */
-export async function workstation(bot: Bot, object: string, signal?: AbortSignal): Promise<Block> {
-  const block = findNearestBlock(bot, object) ?? remembered(bot, object)
-  if (!block) return placeWorkstation(bot, object, signal)
-  remember(bot, object, block)
+export async function workstation(bot: Bot, memory: BotMemory, object: string, signal?: AbortSignal): Promise<Block> {
+  const block = findNearestBlock(bot, memory, object) ?? remembered(bot, memory, object)
+  if (!block) return placeWorkstation(bot, memory, object, signal)
+  remember(memory, object, block)
   if (block.position.distanceTo(bot.entity.position) > 3.5) {
     bot.pathfinder.setMovements(gentleMovements(bot))
     try {
@@ -24,34 +24,32 @@ export async function workstation(bot: Bot, object: string, signal?: AbortSignal
     } catch (error) {
       // Known from the chunks but out of walking reach (on the surface above a tunnel, say): one carried goes
       // down here instead.
-      if (inventoryItem(bot, object)) return placeWorkstation(bot, object, signal)
+      if (inventoryItem(bot, object)) return placeWorkstation(bot, memory, object, signal)
       throw error
     }
   }
   return block
 }
 
-/**
- * The workstations each bot last used, by object: a player remembers where their furnace is when a tunnel has
- * taken them out of sight of it (the chunk data's 32 blocks), and walks back.
- */
-const usedWorkstations = new WeakMap<Bot, Map<string, Vec3>>()
-
-function remember(bot: Bot, object: string, block: Block): void {
-  const used = usedWorkstations.get(bot) ?? new Map<string, Vec3>()
-  used.set(object, block.position.clone())
-  usedWorkstations.set(bot, used)
+/** Remembers `block` as the workstation last used for `object` (see BotMemory.workstations). */
+function remember(memory: BotMemory, object: string, block: Block): void {
+  memory.workstations.set(object, block.position.clone())
 }
 
 /** The workstation last used, if it is still there (and its chunk still loaded). */
-function remembered(bot: Bot, object: string): Block | null {
-  const at = usedWorkstations.get(bot)?.get(object)
+function remembered(bot: Bot, memory: BotMemory, object: string): Block | null {
+  const at = memory.workstations.get(object)
   const block = at ? bot.blockAt(at) : null
   return block && matchesObject(object, block.name) ? block : null
 }
 
 /** A workstation from the inventory, placed next to the bot (in room dug beside it when there is none). */
-async function placeWorkstation(bot: Bot, object: string, signal = new AbortController().signal): Promise<Block> {
+async function placeWorkstation(
+  bot: Bot,
+  memory: BotMemory,
+  object: string,
+  signal = new AbortController().signal,
+): Promise<Block> {
   const item = inventoryItem(bot, object)
   if (!item) return fail('not_found', `no ${object} nearby or in the inventory`)
   const spot = placementSpot(bot) ?? (await roomForBlock(bot, signal))
@@ -60,12 +58,12 @@ async function placeWorkstation(bot: Bot, object: string, signal = new AbortCont
   await placeFromHand(bot, item, spot)
   const placed = bot.blockAt(spot.position.offset(0, 1, 0))
   if (!placed || !matchesObject(object, placed.name)) return fail('server_error', `placed ${object} but cannot see it`)
-  remember(bot, object, placed)
+  remember(memory, object, placed)
   return placed
 }
 
 /** craft.X: one batch of the recipe, at a crafting table when it needs one (placed or walked to). */
-export async function craft(bot: Bot, object: string, signal?: AbortSignal): Promise<Outcome> {
+export async function craft(bot: Bot, memory: BotMemory, object: string, signal?: AbortSignal): Promise<Outcome> {
   const item = bot.registry.itemsByName[object] ?? craftableMember(bot, object)
   if (!item) return fail('not_found', `there is no item called ${object}`)
   const inHand = bot.recipesFor(item.id, null, 1, null)
@@ -77,7 +75,7 @@ export async function craft(bot: Bot, object: string, signal?: AbortSignal): Pro
     }
     const withTable = bot.recipesFor(item.id, null, 1, true)
     if (withTable.length === 0) return fail('missing_ingredients', `not enough ingredients for ${object}`)
-    table = await workstation(bot, 'crafting_table', signal)
+    table = await workstation(bot, memory, 'crafting_table', signal)
     recipe = bot.recipesFor(item.id, null, 1, table)[0]
     if (!recipe) return fail('missing_ingredients', `not enough ingredients for ${object}`)
   }
@@ -101,15 +99,21 @@ function craftableMember(bot: Bot, family: string) {
  * waits there, unburnt, until the fire needs it). A fire that goes out with the input still raw gets more fuel, or,
  * with none, gives the input back.
  */
-export async function smelt(bot: Bot, input: string, fuel: string | undefined, signal: AbortSignal): Promise<Outcome> {
+export async function smelt(
+  bot: Bot,
+  memory: BotMemory,
+  input: string,
+  fuel: string | undefined,
+  signal: AbortSignal,
+): Promise<Outcome> {
   const source = inventoryItem(bot, input)
   if (!source) return fail('missing_ingredients', `no ${input} to smelt`)
   if (smeltingOutput(source.name) === undefined)
     return fail('missing_ingredients', `${input} does not smelt into anything`)
   const burn = fuelFor(bot, source.name, fuel)
-  const nearby = findNearestBlock(bot, 'furnace') ?? remembered(bot, 'furnace')
+  const nearby = findNearestBlock(bot, memory, 'furnace') ?? remembered(bot, memory, 'furnace')
   if (!burn && !(nearby && isLit(nearby))) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
-  const block = await workstation(bot, 'furnace', signal)
+  const block = await workstation(bot, memory, 'furnace', signal)
   const furnace = await bot.openFurnace(block)
   const fire = new FireWatch(bot, furnace.id)
   try {

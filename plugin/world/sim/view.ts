@@ -101,7 +101,7 @@ export function nearestThing(state: SimState, context: SimContext, object: strin
 /**
  * Whether the bot can walk to `thing`: what it placed on another level (a crafting table left on the surface, the
  * bot in a tunnel below) is seen — the chunk data reaches through the ground, live as here — but is out of walking
- * reach: live, the pathfinder finds no way back up the staircase the bot dug (README, the live Table 2 run). Using
+ * reach: live, the pathfinder finds no way back up the staircase the bot dug. Using
  * it needs going back to its level, or one carried and placed here.
  */
 export function inReach(state: SimState, thing: Thing): boolean {

@@ -1,3 +1,6 @@
+// The bot-method guard: the shield put in front of the bot's own methods (bot.dig, bot.placeBlock, bot.equip, ...),
+// so code outside the controller (other plugins, user scripts, the primitives' own inner calls) is held to the laws.
+// Not the controller's gate (agent/assembly.ts shieldGate), which judges the controller's steps before they run.
 import type { Bot, Furnace } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
@@ -7,7 +10,7 @@ import { observeBot } from './mineflayer-observation.js'
 import type { Observation } from './port.js'
 import { actValuation, type PredicateOptions } from './predicates.js'
 
-export interface GateHooks {
+export interface BotMethodGuardHooks {
   onBlocked?(verdict: Verdict): void
   onFallback?(verdict: Verdict): void
   onAction?(action: string): void
@@ -16,40 +19,53 @@ export interface GateHooks {
 type AnyFunction = (...args: never[]) => unknown
 
 /**
- * Puts the shield in front of the bot's own primitives, so calls from other plugins and user code are checked
- * too: dig → mine.<block>, placeBlock → place.<held item>, craft → craft.<result>, equip → equip.<item>,
- * activateBlock and openBlock → activate.<block> (a craft's table and a sleep's bed are part of that act), a furnace's input (`openFurnace`, then `putInput`) → smelt.<input>, judged on
- * the state before the furnace was opened, sleep → sleep.bed, attack → attack.<entity>, consume → eat.<held item>,
- * pathfinder goto → goto.position. Each name carries its twins in the controller's vocabulary (actionPropositions:
- * attack.zombie is also kill.zombie, smelt.raw_iron also smelt.iron_ingot), so a law holds at both levels. Before each call the current state is observed; a blocked call rejects with
- * ShieldBlockedError (attack, which is synchronous in mineflayer, throws it). An allowed call is committed to the
- * trajectory when it starts, so nested calls (pathfinder digging on its way) keep the state/action alternation.
- * Returns a function that restores the original methods.
+ * The acts a bot is in the middle of preparing (how many nested), see `during`: a bed's nook dug and the bed put
+ * down before `sleep.bed`, which the controller and the shield already judged. One per bot, shared by the bot's world
+ * (which prepares) and its method guard (which judges what is done meanwhile).
  */
-/** Bots in the middle of preparing an act (how many nested), see `asPreparation`. */
-const preparations = new WeakMap<Bot, number>()
+export class Preparations {
+  private depth = 0
 
-/**
- * Runs `prepare`, the making ready of an act the controller and the shield already judged (a bed's nook dug and the
- * bed put down before `sleep.bed`), with the bot's digs, equips and placements in it judged by the laws but not by
- * the instruction's constraints, and not committed as acts of their own: under "sleep at night" the room dug for
- * the bed at night is going to bed, not an act awake (the gate refused the pickaxe's equip for it, live, and the bot
- * could not sleep). The act itself (`bot.sleep`) is judged as ever.
- */
-export async function asPreparation<T>(bot: Bot, prepare: () => Promise<T>): Promise<T> {
-  preparations.set(bot, (preparations.get(bot) ?? 0) + 1)
-  try {
-    return await prepare()
-  } finally {
-    preparations.set(bot, (preparations.get(bot) ?? 1) - 1)
+  /** Whether an act is being prepared now. */
+  get active(): boolean {
+    return this.depth > 0
+  }
+
+  /**
+   * Runs `prepare`, the making ready of an act already judged, with the bot's digs, equips and placements in it
+   * judged by the laws but not by the instruction's constraints, and not committed as acts of their own: under
+   * "sleep at night" the room dug for the bed at night is going to bed, not an act awake, and refusing the pickaxe's
+   * equip for it would leave the bot unable to sleep. The act itself (`bot.sleep`) is judged as ever.
+   */
+  async during<T>(prepare: () => Promise<T>): Promise<T> {
+    this.depth++
+    try {
+      return await prepare()
+    } finally {
+      this.depth--
+    }
   }
 }
 
-export function installShieldGate(
+/**
+ * Puts the shield in front of the bot's own primitives, so calls from other plugins and user code are checked too: dig
+ * → mine.<block>, placeBlock → place.<held item>, craft → craft.<result>, equip → equip.<item>, activateBlock and
+ * openBlock → activate.<block> (a craft's table and a sleep's bed are part of that act), a furnace's input
+ * (`openFurnace`, then `putInput`) → smelt.<input>, judged on the state before the furnace was opened, sleep →
+ * sleep.bed, attack → attack.<entity>, consume → eat.<held item>, pathfinder goto → goto.position. Each name carries
+ * its twins in the controller's vocabulary (actionPropositions: attack.zombie is also kill.zombie, smelt.raw_iron also
+ * smelt.iron_ingot), so a law holds at both levels. Before each call the current state is observed; a blocked call
+ * rejects with ShieldBlockedError (attack, which is synchronous in mineflayer, throws it). An allowed call is committed
+ * to the trajectory when it starts, so nested calls (pathfinder digging on its way) keep the state/action alternation.
+ * Returns a function that restores the original methods. What is done while `preparations` are active is judged by the
+ * laws only (see Preparations).
+ */
+export function installBotMethodGuard(
   bot: Bot,
   shield: Shield,
-  hooks: GateHooks = {},
+  hooks: BotMethodGuardHooks = {},
   predicates: PredicateOptions = {},
+  preparations: Preparations = new Preparations(),
 ): () => void {
   const restore: (() => void)[] = []
   const itemName = (item: Item | number | null | undefined): string => {
@@ -64,7 +80,7 @@ export function installShieldGate(
   const admit = (action: string, from: Observation = observeBot(bot)): void => {
     shield.observe(actValuation(action, from, predicates))
     const verdict = shield.check(action)
-    if ((preparations.get(bot) ?? 0) > 0) {
+    if (preparations.active) {
       // Part of the act being prepared: the laws judge it, the instruction's constraints judged the act itself.
       const blockedBy = verdict.blockedBy.filter((law) => law.source !== 'constraint')
       if (!verdict.allowed && blockedBy.length > 0) {
