@@ -9,6 +9,7 @@ import path from 'node:path'
 import { before, describe, test } from 'node:test'
 import fc from 'fast-check'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { WOODEN_PICKAXE_SCRIPT } from '../plugin/agent/script.js'
 import { CounterexampleError } from '../plugin/agent/skills/skill-key.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { parseDfaJson } from '../plugin/automata/index.js'
@@ -87,6 +88,29 @@ describe('corrections on a skill', () => {
     assert.equal(run.result?.outcome, 'goal', run.result?.message)
   })
 
+  test('a way the world does not allow is refused, with the act that cannot be done; nothing changes', async () => {
+    const { agent, library } = await agentWith(learned.get('craft.wooden_pickaxe') as SkillRecord)
+    const stored = await library.get('skill', 'craft.wooden_pickaxe')
+    await assert.rejects(
+      agent.counterexample(['craft.wooden_pickaxe', 'has.wooden_pickaxe.1'], true, 'craft.wooden_pickaxe'),
+      (e: unknown) =>
+        e instanceof CounterexampleError &&
+        /^the world does not allow craft\.wooden_pickaxe has\.wooden_pickaxe\.1 as a way to do craft\.wooden_pickaxe: craft\.wooden_pickaxe cannot be done there \(.+\) — nothing changed$/.test(
+          e.message,
+        ),
+    )
+    await assert.rejects(
+      agent.counterexample(['mine.logs', 'craft.planks', 'has.wooden_pickaxe.1'], true, 'craft.wooden_pickaxe'),
+      (e: unknown) =>
+        e instanceof CounterexampleError && /: those acts do not get has\.wooden_pickaxe\.1 — /.test(e.message),
+    )
+    assert.deepEqual(await library.get('skill', 'craft.wooden_pickaxe'), stored)
+    // The way the scripted runs take is allowed.
+    const way = [...WOODEN_PICKAXE_SCRIPT, 'has.wooden_pickaxe.1']
+    const after = await agent.counterexample(way, true, 'craft.wooden_pickaxe')
+    assert.ok(parseDfaJson(after.dfa).accepts(way))
+  })
+
   test('a word with a symbol outside the alphabet grows it, and the earlier gold labels still hold', async () => {
     const { agent } = await agentWith(learned.get('craft.stick') as SkillRecord)
     const first = await agent.counterexample(
@@ -96,7 +120,7 @@ describe('corrections on a skill', () => {
     )
     const grown = await agent.counterexample(
       ['mine.logs', 'eat.bread', 'craft.planks', 'craft.stick', 'has.stick.1'],
-      true,
+      false,
       'craft.stick',
     )
     assert.ok(grown.alphabet.includes('eat.bread'))
@@ -138,8 +162,9 @@ describe('corrections on a skill', () => {
               )
             } catch (error) {
               if (!(error instanceof CounterexampleError)) throw error
-              // Refused only for a contradiction with an earlier gold label, and nothing changed.
-              assert.match(error.message, /was told before that/)
+              // Refused only for a contradiction with an earlier gold label or with the world, and nothing changed.
+              assert.match(error.message, /was told before that|^the world does not allow/)
+              if (error.message.startsWith('the world')) assert.equal(label, true, 'only a way to do it is checked')
               assert.deepEqual(await library.get('skill', name), before)
             }
           }

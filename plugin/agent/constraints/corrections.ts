@@ -14,7 +14,14 @@ import type { SkillRecord } from '../../store/record.js'
 import type { Rules } from '../../world/rules.js'
 import type { SimOptions } from '../../world/sim/index.js'
 import type { Evidence, SkillLibrary } from '../skills/index.js'
-import { CounterexampleError, goalEvent, repairTransition, skillKey, UnknownSkillError } from '../skills/index.js'
+import {
+  CounterexampleError,
+  goalEvent,
+  repairTransition,
+  skillKey,
+  UnknownSkillError,
+  worldObjection,
+} from '../skills/index.js'
 import type { ConstraintComputation } from './constraint-computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { teachConstraint } from './constraint-teaching.js'
@@ -94,6 +101,12 @@ export async function correctSkill(
   if (earlier) {
     throw new CounterexampleError(
       `${name} was told before that ${spoken(word)} is ${earlier.label ? 'a way' : 'not a way'} to do it (a gold label, from a player or a run): it keeps that, nothing changed`,
+    )
+  }
+  const objection = label ? worldObjection(key, rules, word, goal, context.learningWorld) : undefined
+  if (objection) {
+    throw new CounterexampleError(
+      `the world does not allow ${spoken(word)} as a way to do ${name}: ${objection} — nothing changed`,
     )
   }
   const evidence = withGold(record.evidence, word, label)
