@@ -29,6 +29,7 @@ import {
   symmetricDifference,
   trim,
   union,
+  withExactLabels,
 } from '../plugin/automata/index.js'
 import {
   type DfaSpec,
@@ -405,6 +406,34 @@ describe('alphabet changes', () => {
           transitions: spec.transitions.map((row) => [...row].reverse()),
         })
         assert.ok(equivalent(dfa, reordered).equivalent)
+      }),
+      RUNS,
+    )
+  })
+})
+
+describe('exact labels', () => {
+  const labelled = fc.array(
+    fc.record({ word: fc.array(fc.constantFrom(...ALL), { maxLength: 5 }), label: fc.boolean() }),
+    { maxLength: 6 },
+  )
+
+  test('the labelled words get their labels, every other word keeps its own', () => {
+    fc.assert(
+      fc.property(dfaOverSomeAlphabet, labelled, (spec, labels) => {
+        const dfa = toDfa(spec)
+        const wanted = new Map(labels.map((l) => [l.word.join(' '), l.label]))
+        const distinct = [...wanted].map(([w, label]) => ({ word: w === '' ? [] : w.split(' '), label }))
+        const exact = withExactLabels(dfa, distinct)
+        // Over its alphabet (the DFA's and the labels' symbols): a symbol outside it is ignored, as ever.
+        for (const w of wordsUpTo(exact.alphabet.symbols, L)) {
+          assert.equal(exact.accepts(w), wanted.get(w.join(' ')) ?? refAccepts(spec, w), w.join(' '))
+        }
+        // Labels the DFA already gives change nothing, not even its states.
+        const agreeing = distinct.filter((l) => refAccepts(spec, l.word) === l.label)
+        const kept = withExactLabels(dfa, agreeing)
+        assert.ok(equivalent(kept, dfa).equivalent)
+        if (agreeing.every((l) => l.word.every((s) => spec.alphabet.includes(s)))) assert.equal(kept, dfa)
       }),
       RUNS,
     )

@@ -65,7 +65,7 @@ test('a session of !do, !wrong, !ce and !learn leaves a fresh clone clean; the l
   assert.match(said.get('!do collect wood') ?? '', /skill mine\.logs: reused from the store/)
   assert.match(said.get('!do collect wood') ?? '', /^done /m)
   assert.match(said.get('!wrong') ?? '', /^noted: mine\.logs v\d+ learned again/)
-  assert.match(said.get('!ce accept mine.logs mine.logs has.logs.1') ?? '', /^mine\.logs v\d+ learned again with it/)
+  assert.match(said.get('!ce reject mine.logs mine.logs has.logs.1') ?? '', /^mine\.logs v\d+ learned again with it/)
   assert.match(said.get('!learn craft stick') ?? '', /^craft\.stick: /m)
   assert.match(said.get('!skill mine.logs --svg') ?? '', /picture/)
 

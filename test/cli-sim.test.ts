@@ -83,7 +83,16 @@ describe('cedar sim do', () => {
     assert.ok(run.teacherQueries > 0)
     const ore = run.steps.filter((s) => s.ok && s.action === 'mine.coal_ore')
     assert.ok(ore.length > 0 && ore.every((s) => s.night), JSON.stringify(ore))
-    assert.deepEqual(Object.keys(run.steps[0] ?? {}), ['tick', 'action', 'ok', 'night', 'biome', 'blocked_by'])
+    assert.deepEqual(Object.keys(run.steps[0] ?? {}), [
+      'tick',
+      'action',
+      'ok',
+      'night',
+      'biome',
+      'blocked_by',
+      'dfa',
+      'events',
+    ])
   })
 
   test('--no-bed with "sleep at night": the bed is made first, and the text and JSON say so', async () => {

@@ -9,6 +9,7 @@ import { HEARTBEAT_MS, plainFailure, RunProgress, searchedInVain } from '../plug
 const step = (action: string, ok: boolean, message?: string): ControllerStep => ({
   tick: 0,
   state: 0,
+  from: 0,
   action,
   ok,
   ...(message ? { message } : {}),

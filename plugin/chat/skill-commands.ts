@@ -17,6 +17,7 @@ import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
+import { correctionReply } from './correction-replies.js'
 import { giveGoalItems } from './hand-over-commands.js'
 import { pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
@@ -299,33 +300,41 @@ const skillCommand = (store: SkillStore) =>
     },
   })
 
-const ceCommand = defineCommand({
-  name: 'ce',
-  summary: 'teach a skill or a rule: this word is (accept) or is not (reject) a way to do it, or OK under the rule',
-  details:
-    'e.g. !ce reject mine.logs craft.planks — for the last run; name a rule first: !ce reject eat-when-hungry food.low mine.stone. It is learned again at once; a new symbol grows its alphabet',
-  params: [
-    param.word('label', { choices: ['accept', 'reject'], description: 'accept or reject' }),
-    param.text('word', { description: 'a rule id (optional), then symbols separated by spaces' }),
-  ],
-  run: async ({ cedar }, { label, word }) => {
-    const tokens = word.split(/\s+/).filter(Boolean)
-    // Rule ids have no dots and symbols always do: a first token without one names the rule.
-    const name = tokens.length > 1 && !tokens[0]?.includes('.') ? tokens.shift() : undefined
-    const record = await cedar.agent.counterexample(tokens, label === 'accept', name)
-    return `${record.name} v${record.version} learned again with it (${relearnedShape(record)})`
-  },
-})
+const ceCommand = (store: SkillStore) =>
+  defineCommand({
+    name: 'ce',
+    summary: 'teach a skill or a rule: this word is (accept) or is not (reject) a way to do it, or OK under the rule',
+    details:
+      'e.g. !ce reject mine.logs craft.planks — for the last run; name a rule first: !ce reject eat-when-hungry food.low mine.stone. It is learned again at once; a new symbol grows its alphabet',
+    params: [
+      param.word('label', { choices: ['accept', 'reject'], description: 'accept or reject' }),
+      param.text('word', { description: 'a rule id (optional), then symbols separated by spaces' }),
+    ],
+    run: async ({ cedar }, { label, word }) => {
+      const tokens = word.split(/\s+/).filter(Boolean)
+      // Rule ids have no dots and symbols always do: a first token without one names the rule.
+      const name = tokens.length > 1 && !tokens[0]?.includes('.') ? tokens.shift() : undefined
+      return correctionReply(
+        store,
+        () => cedar.agent.counterexample(tokens, label === 'accept', name),
+        (record) => `${record.name} v${record.version} learned again with it (${relearnedShape(record)})`,
+      )
+    },
+  })
 
-const wrongCommand = defineCommand({
-  name: 'wrong',
-  summary: 'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named)',
-  params: [param.word('name', { optional: true, description: 'the skill or rule id it was wrong about' })],
-  run: async ({ cedar }, { name }) => {
-    const record = await cedar.agent.wrong({ name })
-    return `noted: ${record.name} v${record.version} learned again (${relearnedShape(record)})`
-  },
-})
+const wrongCommand = (store: SkillStore) =>
+  defineCommand({
+    name: 'wrong',
+    summary: 'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named)',
+    params: [param.word('name', { optional: true, description: 'the skill or rule id it was wrong about' })],
+    run: async ({ cedar }, { name }) => {
+      return correctionReply(
+        store,
+        () => cedar.agent.wrong({ name }),
+        (record) => `noted: ${record.name} v${record.version} learned again (${relearnedShape(record)})`,
+      )
+    },
+  })
 
 /** "3 states", and for a rule its alphabet (which a counterexample may have grown). */
 function relearnedShape(record: SkillRecord): string {
@@ -387,8 +396,8 @@ export function registerSkillCommands(registry: CommandRegistry, store: SkillSto
   registry.register(shareCommand)
   registry.register(skillsCommand(store))
   registry.register(skillCommand(store))
-  registry.register(ceCommand)
-  registry.register(wrongCommand)
+  registry.register(ceCommand(store))
+  registry.register(wrongCommand(store))
   registry.register(alphabetCommand)
   registry.register(learnCommand)
 }

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { Command } from 'commander'
 import minecraftData from 'minecraft-data'
 import {
@@ -12,6 +13,8 @@ import { offlineEnv, resolveOptions } from '../config/options.js'
 import { printable } from '../errors.js'
 import { groundingNotes } from '../grounding/llm-grounding.js'
 import { symbolProblem } from '../grounding/validate.js'
+import { SHIPPED_SEEDS } from '../store/shipped-seeds.js'
+import { SkillStore, type StoreLogger } from '../store/skill-store.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
 import { constraintLine, constraintReports, llmReport } from './constraint-report.js'
 import type { CliIo } from './io.js'
@@ -28,7 +31,11 @@ interface SimDoFlags {
   teacher: string
   actor: string
   json?: boolean
+  store?: string
 }
+
+/** A store file set aside is said on stderr; the run goes on without it. */
+const storeLogger: StoreLogger = { warn: (message) => process.stderr.write(`cedar: ${message}\n`) }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
 
@@ -67,8 +74,12 @@ export function addSimDoCommand(sim: Command, io: CliIo): void {
     )
     .option('--no-laws', `leave out the bot's default law sets (${resolveOptions({}, {}).shield.lawSets.join(', ')})`)
     .option(
+      '--store <dir>',
+      'run with the skills of this store (its seeds, and what `cedar skills import` put there; what is learned is saved there); default: a store in memory, empty',
+    )
+    .option(
       '--json',
-      'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "grounding", "laws", "product", "steps", "stuck"}; a step the shield refused names the law in "blocked_by"',
+      'print {"goal", "outcome", "teacherQueries", "skills", "constraints", "grounding", "laws", "product", "steps", "stuck"}; a step the shield refused names the law in "blocked_by", and each says the automaton transition it took ("dfa": {"from", "to"}) and its "events"',
     )
     .addHelpText(
       'after',
@@ -108,7 +119,13 @@ export function addSimDoCommand(sim: Command, io: CliIo): void {
           softBlockLimit: defaults.shield.softBlockLimit,
           symbolProblem: (symbol) => symbolProblem(symbol, registry),
         })
-        const agent = createAgent(grounding, new MemoryLibrary(), {
+        const library = flags.store
+          ? new SkillStore(path.resolve(flags.store), {
+              logger: storeLogger,
+              ...(SHIPPED_SEEDS ? { seeds: SHIPPED_SEEDS } : {}),
+            })
+          : new MemoryLibrary()
+        const agent = createAgent(grounding, library, {
           actor: flags.actor,
           onActorProblem: (problem) => {
             if (!flags.json) io.stderr.write(`cedar: ${printable(problem)}\n`)
@@ -132,6 +149,10 @@ export function addSimDoCommand(sim: Command, io: CliIo): void {
           night: s.night,
           biome: s.biome ?? null,
           blocked_by: s.blockedBy ?? null,
+          // The transition of the automaton the controller ran (the skills × the constraints, minimized): the act,
+          // when it worked, and its events took it from `from` to `to` (-1: out of the automaton).
+          dfa: { from: s.from, to: s.state },
+          events: s.events,
         }))
         const summary = {
           instruction,
@@ -189,7 +210,7 @@ export function addSimDoCommand(sim: Command, io: CliIo): void {
           `product: ${summary.product ? `${summary.product.states} states` : 'not built'}; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
           ...steps.map(
             (s) =>
-              `  ${String(s.tick).padStart(6)} ${s.night ? 'night' : 'day  '} ${s.ok ? 'ok  ' : 'FAIL'} ${s.action}${s.blocked_by ? ` (blocked by ${s.blocked_by})` : ''}`,
+              `  ${String(s.tick).padStart(6)} ${s.night ? 'night' : 'day  '} ${s.ok ? 'ok  ' : 'FAIL'} ${s.action}${s.blocked_by ? ` (blocked by ${s.blocked_by})` : ''}${s.dfa.to === s.dfa.from ? '' : ` q${s.dfa.from}→q${s.dfa.to}`}`,
           ),
         ]
         out.result(text.join('\n'), summary)

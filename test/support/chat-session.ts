@@ -28,7 +28,7 @@ try {
   // mine.logs is a shipped seed: reused by !do, then corrected by !wrong and !ce.
   await say('!do collect wood', /^(done|not done|refused)/)
   await say('!wrong', /^noted|failed/)
-  await say('!ce accept mine.logs mine.logs has.logs.1', /learned again|failed/)
+  await say('!ce reject mine.logs mine.logs has.logs.1', /learned again|already read it|failed/)
   await say('!learn craft stick', /^craft\.stick|failed/)
   await say('!skill mine.logs --svg', /^picture|failed/)
 } finally {

@@ -14,7 +14,14 @@ import type { SkillRecord } from '../../store/record.js'
 import type { Rules } from '../../world/rules.js'
 import type { SimOptions } from '../../world/sim/index.js'
 import type { Evidence, SkillLibrary } from '../skills/index.js'
-import { CounterexampleError, goalEvent, repairTransition, skillKey, UnknownSkillError } from '../skills/index.js'
+import {
+  CounterexampleError,
+  goalEvent,
+  repairTransition,
+  skillKey,
+  UnknownSkillError,
+  worldObjection,
+} from '../skills/index.js'
 import type { ConstraintComputation } from './constraint-computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { teachConstraint } from './constraint-teaching.js'
@@ -56,6 +63,14 @@ export function newSymbols(word: readonly string[], alphabet: readonly string[],
   return [...new Set(word.filter((s) => !alphabet.includes(s)))]
 }
 
+/** The earlier gold label of `word` that `label` contradicts, if any. */
+export function contradictedGold(evidence: readonly Evidence[], word: readonly string[], label: boolean) {
+  const key = word.join(' ')
+  return evidence.find((e) => e.gold && e.label !== label && e.word.join(' ') === key)
+}
+
+const spoken = (word: readonly string[]) => (word.length === 0 ? 'doing nothing' : word.join(' '))
+
 /** The record's evidence with `word` labelled gold (replacing any earlier label of it). */
 export function withGold(evidence: readonly Evidence[], word: readonly string[], label: boolean): Evidence[] {
   const key = word.join(' ')
@@ -82,13 +97,32 @@ export async function correctSkill(
     )
   }
   const added = newSymbols(word, record.alphabet, context.inventory)
+  const earlier = contradictedGold(record.evidence, word, label)
+  if (earlier) {
+    throw new CounterexampleError(
+      `${name} was told before that ${spoken(word)} is ${earlier.label ? 'a way' : 'not a way'} to do it (a gold label, from a player or a run): it keeps that, nothing changed`,
+    )
+  }
+  const objection = label ? worldObjection(key, rules, word, goal, context.learningWorld) : undefined
+  if (objection) {
+    throw new CounterexampleError(
+      `the world does not allow ${spoken(word)} as a way to do ${name}: ${objection} — nothing changed`,
+    )
+  }
+  const evidence = withGold(record.evidence, word, label)
   const relearned = await context.computation.learnSkill(key, rules, {
     ...(context.learningWorld ? { world: context.learningWorld } : {}),
-    evidence: withGold(record.evidence, word, label),
+    evidence,
     // The alphabet it had (grown before, perhaps) and the symbols this word brings: the store keeps the larger one.
     expandedSymbols: [...record.alphabet, ...added],
     ...(signal ? { signal } : {}),
   })
+  const broken = evidence.filter((e) => e.gold && relearned.dfa.accepts(e.word) !== e.label)
+  if (broken.length > 0) {
+    throw new CounterexampleError(
+      `${name} cannot be learned again keeping ${broken.map((e) => `${spoken(e.word)} (${e.label ? 'accepted' : 'rejected'})`).join(', ')}: nothing changed`,
+    )
+  }
   const { schema: _s, version: _v, createdAt: _c, updatedAt: _u, ...rest } = record
   return library.save({
     ...rest,

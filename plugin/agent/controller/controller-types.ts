@@ -34,6 +34,8 @@ export interface ControllerStep {
   readonly blockedBy?: string
   /** The automaton's state after the act (negative once the word has left it), for pictures of the run. */
   readonly state: number
+  /** Its state before the act: the step read the act (when it worked) and its events from `from` to `state`. */
+  readonly from: number
 }
 
 export type ControllerOutcome =

@@ -53,6 +53,8 @@ export async function runController(options: ControllerOptions): Promise<Control
   const steps: ControllerStep[] = []
   const word: string[] = []
   let state = dfa.initial
+  /** The state the act being recorded started from (reset after each record and each round). */
+  let actFrom = state
   const feed = (symbols: readonly string[]) => {
     for (const s of symbols) {
       word.push(s)
@@ -187,6 +189,7 @@ export async function runController(options: ControllerOptions): Promise<Control
     onActing: options.onActing,
     settle: (act, outcome, before, after) => {
       const action = primitiveSymbol(act.primitive)
+      actFrom = state
       wore(before, after, act.primitive)
       const events = logger.record(act.primitive, outcome, after).slice(1)
       if (outcome.ok) {
@@ -201,6 +204,7 @@ export async function runController(options: ControllerOptions): Promise<Control
 
   for (let acts = 0; ; acts++) {
     if (signal?.aborted) return finish('cancelled', 'stopped')
+    actFrom = state
     const observation = world.observe()
     if (observation.health <= 0) return finish('died', 'the bot died')
     if (goalMet(observation)) return finish('goal', `done: ${options.goal.join(', ')}`)
@@ -363,7 +367,9 @@ export async function runController(options: ControllerOptions): Promise<Control
       position: { x: o.position.x, y: o.position.y, z: o.position.z },
       ...(blockedBy === undefined ? {} : { blockedBy }),
       state,
+      from: actFrom,
     }
+    actFrom = state
     steps.push(step)
     return step
   }

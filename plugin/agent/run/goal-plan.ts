@@ -19,6 +19,8 @@ export interface GoalPlan {
   readonly keys: readonly SkillKey[]
   /** Skill name → how many times it runs (only the items still missing; at least once). */
   readonly repeats: ReadonlyMap<string, number>
+  /** Skill name → the items one run makes when more than one (a craft of torches makes 4). */
+  readonly perRun?: ReadonlyMap<string, number>
   /** The success events: `has.<item>.<count>` for every goal. */
   readonly goal: readonly string[]
 }
@@ -31,6 +33,7 @@ export function planGoal(
 ): GoalPlan {
   const keys: SkillKey[] = []
   const repeats = new Map<string, number>()
+  const perRun = new Map<string, number>()
   const goal: string[] = []
   for (const part of goals) {
     for (const wanted of skillKeysForGoal(part.text, inventory, rules)) {
@@ -41,13 +44,21 @@ export function planGoal(
         const skip = skillName(k) !== skillName(key) && heldStandIn(held, k.item) !== undefined
         if (!skip && !keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
       }
-      // Only the ones still missing: "collect 150 diamonds" while holding 149 runs the skill once.
+      // Only the ones still missing: "collect 150 diamonds" while holding 149 runs the skill once; a craft that
+      // makes several (4 torches) runs once per that many ("16 torches": 4 runs, not 16).
+      const made = yieldOf(key, rules)
       const missing = Math.max(1, wanted.count - (held.get(wanted.item) ?? 0))
-      repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, missing))
+      if (made > 1) perRun.set(skillName(key), made)
+      repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, Math.ceil(missing / made)))
       goal.push(`has.${wanted.item}.${wanted.count}`)
     }
   }
-  return { keys, repeats, goal }
+  return { keys, repeats, perRun, goal }
+}
+
+/** Items one run of the skill makes: a recipe's count for a craft, else one. */
+function yieldOf(key: SkillKey, rules: Rules): number {
+  return key.verb === 'craft' ? Math.max(1, rules.recipe(key.item)?.count ?? 1) : 1
 }
 
 /**
@@ -65,7 +76,9 @@ export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxS
     limit,
     building,
   )
-  const runs = skills.flatMap((s) => Array.from({ length: times(s) }, (_, i) => nthRun(s, i + 1, times(s), plan.goal)))
+  const runs = skills.flatMap((s) =>
+    Array.from({ length: times(s) }, (_, i) => nthRun(s, i + 1, times(s), plan.goal, plan.perRun?.get(s.name) ?? 1)),
+  )
   if (runs.length === 1 && runs[0]) return runs[0]
   return sequenceAll(runs, { maxStates: limit, building })
 }
@@ -73,12 +86,13 @@ export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxS
 /**
  * The i-th of n runs of a skill: a milestone skill ends on `has.<item>.1`, which is true after the first run and
  * never fires again, so run i of n waits for the count the goal needs after it (`has.coal.2`, then `has.coal.3`;
- * holding 2 coal, the one run for 3 waits for `has.coal.3`).
+ * holding 2 coal, the one run for 3 waits for `has.coal.3`). A run that makes `made` items waits for `made` more
+ * each time (16 torches: 4, 8, 12, 16), each a count the run before did not reach, so it fires in this run.
  */
-function nthRun(skill: ObtainedSkill, i: number, n: number, goal: readonly string[]): Dfa {
+function nthRun(skill: ObtainedSkill, i: number, n: number, goal: readonly string[], made: number): Dfa {
   const own = `has.${skill.key.item}.${skill.key.count}`
   if (!skill.dfa.alphabet.has(own)) return skill.dfa
   const total = goal.map((g) => new RegExp(`^has\\.${skill.key.item}\\.(\\d+)$`).exec(g)?.[1]).find(Boolean)
-  const target = total === undefined ? i * skill.key.count : Number(total) - n + i
+  const target = total === undefined ? i * skill.key.count * made : Number(total) - (n - i) * made
   return target === skill.key.count ? skill.dfa : substitute(skill.dfa, { [own]: `has.${skill.key.item}.${target}` })
 }

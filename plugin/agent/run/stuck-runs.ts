@@ -15,6 +15,8 @@ export type StuckVerdict =
   | { readonly kind: 'world'; readonly reason: string }
   | { readonly kind: 'skill'; readonly skill: string; readonly word: readonly string[]; readonly reason: string }
   | { readonly kind: 'constraints'; readonly ids: readonly string[]; readonly reason: string }
+  /** Nothing failed and nothing in the events shows the world at fault: the plan's automaton had no way on. */
+  | { readonly kind: 'plan'; readonly reason: string }
 
 /** Failures the plan could not have avoided: the world's, not the skill's. */
 const WORLD_FAILURES = new Set([
@@ -66,7 +68,15 @@ export function judgeStuckRun(run: StuckRun, result: ControllerResult): StuckVer
       reason: 'nothing failed, yet the rules left no way on',
     }
   }
-  return failed.length === 0 ? { kind: 'world', reason: result.message } : undefined
+  // Nothing failed and no event came that the run waited for in vain: the world is not shown at fault. The skills
+  // as this run put them together had no way on; which one was wrong the run does not show, so none is changed.
+  return failed.length === 0 ? { kind: 'plan', reason: planReason(result) } : undefined
+}
+
+/** "no way to the goal is left from here, after craft.torch has.torch.4" — the last acts the run took. */
+function planReason(result: ControllerResult): string {
+  const last = result.word.slice(-4)
+  return last.length === 0 ? result.message : `${result.message}, after ${last.join(' ')}`
 }
 
 /** The run so far in the skill's symbols, the act that failed, and the skill's shortest way on: what it accepted. */
@@ -88,5 +98,7 @@ export function describeStuck(verdict: StuckVerdict): string {
       return `the skill ${verdict.skill} was wrong (${verdict.reason}): it learned from ${verdict.word.join(' ')} as a counterexample`
     case 'constraints':
       return `${verdict.reason}: ${verdict.ids.join(', ')} (correct one with !ce or !wrong <rule>)`
+    case 'plan':
+      return `no act failed and the world is not shown at fault: the skills as planned had no way on (${verdict.reason}); no skill was changed (say !wrong <skill> if one was wrong)`
   }
 }

@@ -20,3 +20,4 @@ export type { ObtainedSkill, SkillLibrary, SkillTeach } from './skill-manager.js
 export { MemoryLibrary, SkillManager } from './skill-manager.js'
 export type { SkillTeacherChoice } from './skill-teaching.js'
 export { llmSkillTeacher } from './skill-teaching.js'
+export { worldObjection } from './world-check.js'

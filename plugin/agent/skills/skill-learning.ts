@@ -9,6 +9,7 @@
 import { Alphabet } from '../../automata/alphabet.js'
 import { extendAlphabet, overAlphabet } from '../../automata/alphabet-ops.js'
 import type { Dfa } from '../../automata/dfa.js'
+import { withExactLabels } from '../../automata/exact-labels.js'
 import { trim } from '../../automata/search.js'
 import { CedarError } from '../../errors.js'
 import {
@@ -115,6 +116,7 @@ export async function learnSkill(
   const recipe: MembershipTeacher = { answer: async (words) => words.map((w) => target.accepts(w)) }
   const teacher = options.teacher ?? recipe
   const events = new Set(learning)
+  const symbols = new Set(alphabet)
   const project = (word: readonly string[]) => word.filter((s) => events.has(s))
   const oracle = new ExecutionOracle({
     key,
@@ -125,10 +127,7 @@ export async function learnSkill(
     alphabet: learning,
     noiseBound: options.teacher ? SKILL_NOISE_BOUND : 0,
   })
-  const symbols = new Set(alphabet)
-  const known = (options.evidence ?? [])
-    .filter((e) => e.word.every((s) => symbols.has(s)))
-    .map((e) => ({ ...e, word: project(e.word) }))
+  const known = milestoneEvidence(options.evidence ?? [], new Set(alphabet), project, project(milestones.demonstration))
   if (options.adapted && !sameMilestones(known, milestones.events)) {
     // Renamed evidence of a skill with other milestones (a wooden pickaxe has no cobblestone) would be believed
     // against the new skill's teacher: the caller learns afresh instead.
@@ -154,13 +153,27 @@ export async function learnSkill(
     )
   }
   // Gold a player or a run gave over the whole alphabet is kept as it came, beside what learning asked.
-  const given = (options.evidence ?? []).filter((e) => e.gold && e.word.some((s) => !events.has(s)))
+  // So is gold over the milestones the learner was not given (it contradicted another label's cut).
+  const taught = new Set(known.map((e) => e.word.join(' ')))
+  const given = (options.evidence ?? []).filter(
+    (e) => e.gold && (e.word.some((s) => !events.has(s)) || !taught.has(e.word.join(' '))),
+  )
+  const learned = overAlphabet(withRepeatedMilestones(report.dfa, milestones.events), new Alphabet(alphabet))
+  // Every gold label holds exactly, also one the milestones cannot tell (a word rejected for its actions): the
+  // language the learner reaches when the gold labels override its teacher. Not another skill's, renamed.
+  const seen = new Set<string>()
+  const firsts = [...given, ...report.cache.entries()].filter((e) => {
+    const key = e.word.join(' ')
+    return !seen.has(key) && seen.add(key) !== undefined
+  })
+  const evidence = boundedEvidence(firsts)
+  const gold = options.adapted ? [] : evidence.filter((e) => e.gold && e.word.every((s) => symbols.has(s)))
   return {
     key,
     alphabet,
-    dfa: overAlphabet(withRepeatedMilestones(report.dfa, milestones.events), new Alphabet(alphabet)),
+    dfa: withExactLabels(learned, gold),
     successEvents: [goalEvent(key)],
-    evidence: boundedEvidence([...given, ...report.cache.entries()]),
+    evidence,
     outcome: report.outcome,
     membershipQueries: report.queries.distinctWords,
     equivalenceQueries: report.equivalenceQueries,
@@ -202,6 +215,38 @@ export function skillTarget(
   ].sort()
   const learning = [...milestones.events].sort()
   return { world, alphabet, milestones, learning, target: milestoneDfa(learning, milestones.events) }
+}
+
+/**
+ * The evidence the milestone learner is given: each word over the skill's alphabet, cut to its milestones. A cut
+ * that two labels disagree on (a word rejected for its actions, beside one accepted with the same milestones) or
+ * that would reject the demonstration's milestones is left out: the milestones cannot tell those words apart, so
+ * the learner would be taught a contradiction; their labels hold exactly after (`withExactLabels`). Gold beats a
+ * teacher's answer.
+ */
+function milestoneEvidence(
+  evidence: readonly Evidence[],
+  symbols: ReadonlySet<string>,
+  project: (word: readonly string[]) => string[],
+  demonstration: readonly string[],
+): Evidence[] {
+  const byCut = new Map<string, Evidence[]>()
+  for (const e of evidence) {
+    if (!e.word.every((s) => symbols.has(s))) continue
+    // A cut is the learner's reading of a gold word, not what the player or the run said: not gold itself.
+    const word = project(e.word)
+    const cut = { ...e, word, gold: e.gold && word.length === e.word.length }
+    const key = cut.word.join(' ')
+    byCut.set(key, [...(byCut.get(key) ?? []), cut])
+  }
+  const shown = demonstration.join(' ')
+  return [...byCut].flatMap(([key, cuts]) => {
+    const gold = cuts.filter((e) => e.gold)
+    const deciding = gold.length > 0 ? gold : cuts
+    const label = deciding[0]?.label
+    if (deciding.some((e) => e.label !== label) || (key === shown && label === false)) return []
+    return [deciding[0] as Evidence]
+  })
 }
 
 /** Whether the accepted words of `evidence` pass exactly these milestones (and some word is accepted). */
