@@ -2,9 +2,12 @@
 // between `<!-- results:NAME -->` and `<!-- /results:NAME -->`; test/readme-results.test.ts checks README against
 // them). Nothing here measures: a section says which file it comes from, and where none is committed, says so and
 // names the command that makes one. The papers' columns are their published figures.
+
+import { createHash } from 'node:crypto'
+import { TASKS } from './cedar-skills-cases.js'
 import { goalsMarkdown } from './goals.js'
 import { markdownTable } from './markdown-table.js'
-import { type ResultFile, readResultFiles, resultName, sourceHash } from './result-file.js'
+import { type ResultFile, readResultFiles, resultName, sourceHash, stableJson } from './result-file.js'
 import { formatMeanSd, formatProportion, mean } from './stats.js'
 import { median } from './suite.js'
 import { SUITES } from './suites.js'
@@ -22,13 +25,18 @@ interface Section {
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 
-/** Where a section's numbers come from, in one line. */
+/**
+ * Where a section's numbers come from, in one line, with a digest of the file's raw numbers: a number the table
+ * does not show still cannot change without README's section changing.
+ */
 function provenance(result: ResultFile, what: string): string {
   const load = result.machine.loadAverage.map((l) => l.toFixed(2)).join(', ')
+  const digest = createHash('sha256').update(stableJson(result.results)).digest('hex').slice(0, 12)
   return (
     `From \`docs/results/${resultName(result.suite, result.mode)}\` (${what}): commit ${result.commit}` +
     `${result.dirty ? ' with uncommitted changes' : ''}, ${result.date.slice(0, 10)}, ${result.machine.cores} cores ` +
-    `(${result.machine.cpu}), load ${load} at the start, Node ${result.machine.node}, ${result.seconds} s.`
+    `(${result.machine.cpu}), load ${load} at the start, Node ${result.machine.node}, ${result.seconds} s; raw ` +
+    `numbers sha256 ${digest}.`
   )
 }
 
@@ -212,13 +220,11 @@ interface TaskRow {
   readonly calls: number
 }
 
-const SKILL_TASKS = ['wooden pickaxe', 'iron pickaxe', 'diamond pickaxe', 'lava bucket', 'compass']
-
 function skillsSection(result: ResultFile): string[] {
   const raw = result.results as { n: number; noise: number; llm: { tasks: TaskRow[] }; recipe: { tasks: TaskRow[] } }
-  const tasks = [...new Set(raw.llm.tasks.map((t) => t.task))].sort(
-    (a, b) => SKILL_TASKS.indexOf(a) - SKILL_TASKS.indexOf(b),
-  )
+  const tasks = TASKS.map((t) => t.name).filter((name) => raw.llm.tasks.some((t) => t.task === name))
+  // CEDAR's Table 4 means (published), no library and with one.
+  const paper = (task: string, library: boolean) => TASKS.find((t) => t.name === task)?.paper[library ? 1 : 0][0]
   const of = (rows: readonly TaskRow[], task: string, library: boolean) =>
     rows.filter((t) => t.task === task && t.library === library)
   const held = (rows: readonly TaskRow[]) => formatProportion(rows.filter((t) => t.targetHeld).length, rows.length)
@@ -233,8 +239,14 @@ function skillsSection(result: ResultFile): string[] {
         'success, no library / with library',
         ...tasks.map((t) => `${held(of(raw.llm.tasks, t, false))} / ${held(of(raw.llm.tasks, t, true))}`),
       ],
-      ['LLM requests, no library', ...tasks.map((t) => calls(of(raw.llm.tasks, t, false)))],
-      ['LLM requests, with library', ...tasks.map((t) => calls(of(raw.llm.tasks, t, true)))],
+      [
+        'LLM requests, no library (ours / CEDAR)',
+        ...tasks.map((t) => `${calls(of(raw.llm.tasks, t, false))} / ${paper(t, false)}`),
+      ],
+      [
+        'LLM requests, with library (ours / CEDAR)',
+        ...tasks.map((t) => `${calls(of(raw.llm.tasks, t, true))} / ${paper(t, true)}`),
+      ],
       [
         'recipe book: teacher calls, no / with library',
         ...tasks.map((t) => `${calls(of(raw.recipe.tasks, t, false))} / ${calls(of(raw.recipe.tasks, t, true))}`),
@@ -324,8 +336,8 @@ export const SECTIONS: readonly Section[] = [
   {
     name: 'player-counterexamples',
     suite: 'player-counterexamples',
-    mode: 'full',
-    command: 'npm run bench -- player-counterexamples',
+    mode: 'quick',
+    command: 'npm run bench -- --quick player-counterexamples',
     render: counterexamplesSection,
   },
   { name: 'critic', suite: 'critic', mode: 'full', command: 'npm run bench -- critic', render: criticSection },

@@ -31,13 +31,16 @@ describe("README's result tables", () => {
   })
 
   test('differ when one number in a result file changes, naming the section and the command', async () => {
-    const results = copyWith(resultName('critic', 'full'), (json) => {
-      const raw = json.results as { rounds: { successes: number }[] }
-      ;(raw.rounds[0] as { successes: number }).successes += 1
-    })
-    const problems = await resultProblems(readme, results)
-    assert.equal(problems.length, 1, problems.join('\n'))
-    assert.match(problems[0] as string, /README's result sections critic differ .* run `npm run results`/)
+    type Round = { successes: number; subgoals: { diamond: { reached: number } } }
+    // A number the table shows (diamonds reached by the careless actor), and one it does not (its successes).
+    for (const edit of [(r: Round) => r.subgoals.diamond.reached++, (r: Round) => r.successes++]) {
+      const results = copyWith(resultName('critic', 'full'), (json) => {
+        edit((json.results as { rounds: Round[] }).rounds[0] as Round)
+      })
+      const problems = await resultProblems(readme, results)
+      assert.equal(problems.length, 1, problems.join('\n'))
+      assert.match(problems[0] as string, /README's result sections critic differ .* run `npm run results`/)
+    }
   })
 
   test('a result older than a change to the code it measures names its suite and the command', async () => {
