@@ -1,10 +1,11 @@
 // The learning suite: L*, KV and CAPAL on random minimal DFAs (drawn as AALpy draws them), with a simulated
 // teacher that is persistently wrong on a share p of the distinct words, and an exact shortest-counterexample
-// equivalence oracle — beside AALpy's published figures (quoted from issue 11, not measured in this run: AALpy
-// is a Python package this bench does not run).
+// equivalence oracle — beside AALpy's KV and L# on the same targets when AALpy can be run (CEDAR_AALPY_SRC,
+// aalpy-peer.ts), and beside its published figures, labelled so, when it cannot.
 
 import { equivalent, randomMinimalDfa, seededRandom } from '../plugin/automata/index.js'
 import { type Algorithm, ExactOracle, learn, SimulatedTeacher } from '../plugin/learning/index.js'
+import { type AalpyRun, aalpyPeer } from './aalpy-peer.js'
 import { goal } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
@@ -22,6 +23,8 @@ const PEER_KV: Readonly<Record<string, number>> = {
 }
 const PEER_LSHARP: Readonly<Record<string, number>> = { '10,5': 141, '20,5': 365, '50,5': 1193 }
 
+const meanOf = (runs: readonly AalpyRun[]) => runs.reduce((a, r) => a + r.distinctWords, 0) / Math.max(1, runs.length)
+
 interface Cell {
   algorithm: Algorithm
   states: number
@@ -38,7 +41,7 @@ interface Cell {
 export const learningSuite: Suite = {
   name: 'learning',
   description: 'L*, KV and CAPAL on random minimal DFAs with a persistently noisy teacher',
-  sources: ['bench/learning.ts'],
+  sources: ['bench/learning.ts', 'bench/aalpy/run_aalpy.py'],
   async run({ quick, log }: SuiteOptions): Promise<SuiteReport> {
     const sizes: [number, number][] = quick
       ? [
@@ -55,6 +58,32 @@ export const learningSuite: Suite = {
         ]
     const targets = quick ? 3 : 10
     const cells: Cell[] = []
+    /** The targets of a size: the same for every algorithm and for AALpy. */
+    const targetsOf = (states: number, symbols: number) =>
+      Array.from({ length: targets }, (_, i) =>
+        randomMinimalDfa(states, symbols, seededRandom(1000 * states + 10 * symbols + i)),
+      )
+    const peer = aalpyPeer()
+    const measured: Record<string, { kv: AalpyRun[]; lsharp: AalpyRun[] }> = {}
+    if (typeof peer === 'string') log(`AALpy not measured: ${peer}; its published figures are shown`)
+    else {
+      for (const [states, symbols] of sizes) {
+        const runs = peer.learn(targetsOf(states, symbols))
+        measured[`${states},${symbols}`] = {
+          kv: runs.filter((r) => r.algorithm === 'kv'),
+          lsharp: runs.filter((r) => r.algorithm === 'lsharp'),
+        }
+        log(
+          `n=${states} k=${symbols} AALpy: KV ${Math.round(meanOf(runs.filter((r) => r.algorithm === 'kv')))} distinct words`,
+        )
+      }
+    }
+    /** AALpy KV's distinct words for a size: measured here, else published (undefined: neither). */
+    const peerKv = (states: number, symbols: number): number | undefined => {
+      const runs = measured[`${states},${symbols}`]?.kv
+      return runs ? meanOf(runs) : PEER_KV[`${states},${symbols}`]
+    }
+    const peerLabel = typeof peer === 'string' ? 'published' : 'measured here'
     for (const [states, symbols] of sizes) {
       for (const noise of NOISE) {
         for (const algorithm of ALGORITHMS) {
@@ -96,8 +125,7 @@ export const learningSuite: Suite = {
       }
     }
     const rows = cells.map((c) => {
-      const key = `${c.states},${c.symbols}`
-      const peer = c.noise === 0 ? PEER_KV[key] : undefined
+      const peer = c.noise === 0 ? peerKv(c.states, c.symbols) : undefined
       return [
         String(c.states),
         String(c.symbols),
@@ -113,8 +141,39 @@ export const learningSuite: Suite = {
     })
     const markdown = [
       markdownTable(
-        ['n', 'k', 'p', 'algorithm', 'distinct MQs', 'vs AALpy KV (published)', 'teacher calls', 'EQs', 'exact', 'ms'],
-        rows,
+        [
+          'n',
+          'k',
+          'p',
+          'algorithm',
+          'distinct MQs',
+          `vs AALpy KV (${peerLabel})`,
+          'teacher calls',
+          'EQs',
+          'exact',
+          'ms',
+        ],
+        [
+          ...rows,
+          ...Object.entries(measured).flatMap(([key, runs]) =>
+            (['kv', 'lsharp'] as const).map((algorithm) => {
+              const [n, k] = key.split(',')
+              const of = runs[algorithm]
+              return [
+                n as string,
+                k as string,
+                '0',
+                `AALpy ${algorithm === 'kv' ? 'KV' : 'L#'} (measured)`,
+                Math.round(meanOf(of)).toLocaleString('en-US'),
+                '',
+                '–',
+                (of.reduce((a, r) => a + r.equivalenceQueries, 0) / Math.max(1, of.length)).toFixed(1),
+                `${of.filter((r) => r.exact).length}/${of.length}`,
+                (of.reduce((a, r) => a + r.ms, 0) / Math.max(1, of.length)).toFixed(0),
+              ]
+            }),
+          ),
+        ],
       ),
       '',
       `- Targets: ${targets} random minimal DFAs per size, drawn like AALpy's \`generate_random_deterministic_automata\``,
@@ -122,7 +181,10 @@ export const learningSuite: Suite = {
       '- Teacher: each distinct word’s label flipped once with probability p, decided by a seeded hash (persistent).',
       '  Oracle: exact, a shortest counterexample with its true label, stored as gold. EQ budget 10·n.',
       '- distinct MQs: words the teacher answered (cache hits and gold labels are free); teacher calls: batches.',
-      `- Peer (AALpy's published figures, quoted, not run here; distinct words, exact shortest counterexamples, noiseless): KV ${Object.entries(
+      typeof peer === 'string'
+        ? `- AALpy not run here (${peer}; \`CEDAR_AALPY_SRC=<dir holding AALpy's aalpy package>\` runs it).`
+        : `- AALpy measured here on the same targets: ${peer.source}; KV (rs counterexample processing) and L#, a shortest counterexample from the target (PerfectKnowledgeEqOracle); its distinct words include the counterexamples it asks again, which ours take as gold.`,
+      `- AALpy's published figures (quoted from issue 11; distinct words, exact shortest counterexamples, noiseless): KV ${Object.entries(
         PEER_KV,
       )
         .map(([k, v]) => `${k.replace(',', '/')}: ${v}`)
@@ -136,11 +198,11 @@ export const learningSuite: Suite = {
       cells.find((c) => c.algorithm === 'capal' && c.states === states && c.symbols === symbols && c.noise === noise)
     const goals = [
       ...cells
-        .filter((c) => c.algorithm === 'capal' && c.noise === 0 && PEER_KV[`${c.states},${c.symbols}`] !== undefined)
+        .filter((c) => c.algorithm === 'capal' && c.noise === 0 && peerKv(c.states, c.symbols) !== undefined)
         .map((c) => {
-          const peer = PEER_KV[`${c.states},${c.symbols}`] as number
+          const peer = peerKv(c.states, c.symbols) as number
           return goal(
-            `CAPAL, n = ${c.states}, k = ${c.symbols}, noiseless: distinct MQs ≤ 0.9× AALpy KV's published ${peer}`,
+            `CAPAL, n = ${c.states}, k = ${c.symbols}, noiseless: distinct MQs ≤ 0.9× AALpy KV's (${peerLabel}) ${Math.round(peer)}`,
             `${Math.round(c.meanDistinctMq)} (${(c.meanDistinctMq / peer).toFixed(2)}×)`,
             c.meanDistinctMq <= 0.9 * peer,
           )
@@ -164,6 +226,16 @@ export const learningSuite: Suite = {
         }),
       ),
     ]
-    return { markdown, raw: cells, goals }
+    return {
+      markdown,
+      raw: {
+        cells,
+        aalpy:
+          typeof peer === 'string'
+            ? { measured: false, why: peer }
+            : { measured: true, source: peer.source, runs: measured },
+      },
+      goals,
+    }
   },
 }
