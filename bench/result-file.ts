@@ -38,8 +38,16 @@ export interface ResultFile {
   /** sha256 over the suite's measured sources (sourceHash), and how many files that was. */
   readonly sourceHash: string
   readonly sourceFiles: number
+  /** The seeds the suite ran, when its raw numbers name them (`results.seeds`). */
+  readonly seeds?: readonly number[]
   readonly goals: readonly Goal[]
   readonly results: unknown
+}
+
+/** The seeds in a suite's raw numbers, if it lists them. */
+export function seedsOf(raw: unknown): readonly number[] | undefined {
+  const seeds = (raw as { seeds?: unknown } | null)?.seeds
+  return Array.isArray(seeds) && seeds.every((s) => typeof s === 'number') ? seeds : undefined
 }
 
 export function resultMachine(): ResultMachine {

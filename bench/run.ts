@@ -11,6 +11,7 @@ import {
   REPO_ROOT,
   RESULTS_DIR,
   resultMachine,
+  seedsOf,
   sourceClosure,
   sourceHash,
   writeResultFile,
@@ -83,6 +84,7 @@ async function main(argv: readonly string[]): Promise<number> {
         seconds: Number(seconds.toFixed(1)),
         sourceHash: source.hash,
         sourceFiles: source.files,
+        ...seedsField(report.raw),
         goals: report.goals,
         results: report.raw,
       },
@@ -93,6 +95,11 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(`Total bench time: ${elapsed(started)}`)
   if (mismatch) console.log('\n**RESULT MISMATCH: goals missed, see above.** `npm run results` updates README.')
   return mismatch ? 1 : 0
+}
+
+function seedsField(raw: unknown): { seeds?: readonly number[] } {
+  const seeds = seedsOf(raw)
+  return seeds ? { seeds } : {}
 }
 
 function elapsed(since: number): string {
