@@ -5,8 +5,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
-import { renderReadme, resultProblems, SECTIONS } from '../bench/readme-results.js'
-import { REPO_ROOT, RESULTS_DIR, readResultFiles, resultName, stableJson } from '../bench/result-file.js'
+import { renderReadme, renderSection, resultProblems, SECTIONS } from '../bench/readme-results.js'
+import {
+  REPO_ROOT,
+  RESULTS_DIR,
+  type ResultFile,
+  readResultFiles,
+  resultName,
+  stableJson,
+  writeResultFile,
+} from '../bench/result-file.js'
 
 const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')
 
@@ -66,5 +74,56 @@ describe("README's result tables", () => {
     // The live tables: from a committed live file only.
     if (!readResultFiles().has('live-full'))
       assert.match(readme, /<!-- results:live -->\nNo committed result file backs/)
+  })
+
+  test("a live run's file, act logs and all, is written gzipped when large and read back into the live table", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cedar-results-live-'))
+    dirs.push(dir)
+    const acts = Array.from({ length: 4000 }, (_, i) => ({
+      action: i % 2 ? 'mine.stone' : 'sleep.bed',
+      ok: true,
+      nightBefore: i % 2 === 0,
+      night: 0,
+      biome: 'forest',
+      y: 60,
+    }))
+    const episode = {
+      seed: 3,
+      acts,
+      nightsMet: 3,
+      nightsSlept: 3,
+      health: 20,
+      held: { diamond: 2 },
+      wallMs: 400_000,
+      log: acts.map((a, i) => `act ${i}: ${a.action}`),
+    }
+    const live: ResultFile = {
+      suite: 'live',
+      mode: 'full',
+      commit: 'abc',
+      dirty: false,
+      date: '2026-12-03T00:00:00.000Z',
+      machine: { node: 'v22', cpu: 'cpu', cores: 2, loadAverage: [1, 1, 1] },
+      seconds: 1,
+      sourceHash: 'x',
+      sourceFiles: 1,
+      goals: [],
+      results: { seeds: [3], table2: { live: [episode] } },
+    }
+    const file = writeResultFile(live, dir)
+    assert.ok(file.endsWith('live-full.json.gz'), file)
+    const read = readResultFiles(dir)
+    assert.deepEqual(read.get('live-full'), JSON.parse(stableJson(live)))
+    const section = SECTIONS.find((s) => s.name === 'live')
+    assert.ok(section)
+    const table = renderSection(section, read)
+    assert.match(
+      table,
+      /^\| table2 +\| 3 +\| 1\/1 diamonds +\| 3\/3 +\| 0 +\| 20\.0 ± 0\.0 +\| 4000\.0 ± 0\.0 +\| 400 s +\|$/m,
+    )
+    assert.match(
+      table,
+      /From `docs\/results\/live-full\.json` \(`npm run bench -- live`, with every episode’s act log\)/,
+    )
   })
 })
