@@ -95,7 +95,13 @@ export const teachersSuite: Suite = {
         for (let seed = 0; seed < seeds; seed++) {
           const llm = await startSimulatedLlm({ noise, seed })
           try {
-            const client = new LlmClient({ baseURL: llm.baseURL, model: 'simulated', maxRetries: 0 })
+            // No wall clock decides a phrase: a loaded machine answers late, never differently (issue 35).
+            const client = new LlmClient({
+              baseURL: llm.baseURL,
+              model: 'simulated',
+              maxRetries: 0,
+              timeoutMs: 3_600_000,
+            })
             const taught = await teachConstraint(phrase, alphabet, { llm: client, inventory })
             const [cost] = taught.costs
             if (taught.fallback) (cell as { fallbacks: number }).fallbacks++
