@@ -8,7 +8,7 @@ import { TASKS } from './cedar-skills-cases.js'
 import { goalsMarkdown } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import { type ResultFile, readResultFiles, resultName, sourceHash, stableJson } from './result-file.js'
-import { formatMeanSd, formatProportion, mean } from './stats.js'
+import { formatMeanSd, mean } from './stats.js'
 import { median } from './suite.js'
 import { SUITES } from './suites.js'
 
@@ -227,7 +227,7 @@ function skillsSection(result: ResultFile): string[] {
   const paper = (task: string, library: boolean) => TASKS.find((t) => t.name === task)?.paper[library ? 1 : 0][0]
   const of = (rows: readonly TaskRow[], task: string, library: boolean) =>
     rows.filter((t) => t.task === task && t.library === library)
-  const held = (rows: readonly TaskRow[]) => formatProportion(rows.filter((t) => t.targetHeld).length, rows.length)
+  const held = (rows: readonly TaskRow[]) => `${rows.filter((t) => t.targetHeld).length}/${rows.length}`
   const calls = (rows: readonly TaskRow[]) => {
     const xs = rows.filter((t) => t.reached).map((t) => t.calls)
     return xs.length === 0 ? '–' : mean(xs).toFixed(1)
