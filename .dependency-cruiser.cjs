@@ -143,6 +143,42 @@ module.exports = {
       to: { path: '^plugin/(server|chat|console|cli|start)/' },
     },
     {
+      name: 'agent-knows-no-mineflayer',
+      severity: 'error',
+      comment:
+        'The agent runs a World port (world/port.ts), never a bot: nothing on the agent floor can tell the Sim from a ' +
+        'live bot. The plugin (cedar-plugin.ts), above it, gives the agent a Mineflayer world for the bot.',
+      from: { path: '^plugin/agent/' },
+      to: {
+        path: '^(node_modules/(mineflayer|mineflayer-[^/]+|prismarine-[^/]+)/|plugin/world/(mineflayer|mineflayer-[^/]+)([.]ts|/))',
+      },
+    },
+    {
+      name: 'agent-has-one-front-door',
+      severity: 'error',
+      comment:
+        'Outside the agent floor, everything of it comes through plugin/agent/index.ts: its rooms can be rearranged ' +
+        'without touching a face, and what the faces use is listed in one file.',
+      from: { path: '^(plugin/|bench/|index[.]ts)', pathNot: '^plugin/agent/' },
+      to: { path: '^plugin/agent/', pathNot: '^plugin/agent/index[.]ts$' },
+    },
+    {
+      name: 'agent-rooms-through-their-index',
+      severity: 'error',
+      comment:
+        'A room of the agent (run, controller, reflexes, skills, constraints, compute, critic, actor) is entered ' +
+        "only through its index.ts from another room or the agent's own files: the index is the room's surface.",
+      from: { path: '^plugin/agent/([^/]+)/' },
+      to: { path: '^plugin/agent/[^/]+/', pathNot: ['^plugin/agent/$1/', '^plugin/agent/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'agent-files-enter-rooms-through-their-index',
+      severity: 'error',
+      comment: "The agent's own files (the agents, the assembly) use a room through its index.ts, as the rooms do.",
+      from: { path: '^plugin/agent/[^/]+[.]ts$' },
+      to: { path: '^plugin/agent/[^/]+/', pathNot: '^plugin/agent/[^/]+/index[.]ts$' },
+    },
+    {
       name: 'nothing-imports-the-plugin-entry',
       severity: 'error',
       comment:

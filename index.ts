@@ -3,26 +3,30 @@
  * Importing this module also brings the `bot.cedar` and `BotEvents` typings (module augmentation).
  *
  * Every error the plugin hands a user extends `CedarError` and is exported here, so code can catch each by
- * `instanceof`; so are the result types of `bot.cedar` (`DoReport`, `CriticReport`, ...).
+ * `instanceof`; so are the result types of `bot.cedar` (`DoReport`, `CriticReport`, ...): data types of the package's
+ * own (plugin/cedar-reports.ts), never the agent's internal classes.
  */
-export type { AgentProgress, DoReport, Prepared, StandingConstraint } from './plugin/agent/cedar-agent.js'
-export { type ActiveConstraint, type Composition, ConflictSearchLimitError } from './plugin/agent/composition.js'
-export { ConstraintLearningError } from './plugin/agent/constraint-learning.js'
 export type {
+  AcceptedLaw,
   ControllerOutcome,
   ControllerResult,
   ControllerStep,
-} from './plugin/agent/controller.js'
-export type { AcceptedLaw, CriticReport } from './plugin/agent/critic/critic-runner.js'
-export { CronExpressionError } from './plugin/agent/critic/critic-schedule.js'
-export { LlmCriticError } from './plugin/agent/critic/llm-critic.js'
-export type { LawProposal, RejectedProposal, Relaxation, TrajectoryStep } from './plugin/agent/critic/types.js'
-export { InstructionLimitError } from './plugin/agent/instruction-limits.js'
-export { LawError } from './plugin/agent/laws.js'
-export { CounterexampleError, UnknownGoalError, UnknownSkillError } from './plugin/agent/skill-key.js'
-export { SkillLearningError } from './plugin/agent/skill-learning.js'
-export type { ObtainedSkill } from './plugin/agent/skill-manager.js'
+  CriticReport,
+  LawProposal,
+  RejectedProposal,
+  Relaxation,
+  StandingConstraint,
+  TrajectoryStep,
+} from './plugin/agent/index.js'
 export {
+  ConflictSearchLimitError,
+  ConstraintLearningError,
+  CounterexampleError,
+  CronExpressionError,
+  InstructionLimitError,
+  LawError,
+  LlmCriticError,
+  SkillLearningError,
   TaskBusyError,
   TaskCancelledError,
   type TaskEnd,
@@ -30,8 +34,10 @@ export {
   type TaskInfo,
   TaskRunner,
   type TaskVerdict,
-} from './plugin/agent/task-runner.js'
-export { WorkerStoppedError } from './plugin/agent/worker-computation.js'
+  UnknownGoalError,
+  UnknownSkillError,
+  WorkerStoppedError,
+} from './plugin/agent/index.js'
 export * as automata from './plugin/automata/index.js'
 export { DfaFormatError } from './plugin/automata/json.js'
 export { TooManyStatesError } from './plugin/automata/size-limit.js'
@@ -48,6 +54,13 @@ export type {
   ShieldView,
 } from './plugin/cedar-api.js'
 export { cedar, createCedar } from './plugin/cedar-plugin.js'
+export type {
+  ConstraintSummary,
+  DoProgress,
+  DoReport,
+  PlanSummary,
+  SkillSummary,
+} from './plugin/cedar-reports.js'
 export {
   type ArgsOf,
   type Channel,

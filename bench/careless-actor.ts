@@ -6,7 +6,7 @@
  * trajectories the critic learns from.
  */
 
-import type { Trajectory, TrajectoryStep } from '../plugin/agent/critic/types.js'
+import type { Trajectory, TrajectoryStep } from '../plugin/agent/index.js'
 import { randomInt, seededRandom } from '../plugin/automata/random.js'
 import { HAS_THRESHOLDS } from '../plugin/grounding/inventory-build.js'
 import type { Shield } from '../plugin/ltl/shield.js'

@@ -1,6 +1,6 @@
 // What the cedar-skills and skills-llm suites measure, beside the paper's published columns: CEDAR Table 4's crafting
 // tasks, "Find a Diamond" with its milestones (Table 5), and the skill–constraint compositions (Table 13).
-import type { ControllerStep } from '../plugin/agent/controller.js'
+import type { ControllerStep } from '../plugin/agent/index.js'
 import type { SimOptions } from '../plugin/world/sim/index.js'
 
 export interface Task {

@@ -4,10 +4,14 @@
 
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { type AgentGrounding, agentGrounding, createAgent } from '../plugin/agent/assembly.js'
-import type { AgentProgress, CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { UnknownGoalError } from '../plugin/agent/skill-key.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import type { AgentProgress, CedarAgent } from '../plugin/agent/index.js'
+import {
+  type AgentGrounding,
+  agentGrounding,
+  createAgent,
+  MemoryLibrary,
+  UnknownGoalError,
+} from '../plugin/agent/index.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
 import { matchesObject } from '../plugin/vocabulary/families.js'
 import { SimWorld } from '../plugin/world/sim/index.js'

@@ -2,7 +2,7 @@
 // wrapper around the SimWorld), not taken from the agent's own report, and the world closes when its tick budget is
 // spent. The instructions come from an EpisodePlan; the assertion baseline's "if it is night, sleep" runs here too.
 
-import type { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import type { CedarAgent } from '../plugin/agent/index.js'
 import { type Primitive, primitiveSymbol } from '../plugin/vocabulary/symbols.js'
 import type { ActOptions, Outcome, World } from '../plugin/world/port.js'
 import { failure } from '../plugin/world/port.js'

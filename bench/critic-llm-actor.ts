@@ -2,9 +2,8 @@
 // answered by the simulated actor LLM on loopback through the real `openai` client, without laws, with the paper's
 // 19 hard laws, and after two offline critic rounds over its own trajectories.
 import path from 'node:path'
-import type { AcceptedLaw } from '../plugin/agent/critic/critic-runner.js'
-import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
-import { createShield, LawBook } from '../plugin/agent/laws.js'
+import type { AcceptedLaw } from '../plugin/agent/index.js'
+import { createShield, LawBook, TrajectoryLog } from '../plugin/agent/index.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
 import type { Shield } from '../plugin/ltl/shield.js'
 import { addLaws, criticLoop, type EpisodeRow, episodeRows, type RoundStats, stats } from './critic-stats.js'

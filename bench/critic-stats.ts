@@ -1,11 +1,8 @@
 // What the critic bench's careless-actor rows and LLM-actor rows share: the tallies of one row of episodes (actions
 // to each subgoal, failed and refused actions), and the offline critic with the shield its laws go into.
 import mcData from 'minecraft-data'
-import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
-import { overConstrainedState } from '../plugin/agent/critic/deadlock.js'
-import { OfflineCritic } from '../plugin/agent/critic/offline-critic.js'
-import type { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
-import { createShield, LawBook } from '../plugin/agent/laws.js'
+import type { TrajectoryLog } from '../plugin/agent/index.js'
+import { CriticRunner, createShield, LawBook, OfflineCritic, overConstrainedState } from '../plugin/agent/index.js'
 import { symbolProblem } from '../plugin/grounding/validate.js'
 import type { Shield } from '../plugin/ltl/shield.js'
 import { DEFAULT_RULES_VERSION } from '../plugin/world/rules.js'

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Bot, createBot } from 'mineflayer'
 import { createCedar } from '../index.js'
-import type { AgentProgress } from '../plugin/agent/cedar-agent.js'
+import type { DoProgress } from '../plugin/cedar-reports.js'
 import { type EmbeddedServer, startEmbeddedServer } from '../plugin/server/embedded-server.js'
 import { itemClass } from '../plugin/server/mechanics/prismarine.js'
 import { insertStack } from '../plugin/server/mechanics/window-session.js'
@@ -148,7 +148,7 @@ async function play(
     lastNote = line
     options.log(`seed ${seed} … ${line} (${Math.round((performance.now() - started) / 1000)} s)`)
   }
-  const onProgress = (p: AgentProgress) => {
+  const onProgress = (p: DoProgress) => {
     if (p.type === 'learning') note(`learning ${p.skill}: ${p.event.type}`)
     else if (p.type === 'skill') note(`skill ${p.skill.name} ${p.skill.path}`)
     else if (p.type === 'composed') note('composed the skill with the constraints')

@@ -7,8 +7,7 @@
 // one seed per row; CEDAR_LIVE_SEEDS and CEDAR_LIVE_TICK_RATE override the seeds and the tick rate, and
 // CEDAR_LIVE_ROWS (e.g. `table2` or `table3,figure5`) runs only the rows named (all three by default).
 
-import { agentGrounding, createAgent } from '../plugin/agent/assembly.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { agentGrounding, createAgent, MemoryLibrary } from '../plugin/agent/index.js'
 import { matchesObject } from '../plugin/vocabulary/families.js'
 import { DAY_TICKS, SimWorld } from '../plugin/world/sim/index.js'
 import { MeteredWorld, runEpisode } from './constraints-episode.js'

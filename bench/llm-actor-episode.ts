@@ -5,8 +5,9 @@
  * shield's first allowed action is taken). What came of each act is its feedback. Its runs are trajectories for the
  * critic, like the careless actor's.
  */
-import { LlmActor } from '../plugin/agent/actor/llm-actor.js'
-import type { TrajectoryStep } from '../plugin/agent/critic/types.js'
+
+import type { TrajectoryStep } from '../plugin/agent/index.js'
+import { LlmActor } from '../plugin/agent/index.js'
 import { HAS_THRESHOLDS } from '../plugin/grounding/inventory-build.js'
 import type { LlmClient } from '../plugin/llm/llm-client.js'
 import type { Shield } from '../plugin/ltl/shield.js'

@@ -6,8 +6,7 @@
 // (correctedConstraint: learned again from the same teacher with every label replayed, or repaired at the
 // transition the word shows wrong) until the DFA is the player's. (A teacher that only lies at random never needed
 // a player here: CAPAL learns the constraint exactly, or gives up and the agent falls back to the grammar.)
-import { ConstraintLearningError, learnConstraint } from '../plugin/agent/constraint-learning.js'
-import { correctedConstraint, withGold } from '../plugin/agent/corrections.js'
+import { ConstraintLearningError, correctedConstraint, learnConstraint, withGold } from '../plugin/agent/index.js'
 import { equivalent } from '../plugin/automata/index.js'
 import { type MembershipTeacher, SimulatedTeacher } from '../plugin/learning/index.js'
 import { compileLtl, parseLtl } from '../plugin/ltl/index.js'

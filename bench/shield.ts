@@ -1,7 +1,7 @@
 // The shield suite: the time of one shield decision after a long trajectory, with 10, 50 and 200 laws, against
 // what a formula-level checker does: re-evaluate every law over the whole trajectory so far at each decision.
 
-import { createShield } from '../plugin/agent/laws.js'
+import { createShield } from '../plugin/agent/index.js'
 import { type Random, randomInt, seededRandom } from '../plugin/automata/random.js'
 import { binary, type Formula, not, prop, unary } from '../plugin/ltl/ast.js'
 import { LtlMonitor } from '../plugin/ltl/monitor.js'

@@ -2,9 +2,7 @@
 // that answers the plugin's membership prompts (the contract in docs/teachers.md) from an exact teacher — the phrase
 // grammar for constraints, the recipe book's milestone language for skills — and lies on a chosen share p of the words, persistently: a seeded hash of the
 // instruction and the word decides, so the same word always gets the same wrong answer.
-import { milestoneDfa } from '../plugin/agent/milestones.js'
-import { skillKey } from '../plugin/agent/skill-key.js'
-import { skillTarget } from '../plugin/agent/skill-learning.js'
+import { milestoneDfa, skillKey, skillTarget } from '../plugin/agent/index.js'
 import { uniformHash } from '../plugin/learning/simulated.js'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
 import { loadRules } from '../plugin/world/rules.js'

@@ -2,8 +2,7 @@
 // 127.0.0.1, through the plugin's own LLM client and teacher) that lies persistently on a share p of the words. Per
 // phrase and p: in how many seeds the learned DFA is equivalent to the phrase grammar's, fallbacks to the grammar,
 // and what a constraint cost — LLM requests, words asked, tokens. The same path the agent takes (teachConstraint).
-import { learnConstraint } from '../plugin/agent/constraint-learning.js'
-import { teachConstraint } from '../plugin/agent/constraint-teaching.js'
+import { learnConstraint, teachConstraint } from '../plugin/agent/index.js'
 import { equivalent } from '../plugin/automata/index.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'

@@ -1,9 +1,15 @@
-import type { AgentProgress, ConstrainReport, DoReport, StandingConstraint } from './agent/cedar-agent.js'
-import type { CriticReport } from './agent/critic/critic-runner.js'
-import type { RejectedProposal, TrajectoryStep } from './agent/critic/types.js'
-import type { PlayerTeaching } from './agent/player-constraints.js'
-import type { ObtainedSkill } from './agent/skill-manager.js'
-import type { TaskEnd, TaskInfo, TaskRunner } from './agent/task-runner.js'
+import type {
+  ConstrainReport,
+  CriticReport,
+  PlayerTeaching,
+  RejectedProposal,
+  StandingConstraint,
+  TaskEnd,
+  TaskInfo,
+  TaskRunner,
+  TrajectoryStep,
+} from './agent/index.js'
+import type { DoProgress, DoReport, SkillSummary } from './cedar-reports.js'
 import type { Channel } from './chat/command.js'
 import type { Invocation } from './chat/dispatcher.js'
 import type { Answer } from './chat/questions.js'
@@ -39,7 +45,7 @@ export interface CallOptions {
 
 export interface DoOptions extends CallOptions {
   /** Grounded, each skill obtained, learning events, composed, each step: what `!do` reports in chat. */
-  readonly onProgress?: (progress: AgentProgress) => void
+  readonly onProgress?: (progress: DoProgress) => void
   /** Who teaches the skills the call learns: the recipe book or the LLM (default: the `skillTeacher` option). */
   readonly teacher?: 'recipe' | 'llm'
 }
@@ -58,7 +64,7 @@ export interface CedarAgentApi {
   /** Drops a standing constraint and its file; false when there was none with that id. */
   unconstrain(id: string): Promise<boolean>
   /** A skill and its prerequisites, reused, adapted or learned, without running it. */
-  learn(verb: string, object: string, options?: DoOptions): Promise<ObtainedSkill[]>
+  learn(verb: string, object: string, options?: DoOptions): Promise<SkillSummary[]>
   /** The instruction's goal and constraint parts and their alphabets. */
   ground(instruction: string, options?: CallOptions): Promise<GroundedInstruction>
   /**
@@ -152,7 +158,7 @@ declare module 'mineflayer' {
     /** A skill is being learned (for `!do` or `!learn`): its queries, hypotheses and counterexamples as they come. */
     cedarLearning: (skill: string, event: LearningEvent) => void
     /** A `!do` or `!learn` run's progress as data: grounded, skills, constraints, the product, each step. */
-    cedarProgress: (progress: AgentProgress) => void
+    cedarProgress: (progress: DoProgress) => void
     /** A yes/no question went to a player in chat (answered with `!yes`, `!no` or `!skip`). */
     cedarQuestion: (username: string, question: string) => void
     /** A question of `bot.cedar.ask` was answered (in chat, or from the console) or timed out. */

@@ -1,11 +1,10 @@
 import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
-import { assembleBotAgent } from './agent/assembly.js'
-import { BotAgent } from './agent/bot-agent.js'
-import type { LawBook } from './agent/laws.js'
-import { TaskRunner } from './agent/task-runner.js'
+import type { AgentProgress, LawBook } from './agent/index.js'
+import { assembleBotAgent, BotAgent, TaskRunner } from './agent/index.js'
 import type { CedarAgentApi, CedarApi, CedarStatus, ExecuteOptions, LawInfo, LawsView } from './cedar-api.js'
+import { publicProgress, publicReport, skillSummary } from './cedar-reports.js'
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
 import { registerCriticCommands } from './chat/critic-commands.js'
 import { CommandDispatcher, type DispatcherHooks } from './chat/dispatcher.js'
@@ -26,6 +25,7 @@ import { type RunningConsole, startConsole } from './console/console-server.js'
 import { symbolProblem } from './grounding/validate.js'
 import { CEDAR_VERSION } from './version.js'
 import { observeBot } from './world/mineflayer-observation.js'
+import { MineflayerWorld } from './world/mineflayer-world.js'
 import { haltMotion } from './world/pathfinding.js'
 import { actValuation, observationValuation } from './world/predicates.js'
 import { installShieldGate } from './world/shield-gate.js'
@@ -126,13 +126,11 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const consoleAddress = running?.then(({ host, port, token, url }) => ({ host, port, token, url }))
   consoleAddress?.catch(() => undefined) // reported above; code awaiting bot.cedar.console still sees the error
 
-  const agent = new BotAgent(
-    bot,
-    shield,
-    assembly.store,
-    assembly.agent,
-    (task, steps, success) => critic.record(task, steps, success),
-    options.search,
+  // One world for the bot's whole life: what it learns of the world (beds it put down, blocks it gave up on) lasts
+  // from one instruction to the next.
+  const world = new MineflayerWorld(bot, options.search)
+  const agent = new BotAgent(world, shield, assembly.store, assembly.agent, (task, steps, success) =>
+    critic.record(task, steps, success),
   )
 
   const api: CedarApi = {
@@ -222,11 +220,23 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
 /** The agent's public face: plain functions, so nothing behind it (the CedarAgent, the store) is reachable. */
 function agentApi(agent: BotAgent): CedarAgentApi {
   return {
-    do: (instruction, options) => agent.do(instruction, options),
+    do: async (instruction, { onProgress, ...options } = {}) =>
+      publicReport(
+        await agent.do(instruction, {
+          ...options,
+          ...(onProgress ? { onProgress: (p: AgentProgress) => onProgress(publicProgress(p)) } : {}),
+        }),
+      ),
     constrain: (phrase, options) => agent.constrain(phrase, options),
     constraints: () => agent.constraints(),
     unconstrain: (id) => agent.unconstrain(id),
-    learn: (verb, object, options) => agent.learn(verb, object, options),
+    learn: async (verb, object, { onProgress, ...options } = {}) =>
+      (
+        await agent.learn(verb, object, {
+          ...options,
+          ...(onProgress ? { onProgress: (p: AgentProgress) => onProgress(publicProgress(p)) } : {}),
+        })
+      ).map(skillSummary),
     ground: (instruction, options) => agent.ground(instruction, options),
     counterexample: (word, label, skill, options) => agent.counterexample(word, label, skill, options),
     wrong: (options) => agent.wrong(options),

@@ -2,7 +2,7 @@
 // happens (at the workstation the primitive walks to or places, with the fuel it picks), and names the law.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { createLaws, shieldGate } from '../plugin/agent/assembly.js'
+import { controllerGate, createLaws } from '../plugin/agent/assembly.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
 
 const H2 = 'H2 (hard) G(!near.crafting_table -> X(!craft.wooden_pickaxe & !craft.stone_pickaxe & !craft.iron_pickaxe))'
@@ -11,7 +11,7 @@ describe('the shield gate of an assembled agent', () => {
   const gateWith = (inventory: Record<string, number>) => {
     const world = new SimWorld({ seed: 0, startInventory: inventory })
     const laws = createLaws({ lawSets: ['saycan-hard'] })
-    return { gate: shieldGate(laws.shield, { commits: true }), observation: world.observe(), laws }
+    return { gate: controllerGate(laws.shield, { commits: true }), observation: world.observe(), laws }
   }
 
   test('a craft that brings its own crafting table is allowed by H2; one with no table anywhere is blocked by it', () => {
@@ -43,7 +43,7 @@ describe('the shield gate of an assembled agent', () => {
     const laws = createLaws({ lawSets: [], softBlockLimit: 2, onDrop: (monitor) => dropped.push(monitor.id) })
     laws.add('G !craft.planks', 'soft', 'user')
     laws.shield.addActions(['mine.logs'])
-    const gate = shieldGate(laws.shield, { commits: true })
+    const gate = controllerGate(laws.shield, { commits: true })
     for (let i = 0; i < 3; i++) assert.equal(gate.check('craft.planks', world.observe()), 'L1 (soft) G !craft.planks')
     assert.deepEqual(dropped, ['L1'], 'three blocks, limit 2')
     assert.equal(laws.blockCount('L1'), 0, 'a dropped law has no count left')

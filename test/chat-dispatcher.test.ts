@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { LawError } from '../plugin/agent/laws.js'
+import { LawError } from '../plugin/agent/critic/laws.js'
 import { defineCommand, param } from '../plugin/chat/command.js'
 import { CommandDispatcher, type IncomingMessage, type Invocation } from '../plugin/chat/dispatcher.js'
 import { CommandRegistry } from '../plugin/chat/registry.js'

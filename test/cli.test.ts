@@ -189,8 +189,8 @@ describe('cedar installed from the packed package', () => {
     const dist = path.join(project, 'node_modules', 'mineflayer-cedar', 'dist', 'plugin')
     const url = (file: string) => JSON.stringify(pathToFileURL(path.join(dist, file)).href)
     const script = [
-      `const { WorkerComputation } = await import(${url('agent/worker-computation.js')})`,
-      `const { skillKey } = await import(${url('agent/skill-key.js')})`,
+      `const { WorkerComputation } = await import(${url('agent/compute/worker-computation.js')})`,
+      `const { skillKey } = await import(${url('agent/skills/skill-key.js')})`,
       `const { loadRules } = await import(${url('world/rules.js')})`,
       'const rules = loadRules()',
       'const workers = new WorkerComputation()',

@@ -2,11 +2,11 @@
 // (CEDAR's protocol hands the bot one; a player does not), in the Sim, through the agent a player's `!do` runs.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { AgentProgress } from '../plugin/agent/cedar-agent.js'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { meetConstraintNeeds, neededActions, needText } from '../plugin/agent/constraint-needs.js'
-import { UnknownGoalError } from '../plugin/agent/skill-key.js'
-import { MemoryLibrary, type ObtainedSkill } from '../plugin/agent/skill-manager.js'
+import { meetConstraintNeeds, neededActions, needText } from '../plugin/agent/run/constraint-needs.js'
+import { UnknownGoalError } from '../plugin/agent/skills/skill-key.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
+import type { DoProgress, SkillSummary } from '../plugin/cedar-reports.js'
 import { RunProgress } from '../plugin/chat/run-progress.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import type { Primitive } from '../plugin/vocabulary/symbols.js'
@@ -174,8 +174,8 @@ describe('what a constraint needs comes first', () => {
       (t) => said.push(t),
       () => () => {},
     )
-    const grounded = { type: 'grounded', grounded: { goals: [], constraints: [] } } as unknown as AgentProgress
-    const skill = (name: string) => ({ type: 'skill', skill: { name } as ObtainedSkill }) as AgentProgress
+    const grounded = { type: 'grounded', grounded: { goals: [], constraints: [] } } as unknown as DoProgress
+    const skill = (name: string) => ({ type: 'skill', skill: { name } as SkillSummary }) as DoProgress
     // The instruction planned (one skill), then the need's plan (two), which is what runs first.
     for (const p of [grounded, skill('mine.oak_log'), grounded, skill('mine.logs'), skill('craft.white_bed')]) {
       progress.onProgress(p)

@@ -1,11 +1,11 @@
 // A run's own constraint taught over its phrase's symbols and one action standing for the skills' others
-// (plugin/agent/constraint-set.ts): the teacher is asked about 3 symbols, not 20, and the DFA it leaves, extended,
+// (plugin/agent/constraints/constraint-set.ts): the teacher is asked about 3 symbols, not 20, and the DFA it leaves, extended,
 // is the one learned over every symbol.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { learnConstraint } from '../plugin/agent/constraint-learning.js'
-import { extendByStandIn, learnRunConstraints } from '../plugin/agent/constraint-set.js'
-import type { ObtainedSkill } from '../plugin/agent/skill-manager.js'
+import { learnConstraint } from '../plugin/agent/constraints/constraint-learning.js'
+import { extendByStandIn, learnRunConstraints } from '../plugin/agent/constraints/constraint-set.js'
+import type { ObtainedSkill } from '../plugin/agent/skills/skill-manager.js'
 import { equivalent } from '../plugin/automata/product.js'
 
 const ACTIONS = ['craft.planks', 'craft.wooden_pickaxe', 'mine.logs', 'mine.stone', 'mine.coal_ore', 'smelt.raw_iron']

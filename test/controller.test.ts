@@ -2,7 +2,12 @@
 // DFA, how it answers failures, gate refusals, cancellation and a product with no way left, and what it reports.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { type ControllerOptions, type ControllerStep, type Gate, runController } from '../plugin/agent/controller.js'
+import {
+  type ControllerOptions,
+  type ControllerStep,
+  type Gate,
+  runController,
+} from '../plugin/agent/controller/controller.js'
 import { Dfa } from '../plugin/automata/dfa.js'
 import { type Primitive, primitiveSymbol } from '../plugin/vocabulary/symbols.js'
 import {

@@ -11,11 +11,11 @@ import { createLaws } from '../plugin/agent/assembly.js'
 import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
 import { CriticSchedule, CronExpressionError } from '../plugin/agent/critic/critic-schedule.js'
 import { overConstrainedState } from '../plugin/agent/critic/deadlock.js'
+import { createShield, LawBook } from '../plugin/agent/critic/laws.js'
 import { OfflineCritic, repetitionLaws } from '../plugin/agent/critic/offline-critic.js'
 import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import type { OverConstrainedState, Trajectory } from '../plugin/agent/critic/types.js'
 import { validateProposals } from '../plugin/agent/critic/validator.js'
-import { createShield, LawBook } from '../plugin/agent/laws.js'
 import { symbolProblem } from '../plugin/grounding/validate.js'
 
 const trajectory = (id: string, steps: Trajectory['steps'], success = false): Trajectory => ({

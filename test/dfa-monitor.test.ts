@@ -1,8 +1,8 @@
 // A learned constraint DFA as a shield monitor: other code is held to "sleep at night" and "never mine oak_log".
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { learnConstraint } from '../plugin/agent/constraint-learning.js'
-import { createShield } from '../plugin/agent/laws.js'
+import { learnConstraint } from '../plugin/agent/constraints/constraint-learning.js'
+import { createShield } from '../plugin/agent/critic/laws.js'
 import { DfaMonitor } from '../plugin/ltl/dfa-monitor.js'
 import { isActionSymbol } from '../plugin/vocabulary/symbols.js'
 

@@ -1,13 +1,13 @@
-// The eating reflex (agent/eating-reflex.ts) in the controller, in the Sim: a hungry bot eats what it holds during a
+// The eating reflex (agent/reflexes/eating-reflex.ts) in the controller, in the Sim: a hungry bot eats what it holds during a
 // run, kills a farm animal in sight when it holds nothing, cooks raw meat when a furnace stands in sight, and never
 // eats where the run's constraints or the gate say no ("sleep at night": it sleeps first and eats in the morning).
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import type { ControllerStep } from '../plugin/agent/controller.js'
-import { eatingReflex } from '../plugin/agent/eating-reflex.js'
-import { constraintsAdmitReflex } from '../plugin/agent/reflex-admission.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import type { ControllerStep } from '../plugin/agent/controller/controller.js'
+import { eatingReflex } from '../plugin/agent/reflexes/eating-reflex.js'
+import { constraintsAdmitReflex } from '../plugin/agent/reflexes/reflex-admission.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import type { Observation } from '../plugin/world/port.js'
 import { loadRules } from '../plugin/world/rules.js'

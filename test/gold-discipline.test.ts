@@ -2,7 +2,7 @@
 // yields candidates, and learn() never stores them as gold (CEDAR, Algorithm 1; issue 17).
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { learnConstraint } from '../plugin/agent/constraint-learning.js'
+import { learnConstraint } from '../plugin/agent/constraints/constraint-learning.js'
 import { Dfa, equivalent } from '../plugin/automata/index.js'
 import {
   ExactOracle,

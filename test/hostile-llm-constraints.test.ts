@@ -8,8 +8,8 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type ChatRequest, lastUser } from '../bench/fake-openai.js'
 import { type SimulatedLlm, startSimulatedLlm } from '../bench/simulated-llm.js'
-import { agentGrounding, createAgent, createLaws, shieldGate } from '../plugin/agent/assembly.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { agentGrounding, controllerGate, createAgent, createLaws } from '../plugin/agent/assembly.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { resolveOptions } from '../plugin/config/options.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
 
@@ -72,7 +72,7 @@ describe('a model that drops a constraint or its symbols', () => {
       const world = new SimWorld({ seed, startTime: 0, startInventory: { white_bed: 1 } })
       const laws = createLaws({ lawSets: [] })
       const report = await agent.do(INSTRUCTION, world, {
-        gate: shieldGate(laws.shield, { commits: true }),
+        gate: controllerGate(laws.shield, { commits: true }),
         clock: () => world.ticks,
       })
       const stats = grounding.grounding.stats

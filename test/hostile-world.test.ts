@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { type TaskEnd, TaskFailedError, TaskRunner } from '../plugin/agent/task-runner.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import type { Primitive } from '../plugin/vocabulary/symbols.js'

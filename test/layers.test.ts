@@ -74,4 +74,41 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
     assert.notEqual(code, 0, output)
     assert.match(output, /core-has-no-io: plugin\/ltl\/parser\.ts → fs\/promises/)
   })
+  it('pass the agent entered through its front door and its rooms through their indexes', async () => {
+    const { code, output } = await cruise({
+      'plugin/agent/skills/skill-key.ts': 'export const key = 1\n',
+      'plugin/agent/skills/index.ts': "export { key } from './skill-key.js'\n",
+      'plugin/agent/run/episode.ts': "import { key } from '../skills/index.js'\nexport const run = key\n",
+      'plugin/agent/run/index.ts': "export { run } from './episode.js'\n",
+      'plugin/agent/index.ts': "export { run } from './run/index.js'\n",
+      'plugin/chat/commands.ts': "import { run } from '../agent/index.js'\nexport const go = run\n",
+    })
+    assert.equal(code, 0, output)
+  })
+
+  it('fail a face reaching into an agent room, a room reaching into another, and the agent importing Mineflayer', async () => {
+    const { code, output } = await cruise({
+      'plugin/agent/skills/skill-key.ts': 'export const key = 1\n',
+      'plugin/agent/skills/index.ts': "export { key } from './skill-key.js'\n",
+      'plugin/agent/run/episode.ts': "import { key } from '../skills/skill-key.js'\nexport const run = key\n",
+      'plugin/agent/bot-agent.ts':
+        "import { key } from './skills/skill-key.js'\nimport { World } from '../world/mineflayer-world.js'\nexport const b = [key, World]\n",
+      'plugin/world/mineflayer-world.ts': 'export const World = 1\n',
+      'plugin/chat/commands.ts': "import { key } from '../agent/skills/index.js'\nexport const go = key\n",
+    })
+    assert.notEqual(code, 0, output)
+    assert.match(
+      output,
+      /agent-rooms-through-their-index: plugin\/agent\/run\/episode\.ts → plugin\/agent\/skills\/skill-key\.ts/,
+    )
+    assert.match(
+      output,
+      /agent-files-enter-rooms-through-their-index: plugin\/agent\/bot-agent\.ts → plugin\/agent\/skills\/skill-key\.ts/,
+    )
+    assert.match(
+      output,
+      /agent-knows-no-mineflayer: plugin\/agent\/bot-agent\.ts → plugin\/world\/mineflayer-world\.ts/,
+    )
+    assert.match(output, /agent-has-one-front-door: plugin\/chat\/commands\.ts → plugin\/agent\/skills\/index\.ts/)
+  })
 })

@@ -11,9 +11,9 @@ import { after, before, describe, test } from 'node:test'
 import { type SimulatedActor, startSimulatedActorLlm } from '../bench/simulated-actor-llm.js'
 import { llmChooser } from '../plugin/agent/actor/controller-actor.js'
 import { LlmActor, parseActorReply } from '../plugin/agent/actor/llm-actor.js'
-import { agentGrounding, createAgent, createLaws, shieldGate } from '../plugin/agent/assembly.js'
-import { runController } from '../plugin/agent/controller.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { agentGrounding, controllerGate, createAgent, createLaws } from '../plugin/agent/assembly.js'
+import { runController } from '../plugin/agent/controller/controller.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { Dfa } from '../plugin/automata/dfa.js'
 import { resolveOptions } from '../plugin/config/options.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
@@ -110,7 +110,7 @@ describe('the LLM actor', () => {
       garbage = 1 // one garbage reply on the way: asked again, the run goes on
       try {
         const report = await agent.do('craft a wooden pickaxe', world, {
-          gate: shieldGate(laws.shield, { commits: true }),
+          gate: controllerGate(laws.shield, { commits: true }),
           clock: () => world.ticks,
         })
         const steps = report.result?.steps ?? []

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { type SimulatedLlm, startSimulatedLlm } from '../bench/simulated-llm.js'
-import { learnConstraint } from '../plugin/agent/constraint-learning.js'
+import { learnConstraint } from '../plugin/agent/constraints/constraint-learning.js'
 import { equivalent } from '../plugin/automata/index.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
 import { LlmTeacher } from '../plugin/teachers/llm-teacher.js'

@@ -2,7 +2,7 @@
 // and smelting named by its product.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { skillKey } from '../plugin/agent/skill-key.js'
+import { skillKey } from '../plugin/agent/skills/skill-key.js'
 import { goalItems, wantsHandOver } from '../plugin/grounding/hand-over.js'
 import { loadRules } from '../plugin/world/rules.js'
 

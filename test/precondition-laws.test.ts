@@ -4,6 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import mcData from 'minecraft-data'
 import { runCarelessEpisode } from '../bench/careless-actor.js'
+import { buildLaw, createShield } from '../plugin/agent/critic/laws.js'
 import {
   preconditionLaws,
   preconditionOf,
@@ -11,7 +12,6 @@ import {
   slowExplorationLaws,
 } from '../plugin/agent/critic/precondition-laws.js'
 import { validateProposals } from '../plugin/agent/critic/validator.js'
-import { buildLaw, createShield } from '../plugin/agent/laws.js'
 import { symbolProblem } from '../plugin/grounding/validate.js'
 import { loadRules } from '../plugin/world/rules.js'
 

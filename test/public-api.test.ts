@@ -8,9 +8,17 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import * as cedar from '../index.js'
+import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
+import { parseDfaJson } from '../plugin/automata/json.js'
+import { type DoProgress, publicProgress, publicReport } from '../plugin/cedar-reports.js'
+import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { loadRules } from '../plugin/world/rules.js'
+import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
 import { root } from './support/cli.js'
 
 const run = promisify(execFile)
+const rules = loadRules()
 const fixtures = path.join(root, 'test/fixtures/public-api')
 
 /** Type-checks one fixture in a directory of its own, where `mineflayer-cedar` resolves to the package's entry. */
@@ -60,11 +68,37 @@ describe('the public entry', () => {
     assert.equal(code, 0, output)
   })
 
-  test('the classes behind bot.cedar (agent.core, critic.runner, shield.commit) are not part of its type', async () => {
+  test('the classes behind bot.cedar and its reports (agent.core, a DFA, a composition) are not part of its type', async () => {
     const { code, output } = await typeCheck(dir, 'hidden.ts')
     assert.notEqual(code, 0)
     const missing = [...output.matchAll(/error TS2339: Property '(\w+)' does not exist/g)].map((m) => m[1])
-    assert.deepEqual(missing, ['core', 'runner', 'commit'], output)
+    assert.deepEqual(missing, ['core', 'runner', 'commit', 'composition', 'dfa', 'record', 'dfa'], output)
+  })
+
+  test("a run's report and progress as the package gives them are plain data: JSON keeps every field", async () => {
+    const agent = new CedarAgent({
+      rules,
+      grounding: offlineGrounding(),
+      library: new MemoryLibrary(),
+      biomes: SIM_BIOMES,
+    })
+    const progress: DoProgress[] = []
+    const internal = await agent.do('collect 3 coal but mine minerals only at night', new SimWorld({ seed: 2 }), {
+      onProgress: (p) => progress.push(publicProgress(p)),
+    })
+    const report = publicReport(internal)
+    assert.equal(report.result?.outcome, 'goal')
+    assert.deepEqual(JSON.parse(JSON.stringify(report)), report)
+    assert.deepEqual(JSON.parse(JSON.stringify(progress)), progress)
+    // The summaries say what a player and the console need: sizes, teachers, and each automaton as stored.
+    const plan = report.plan
+    assert.ok(plan && plan.productStates === parseDfaJson(plan.automaton).stateCount)
+    assert.deepEqual(
+      report.skills.map((s) => s.name),
+      internal.skills.map((s) => s.name),
+    )
+    assert.ok(report.constraints.every((c) => c.states === parseDfaJson(c.automaton).stateCount && c.teacher))
+    assert.ok(progress.some((p) => p.type === 'composed') && progress.some((p) => p.type === 'skill'))
   })
 
   test('every error class the package exports is a CedarError, so one instanceof tells a mistake from a bug', () => {

@@ -2,9 +2,8 @@
 // quarter minute of silence while an act runs, and failures in plain words.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { AgentProgress } from '../plugin/agent/cedar-agent.js'
-import type { ControllerResult, ControllerStep } from '../plugin/agent/controller.js'
-import type { ObtainedSkill } from '../plugin/agent/skill-manager.js'
+import type { ControllerResult, ControllerStep } from '../plugin/agent/controller/controller.js'
+import type { DoProgress, SkillSummary } from '../plugin/cedar-reports.js'
 import { HEARTBEAT_MS, plainFailure, RunProgress, searchedInVain } from '../plugin/chat/run-progress.js'
 
 const step = (action: string, ok: boolean, message?: string): ControllerStep => ({
@@ -18,7 +17,7 @@ const step = (action: string, ok: boolean, message?: string): ControllerStep => 
   biome: undefined,
   position: { x: 0, y: 0, z: 0 },
 })
-const skill = (name: string) => ({ type: 'skill', skill: { name } as ObtainedSkill }) as AgentProgress
+const skill = (name: string) => ({ type: 'skill', skill: { name } as SkillSummary }) as DoProgress
 
 test('skills start and end in chat; a long act is heard from at least every 15 s, with its detail', () => {
   let now = 0

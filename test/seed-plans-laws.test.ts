@@ -4,9 +4,9 @@
 // would have failed anyway (a craft at a table left behind) is the law doing its job: the controller plans around it.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { agentGrounding, createAgent, createLaws, shieldGate } from '../plugin/agent/assembly.js'
-import { SEED_GOALS } from '../plugin/agent/seed-skills.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { agentGrounding, controllerGate, createAgent, createLaws } from '../plugin/agent/assembly.js'
+import { SEED_GOALS } from '../plugin/agent/skills/seed-skills.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { resolveOptions } from '../plugin/config/options.js'
 import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
@@ -28,7 +28,7 @@ describe('seed-skill plans under the default laws in the Sim', () => {
       for (const [verb, object] of SEED_GOALS) {
         const world = new SimWorld({ seed })
         const laws = createLaws({ lawSets: defaults.shield.lawSets })
-        const gate = shieldGate(laws.shield, { commits: true })
+        const gate = controllerGate(laws.shield, { commits: true })
         const report = await agent.do(`${verb} ${object}`, world, {
           gate: {
             ...gate,

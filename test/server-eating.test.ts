@@ -1,4 +1,4 @@
-// The eating reflex over the real protocol (agent/eating-reflex.ts, with the server's hunger mechanics): a hungry
+// The eating reflex over the real protocol (agent/reflexes/eating-reflex.ts, with the server's hunger mechanics): a hungry
 // bot eats the food it holds during a `!do`, and one with nothing to eat kills a cow in sight, picks up the beef and
 // eats it, before it goes on with the instruction.
 import assert from 'node:assert/strict'

@@ -1,4 +1,4 @@
-// The fighting and escape reflexes over the real protocol (agent/fight-reflex.ts, agent/escape-reflex.ts, with the
+// The fighting and escape reflexes over the real protocol (agent/reflexes/fight-reflex.ts, agent/reflexes/escape-reflex.ts, with the
 // server's zombies and a generated world's sea): during a `!do` at night a zombie that comes at the bot is fought
 // with the best weapon it holds, and the bot's health stays high; a bot dropped into deep water swims ashore before
 // it goes on with the instruction.

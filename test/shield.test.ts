@@ -1,7 +1,7 @@
 // The shield on LogicGuard's own laws and examples, with the paper's proposition names mapped to ours.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { buildLaw, createShield, LawBook } from '../plugin/agent/laws.js'
+import { buildLaw, createShield, LawBook } from '../plugin/agent/critic/laws.js'
 import { LOGICGUARD_LAW_SETS } from '../plugin/ltl/law-sets.js'
 import { LtlSyntaxError } from '../plugin/ltl/parser.js'
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import type { Outcome } from '../plugin/world/port.js'

@@ -8,8 +8,8 @@ import {
   ConflictSearchLimitError,
   compose,
   smallestConflict,
-} from '../plugin/agent/composition.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+} from '../plugin/agent/constraints/composition.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { Dfa, intersect, product, sequence, sequenceAll, TooManyStatesError } from '../plugin/automata/index.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { loadRules } from '../plugin/world/rules.js'

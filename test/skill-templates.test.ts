@@ -1,17 +1,17 @@
-// Which stored skill a new one is adapted from (plugin/agent/skill-templates.ts): a template of the same verb whose
+// Which stored skill a new one is adapted from (plugin/agent/skills/skill-templates.ts): a template of the same verb whose
 // milestones rename onto the new skill's, the same kind first, any kind when they line up; else one a milestone
-// short, extended (plugin/agent/template-extension.ts); none when neither fits.
+// short, extended (plugin/agent/skills/template-extension.ts); none when neither fits.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { startSimulatedLlm } from '../bench/simulated-llm.js'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { milestoneDfa } from '../plugin/agent/milestones.js'
-import { skillKey } from '../plugin/agent/skill-key.js'
-import { learnSkill, skillTarget } from '../plugin/agent/skill-learning.js'
-import { MemoryLibrary, type ObtainedSkill, sameKind } from '../plugin/agent/skill-manager.js'
-import { llmSkillTeacher } from '../plugin/agent/skill-teaching.js'
-import { findTemplate } from '../plugin/agent/skill-templates.js'
-import { extendedHypothesis, milestoneExtension } from '../plugin/agent/template-extension.js'
+import { milestoneDfa } from '../plugin/agent/skills/milestones.js'
+import { skillKey } from '../plugin/agent/skills/skill-key.js'
+import { learnSkill, skillTarget } from '../plugin/agent/skills/skill-learning.js'
+import { MemoryLibrary, type ObtainedSkill, sameKind } from '../plugin/agent/skills/skill-manager.js'
+import { llmSkillTeacher } from '../plugin/agent/skills/skill-teaching.js'
+import { findTemplate } from '../plugin/agent/skills/skill-templates.js'
+import { extendedHypothesis, milestoneExtension } from '../plugin/agent/skills/template-extension.js'
 import { equivalent } from '../plugin/automata/index.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'

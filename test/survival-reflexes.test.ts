@@ -1,17 +1,17 @@
-// The fighting and escape reflexes (agent/fight-reflex.ts, agent/escape-reflex.ts) as the controller asks them, and
+// The fighting and escape reflexes (agent/reflexes/fight-reflex.ts, agent/reflexes/escape-reflex.ts) as the controller asks them, and
 // what the run's constraints say of their acts: a mob at hand is fought with the best weapon held, a bot swimming or
 // beside lava heads for safe ground; under "sleep at night" neither acts at night before the bot has slept (an act
 // awake), and once it has slept (woken by a mob in bed) it may fight; "mine minerals only at night" never stops them.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { runController } from '../plugin/agent/controller.js'
-import type { ReflexContext } from '../plugin/agent/eating-reflex.js'
-import { escapeReflex } from '../plugin/agent/escape-reflex.js'
-import { FIGHT_RADIUS, fightReflex } from '../plugin/agent/fight-reflex.js'
-import { constraintsAdmitReflex } from '../plugin/agent/reflex-admission.js'
-import { shelterReflex } from '../plugin/agent/shelter-reflex.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
+import { runController } from '../plugin/agent/controller/controller.js'
+import { escapeReflex } from '../plugin/agent/reflexes/escape-reflex.js'
+import { FIGHT_RADIUS, fightReflex } from '../plugin/agent/reflexes/fight-reflex.js'
+import type { ReflexContext } from '../plugin/agent/reflexes/reflex.js'
+import { constraintsAdmitReflex } from '../plugin/agent/reflexes/reflex-admission.js'
+import { shelterReflex } from '../plugin/agent/reflexes/shelter-reflex.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { Dfa } from '../plugin/automata/dfa.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import type { Primitive } from '../plugin/vocabulary/symbols.js'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { prerequisitesOf, skillKey } from '../plugin/agent/skill-key.js'
+import { prerequisitesOf, skillKey } from '../plugin/agent/skills/skill-key.js'
 import { ChainPlanner } from '../plugin/grounding/chain.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { analyse } from '../plugin/world/sim/plan-analysis.js'

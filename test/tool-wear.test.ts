@@ -1,13 +1,13 @@
-// Tools wear out (agent/tool-wear.ts) in the Sim, where every tool has minecraft-data's durability: a pickaxe that
+// Tools wear out (agent/run/tool-wear.ts) in the Sim, where every tool has minecraft-data's durability: a pickaxe that
 // breaks mid-run is made again by the skill chain (the instruction planned anew from the inventory) and the run goes
 // on to its goal; a tool that keeps breaking is replaced a bounded number of times, and the skill is not blamed.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import type { ControllerResult } from '../plugin/agent/controller.js'
-import { MemoryLibrary } from '../plugin/agent/skill-manager.js'
-import { judgeStuckRun } from '../plugin/agent/stuck-runs.js'
-import { runReplacingTools, TOOL_REPLACEMENTS } from '../plugin/agent/tool-wear.js'
+import type { ControllerResult } from '../plugin/agent/controller/controller.js'
+import { judgeStuckRun } from '../plugin/agent/run/stuck-runs.js'
+import { runReplacingTools, TOOL_REPLACEMENTS } from '../plugin/agent/run/tool-wear.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'

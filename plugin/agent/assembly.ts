@@ -17,16 +17,14 @@ import type { Observation } from '../world/port.js'
 import { actValuation } from '../world/predicates.js'
 import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
 import { SIM_BIOMES, type SimOptions } from '../world/sim/index.js'
-import type { ActorChoiceOption } from './actor/controller-actor.js'
+import type { ActorChoiceOption } from './actor/index.js'
 import { CedarAgent } from './cedar-agent.js'
-import type { AgentComputation } from './computation.js'
-import type { Gate } from './controller.js'
-import { BotCritic } from './critic/bot-critic.js'
-import type { CriticReport } from './critic/critic-runner.js'
-import { createShield, LawBook, type LawCompiler, LawError } from './laws.js'
-import type { SkillLibrary } from './skill-manager.js'
-import type { SkillTeacherChoice } from './skill-teaching.js'
-import { WorkerComputation } from './worker-computation.js'
+import type { AgentComputation } from './compute/index.js'
+import { WorkerComputation } from './compute/index.js'
+import type { Gate } from './controller/index.js'
+import type { CriticReport } from './critic/index.js'
+import { BotCritic, createShield, LawBook, type LawCompiler, LawError } from './critic/index.js'
+import type { SkillLibrary, SkillTeacherChoice } from './skills/index.js'
 
 /** How instructions are read: by the model when one is configured (with embeddings when CEDAR_EMBED_MODEL is set). */
 export interface AgentGrounding {
@@ -121,11 +119,13 @@ export function createLaws(options: LawOptions): LawBook {
 }
 
 /**
- * The shield as the controller's gate: decides each act (`check`: soft blocks counted, deadlocks reported), in the state its atomic act starts from (after the
- * walk to the workstation; see actValuation). `commits` is for
- * worlds whose primitives are not gated themselves (the Sim); on a bot the gated primitives commit.
+ * The controller's gate, made of the shield: it decides each act of a run (`check`: soft blocks counted, deadlocks
+ * reported), in the state its atomic act starts from (after the walk to the workstation; see actValuation). Not to
+ * be confused with the guard on the bot's own methods (plugin/world), which judges every caller's primitives.
+ * `commits` is for worlds whose primitives are not guarded themselves (the Sim); on a bot the guarded primitives
+ * commit.
  */
-export function shieldGate(shield: Shield, options: { readonly commits: boolean }): Gate {
+export function controllerGate(shield: Shield, options: { readonly commits: boolean }): Gate {
   return {
     check: (action, observation: Observation) => {
       shield.observe(actValuation(action, observation))

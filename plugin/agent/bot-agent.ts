@@ -1,20 +1,17 @@
 /**
- * The agent on a live bot, a thin adapter over the assembled CedarAgent: the Mineflayer world, and the bot's shield
- * as the controller's gate (the run's constraints are installed in the shield as monitors while it runs, so other
- * code is held to them too). It remembers the last run for `!wrong` and `!ce`, and hands finished runs'
- * trajectories to the critic.
+ * The agent of a bot, a thin adapter over the assembled CedarAgent: the bot's long-lived world (the plugin hands
+ * it a Mineflayer world; a test may hand it the Sim), and the bot's shield as the controller's gate (the run's
+ * constraints are installed in the shield as monitors while it runs, so other code is held to them too). It
+ * remembers the last run for `!wrong` and `!ce`, and hands finished runs' trajectories to the critic.
  */
-import type { Bot } from 'mineflayer'
 import type { GroundedInstruction } from '../grounding/pipeline.js'
 import { DfaMonitor } from '../ltl/dfa-monitor.js'
 import type { Shield } from '../ltl/shield.js'
 import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
-import type { SearchExtent } from '../world/mineflayer/explore.js'
-import { MineflayerWorld } from '../world/mineflayer-world.js'
-import { withChooser } from './actor/controller-actor.js'
-import { shieldGate } from './assembly.js'
+import type { World } from '../world/port.js'
+import { controllerGate } from './assembly.js'
 import type {
   AgentCallOptions,
   CedarAgent,
@@ -24,14 +21,12 @@ import type {
   ProgressCallOptions,
   StandingConstraint,
 } from './cedar-agent.js'
-import { meetConstraintNeeds, withNeedRuns } from './constraint-needs.js'
-import { runController } from './controller.js'
-import { type CorrectionCandidate, correctionTarget } from './correction-target.js'
-import type { TrajectoryStep } from './critic/types.js'
-import type { PlayerTeaching } from './player-constraints.js'
-import { CounterexampleError, UnknownSkillError } from './skill-key.js'
-import type { ObtainedSkill } from './skill-manager.js'
-import { runReplacingTools } from './tool-wear.js'
+import type { PlayerTeaching } from './constraints/index.js'
+import { type CorrectionCandidate, correctionTarget } from './constraints/index.js'
+import type { TrajectoryStep } from './critic/index.js'
+import type { EpisodeOptions } from './run/index.js'
+import type { ObtainedSkill } from './skills/index.js'
+import { CounterexampleError, UnknownSkillError } from './skills/index.js'
 
 export interface LastRun {
   readonly instruction: string
@@ -45,66 +40,47 @@ export class BotAgent {
   private last: LastRun | undefined
 
   constructor(
-    private readonly bot: Bot,
+    /** The bot's world, for as long as the bot lives (its memory — beds put down, blocks given up — lasts too). */
+    private readonly world: World,
     private readonly shield: Shield,
     private readonly store: SkillStore,
     /** The assembled agent, built on first use (the symbol inventory takes a moment). */
     private readonly core: () => CedarAgent,
     /** Where finished runs' trajectories go (the critic's log). */
     private readonly onTrajectory?: (task: string, steps: readonly TrajectoryStep[], success: boolean) => Promise<void>,
-    /** How far the bot explores for a block it cannot see. */
-    private readonly search?: SearchExtent,
   ) {}
 
   get lastRun(): LastRun | undefined {
     return this.last
   }
 
-  async do(instruction: string, { signal, onProgress, teacher }: ProgressCallOptions = {}): Promise<DoReport> {
-    const world = new MineflayerWorld(this.bot, this.search)
-    const prepare = () => this.core().prepare(instruction, world.observe(), { onProgress, signal, teacher })
-    const planned = await prepare()
-    if (planned.refusal || !planned.composition) return planned
+  /**
+   * The episode every face runs (run/episode.ts), with the bot's hooks: the shield as the gate (its gated
+   * primitives commit the acts they run), the run's constraints installed in the shield while it runs (so other
+   * code on the bot is held to them too), and the finished run kept for `!wrong` and given to the critic.
+   */
+  do(instruction: string, options: ProgressCallOptions & Pick<EpisodeOptions, 'onStage'> = {}): Promise<DoReport> {
+    return this.core().do(instruction, this.world, {
+      ...options,
+      gate: controllerGate(this.shield, { commits: false }),
+      onPlanned: (planned) => this.holdToConstraints(planned),
+      onRun: async ({ prepared, last, joined }) => {
+        const main = prepared.skills.at(-1)
+        const constraints = prepared.constraints.map((c) => c.id)
+        if (main) this.last = { instruction, skill: main.name, constraints, word: last.word }
+        await this.onTrajectory?.(instruction, joined.trace, joined.outcome === 'goal')
+      },
+    })
+  }
+
+  /** The run's constraints as shield monitors for as long as it runs; returns what takes them out again. */
+  private holdToConstraints(planned: Prepared): () => void {
     const monitors = planned.constraints.map(
       (c) =>
         new DfaMonitor(`C:${c.id}`, c.dfa, (s) => !isActionSymbol(s), 'hard', 'constraint', `constraint "${c.phrase}"`),
     )
     for (const monitor of monitors) this.shield.add(monitor)
-    try {
-      const run = (prepared: Prepared) =>
-        runController({
-          world,
-          ...this.core().runOptions(prepared),
-          ...withChooser(this.core().chooser(instruction, onProgress)),
-          // The bot's gated primitives commit the actions they run.
-          gate: shieldGate(this.shield, { commits: false }),
-          ...(signal ? { signal } : {}),
-          onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
-          onActing: (action, detail) =>
-            onProgress?.({ type: 'acting', action, ...(detail === undefined ? {} : { detail }) }),
-        })
-      // What the constraints need first (a bed for "sleep at night"), got under them (constraint-needs.ts).
-      const { rules } = this.core().options
-      const needing = (need: string) => this.core().prepare(need, world.observe(), { onProgress, signal, teacher })
-      const context = {
-        rules,
-        observe: () => world.observe(),
-        prepare: needing,
-        run,
-        prepareAgain: prepare,
-        onProgress,
-      }
-      const { prepared: first, needs } = await meetConstraintNeeds(planned, context)
-      if (first.refusal || !first.composition) return { ...first, needs }
-      // A tool that breaks mid-run is made again: the instruction planned anew (tool-wear.ts).
-      const { prepared, last, joined } = await runReplacingTools(first, run, prepare)
-      const main = prepared.skills.at(-1)
-      const constraints = prepared.constraints.map((c) => c.id)
-      if (main) this.last = { instruction, skill: main.name, constraints, word: last.word }
-      await this.onTrajectory?.(instruction, joined.trace, joined.outcome === 'goal')
-      const report = await this.core().reportRun(prepared, last, { signal })
-      return { ...report, result: withNeedRuns(needs, joined), needs }
-    } finally {
+    return () => {
       for (const monitor of monitors) this.shield.remove(monitor.id)
     }
   }
@@ -114,10 +90,8 @@ export class BotAgent {
     { player, ...options }: AgentCallOptions & { readonly player?: PlayerTeaching | undefined } = {},
   ): Promise<ConstrainReport> {
     // "eat" in the player's questions means a food the bot holds.
-    const foods = this.bot.inventory
-      .items()
-      .map((i) => i.name)
-      .filter((name) => this.bot.registry.foodsByName?.[name] !== undefined)
+    const { rules } = this.core().options
+    const foods = [...this.world.observe().inventory.keys()].filter((name) => rules.foodPoints(name) !== undefined)
     const teaching = player ? { player: { foods, ...player } } : {}
     return this.core().constrain(phrase, { ...options, ...teaching })
   }

@@ -16,33 +16,51 @@ import { pursueMilestone } from '../world/milestone-pursuit.js'
 import type { Observation, World } from '../world/port.js'
 import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
-import { type ActorChoiceOption, ActorUnavailableError, llmChooser, withChooser } from './actor/controller-actor.js'
-import { LlmActor } from './actor/llm-actor.js'
-import type { AgentCallOptions, AgentProgress, DoReport, Prepared, ProgressCallOptions } from './agent-reports.js'
-import type { Composition, CompositionLimits } from './composition.js'
-import { type AgentComputation, inProcess } from './computation.js'
-import { meetConstraintNeeds, withNeedRuns } from './constraint-needs.js'
-import { type ConstraintPart, learnRunConstraints, slug } from './constraint-set.js'
-import { type ControllerOptions, type ControllerResult, type Gate, runController } from './controller.js'
-import { correctionContext, correctSkill } from './corrections.js'
-import { eatingReflex } from './eating-reflex.js'
-import { escapeReflex } from './escape-reflex.js'
-import { fightReflex } from './fight-reflex.js'
-import { type GoalPlan, planGoal } from './goal-plan.js'
-import { withHeldTool } from './held-tools.js'
-import { checkInstructionLength, goalCountProblem, quoted } from './instruction-limits.js'
-import { composePlan } from './plan-composition.js'
-import type { PlayerTeaching } from './player-constraints.js'
-import { constraintsAdmitReflex } from './reflex-admission.js'
-import { shelterReflex } from './shelter-reflex.js'
-import { skillChain, skillKey, skillName, UnknownGoalError } from './skill-key.js'
-import { SkillLearningError, skillTarget } from './skill-learning.js'
-import { type ObtainedSkill, type SkillLibrary, SkillManager, type SkillTeach } from './skill-manager.js'
-import { llmSkillTeacher, type SkillTeacherChoice } from './skill-teaching.js'
-import { type ConstrainReport, type StandingConstraint, StandingConstraints } from './standing-constraints.js'
-import { judgeStuckRun } from './stuck-runs.js'
-import { runReplacingTools } from './tool-wear.js'
-import { skillWord, worldFault } from './world-fault.js'
+import { type ActorChoiceOption, ActorUnavailableError, LlmActor, llmChooser, withChooser } from './actor/index.js'
+import { type AgentComputation, inProcess } from './compute/index.js'
+import type { Composition, CompositionLimits, PlayerTeaching } from './constraints/index.js'
+import {
+  type ConstrainReport,
+  type ConstraintPart,
+  correctionContext,
+  correctSkill,
+  learnRunConstraints,
+  type StandingConstraint,
+  StandingConstraints,
+  slug,
+} from './constraints/index.js'
+import type { ControllerOptions, ControllerResult } from './controller/index.js'
+import { constraintsAdmitReflex, eatingReflex, escapeReflex, fightReflex, shelterReflex } from './reflexes/index.js'
+import type { AgentCallOptions, AgentProgress, DoReport, Prepared, ProgressCallOptions } from './run/index.js'
+import {
+  checkInstructionLength,
+  composePlan,
+  type EpisodeOptions,
+  type EpisodePlanner,
+  type GoalPlan,
+  goalCountProblem,
+  judgeStuckRun,
+  planGoal,
+  quoted,
+  runEpisode,
+  skillWord,
+  worldFault,
+} from './run/index.js'
+import {
+  llmSkillTeacher,
+  type ObtainedSkill,
+  SkillLearningError,
+  type SkillLibrary,
+  SkillManager,
+  type SkillTeach,
+  type SkillTeacherChoice,
+  skillChain,
+  skillKey,
+  skillName,
+  skillTarget,
+  UnknownGoalError,
+  withHeldTool,
+} from './skills/index.js'
 
 export interface CedarAgentOptions {
   readonly rules: Rules
@@ -71,7 +89,7 @@ export interface CedarAgentOptions {
   readonly reflexes?: boolean
 }
 
-export type { ConstrainReport, StandingConstraint } from './standing-constraints.js'
+export type { ConstrainReport, StandingConstraint } from './constraints/index.js'
 export type { AgentCallOptions, AgentProgress, DoReport, Prepared, ProgressCallOptions }
 
 export class CedarAgent {
@@ -271,42 +289,22 @@ export class CedarAgent {
     )
   }
 
-  /** Prepares and, unless refused, runs the product in `world`. */
-  async do(
-    instruction: string,
-    world: World,
-    options: {
-      readonly signal?: AbortSignal
-      readonly gate?: Gate
-      readonly maxSteps?: number
-      readonly clock?: () => number
-      readonly onProgress?: (p: AgentProgress) => void
-      /** Who teaches the skills this run learns (default: the agent's `skillTeacher`). */
-      readonly teacher?: SkillTeacherChoice
-    } = {},
-  ): Promise<DoReport> {
-    const planned = await this.prepare(instruction, world.observe(), options)
-    if (planned.refusal || !planned.composition) return planned
-    const run = (prepared: Prepared) =>
-      runController({
-        world,
+  /** Prepares and, unless refused, runs the product in `world`: the episode every face runs (run/episode.ts). */
+  do(instruction: string, world: World, options: EpisodeOptions = {}): Promise<DoReport> {
+    return runEpisode(this.planner, instruction, world, options)
+  }
+
+  /** The agent as the episode sees it. */
+  private get planner(): EpisodePlanner {
+    return {
+      rules: this.options.rules,
+      prepare: (instruction, observation, options) => this.prepare(instruction, observation, options),
+      controllerPlan: (prepared, instruction, onProgress) => ({
         ...this.runOptions(prepared),
-        ...withChooser(this.chooser(instruction, options.onProgress)),
-        ...(options.gate ? { gate: options.gate } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
-        ...(options.clock ? { clock: options.clock } : {}),
-        onStep: (step, plan) => options.onProgress?.({ type: 'step', step, plan }),
-      })
-    // A tool that breaks mid-run is made again: the instruction planned anew from the inventory (tool-wear.ts).
-    const again = () => this.prepare(instruction, world.observe(), options)
-    const { rules } = this.options
-    const prepare = (need: string) => this.prepare(need, world.observe(), options)
-    const context = { rules, observe: () => world.observe(), prepare, run, prepareAgain: again, ...options }
-    const { prepared: first, needs } = await meetConstraintNeeds(planned, context)
-    if (first.refusal || !first.composition) return { ...first, needs }
-    const { prepared, last, joined } = await runReplacingTools(first, run, again)
-    return { ...(await this.reportRun(prepared, last, options)), result: withNeedRuns(needs, joined), needs }
+        ...withChooser(this.chooser(instruction, onProgress)),
+      }),
+      reportRun: (prepared, result, options) => this.reportRun(prepared, result, options),
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { TaskCancelledError } from '../agent/task-runner.js'
+import { TaskCancelledError } from '../agent/index.js'
 import { follow, playerEntity, walkTo } from '../world/pathfinding.js'
 import { usageLine } from './arguments.js'
 import { type CommandContext, type CommandDefinition, defineCommand, param } from './command.js'

@@ -3,7 +3,7 @@
  * ends with the same hand-over (`giveGoalItems`, called by `!do`).
  */
 
-import { TaskCancelledError } from '../agent/task-runner.js'
+import { TaskCancelledError } from '../agent/index.js'
 import { goalItems } from '../grounding/hand-over.js'
 import { closestName } from '../vocabulary/closest-name.js'
 import { matchesObject } from '../vocabulary/families.js'

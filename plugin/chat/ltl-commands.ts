@@ -1,5 +1,4 @@
-import { type LawBook, type LawDraft, LawError } from '../agent/laws.js'
-import { TaskCancelledError } from '../agent/task-runner.js'
+import { type LawBook, type LawDraft, LawError, TaskCancelledError } from '../agent/index.js'
 import { quoted } from '../errors.js'
 import { describeVerdict } from '../ltl/shield.js'
 import { type CommandContext, defineCommand, param } from './command.js'

@@ -3,8 +3,8 @@
  * act goes on (an explore: its leg and the distance walked), and at the end a failure in plain words with what was
  * tried. Chat is the only window a player has on a run, so silence of more than a quarter minute reads as a hang.
  */
-import type { AgentProgress } from '../agent/cedar-agent.js'
-import type { ControllerResult } from '../agent/controller.js'
+import type { ControllerResult } from '../agent/index.js'
+import type { DoProgress } from '../cedar-reports.js'
 import { playerEntity, returnTo } from '../world/pathfinding.js'
 import type { CommandContext } from './command.js'
 
@@ -27,17 +27,17 @@ export class RunProgress {
 
   constructor(
     private readonly reply: (text: string) => void,
-    base: (say: (text: string) => void) => (p: AgentProgress) => void,
+    base: (say: (text: string) => void) => (p: DoProgress) => void,
     private readonly now: () => number = Date.now,
   ) {
     this.lastSaid = now()
     this.base = base((text) => this.say(text))
   }
 
-  private readonly base: (p: AgentProgress) => void
+  private readonly base: (p: DoProgress) => void
 
   /** The progress callback for the agent. */
-  readonly onProgress = (p: AgentProgress): void => {
+  readonly onProgress = (p: DoProgress): void => {
     switch (p.type) {
       case 'grounded':
         // A new plan (a constraint's need first, then the instruction; or planned again): its own skills.

@@ -1,13 +1,16 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { AgentProgress } from '../agent/cedar-agent.js'
-import { needText } from '../agent/constraint-needs.js'
-import { costsText } from '../agent/constraint-teaching.js'
-import { UnknownGoalError } from '../agent/skill-key.js'
-import { describeStuck } from '../agent/stuck-runs.js'
-import { TaskCancelledError, type TaskVerdict } from '../agent/task-runner.js'
+import {
+  costsText,
+  describeStuck,
+  needText,
+  TaskCancelledError,
+  type TaskVerdict,
+  UnknownGoalError,
+} from '../agent/index.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
+import type { DoProgress } from '../cedar-reports.js'
 import { wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { SkillRecord } from '../store/record.js'
@@ -26,7 +29,7 @@ const STEP_REPORT_EVERY = 10
 const LEARNING_REPORT_MS = 10_000
 
 /** Progress in chat without flooding: what was grounded, each skill's path and cost, the product, some steps. */
-function progressReporter(reply: (text: string) => void, now = Date.now): (p: AgentProgress) => void {
+function progressReporter(reply: (text: string) => void, now = Date.now): (p: DoProgress) => void {
   let steps = 0
   let asked = 0
   let actorProblems = 0
@@ -49,7 +52,7 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
           s.path === 'reused'
             ? 'reused from the store'
             : `${s.path}${s.from ? ` from ${s.from}` : ''} with ${s.membershipQueries} questions`
-        reply(`skill ${s.name}: ${how} (${s.dfa.stateCount} states)`)
+        reply(`skill ${s.name}: ${how} (${s.states} states)`)
         return
       }
       case 'constraint': {
@@ -57,12 +60,12 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
         const how = p.reused
           ? 'learned earlier in this session, no questions'
           : `${c.teacher}${c.costs ? `; ${costsText(c.costs)}` : ''}`
-        reply(`constraint "${c.phrase}": ${c.dfa.stateCount} states (${how})`)
+        reply(`constraint "${c.phrase}": ${c.states} states (${how})`)
         return
       }
       case 'composed':
         reply(
-          `plan: ${p.composition.productStates} states (skill ${p.composition.skillStates}${p.composition.constraintStates.map((c) => `, ${c.id} ${c.states}`).join('')})`,
+          `plan: ${p.plan.productStates} states (skill ${p.plan.skillStates}${p.plan.constraintStates.map((c) => `, ${c.id} ${c.states}`).join('')})`,
         )
         return
       case 'step': {
@@ -96,7 +99,7 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Ag
 }
 
 /** Progress that also tells code listening on the bot (`cedarProgress`, and `cedarLearning` for what is learned). */
-function withProgressEvents(context: CommandContext, report: (p: AgentProgress) => void): (p: AgentProgress) => void {
+function withProgressEvents(context: CommandContext, report: (p: DoProgress) => void): (p: DoProgress) => void {
   return (p) => {
     if (p.type === 'learning') context.bot.emit('cedarLearning', p.skill, p.event)
     context.bot.emit('cedarProgress', p)
@@ -347,7 +350,7 @@ const learnCommand = defineCommand({
       return skills
         .map(
           (s) =>
-            `${s.name}: ${s.path} (${s.membershipQueries} questions${s.path === 'reused' ? '' : ` from ${s.record.provenance.teacher}`}, ${s.dfa.stateCount} states)`,
+            `${s.name}: ${s.path} (${s.membershipQueries} questions${s.path === 'reused' ? '' : ` from ${s.teacher}`}, ${s.states} states)`,
         )
         .join('\n')
     }),

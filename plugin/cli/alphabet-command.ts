@@ -1,6 +1,5 @@
 import type { Command } from 'commander'
-import { agentGrounding } from '../agent/assembly.js'
-import { checkInstructionLength } from '../agent/instruction-limits.js'
+import { agentGrounding, checkInstructionLength } from '../agent/index.js'
 import { resolveOptions } from '../config/options.js'
 import { groundingNotes } from '../grounding/llm-grounding.js'
 import { type GroundedPart, groundInstruction } from '../grounding/pipeline.js'

@@ -1,5 +1,5 @@
-import type { Prepared } from '../agent/cedar-agent.js'
-import { costsText } from '../agent/constraint-teaching.js'
+import type { Prepared } from '../agent/index.js'
+import { costsText } from '../agent/index.js'
 import { type DfaJson, toDfaJson } from '../automata/json.js'
 import type { LlmClient } from '../llm/llm-client.js'
 

@@ -1,8 +1,13 @@
 import type { Command } from 'commander'
 import minecraftData from 'minecraft-data'
-import { agentGrounding, createAgent, createLaws, shieldGate } from '../agent/assembly.js'
-import { MemoryLibrary } from '../agent/skill-manager.js'
-import { describeStuck } from '../agent/stuck-runs.js'
+import {
+  agentGrounding,
+  controllerGate,
+  createAgent,
+  createLaws,
+  describeStuck,
+  MemoryLibrary,
+} from '../agent/index.js'
 import { offlineEnv, resolveOptions } from '../config/options.js'
 import { printable } from '../errors.js'
 import { groundingNotes } from '../grounding/llm-grounding.js'
@@ -112,7 +117,7 @@ export function addSimDoCommand(sim: Command): void {
         const report = await agent.do(instruction, world, {
           signal: stop.signal,
           // The Sim's primitives are not gated themselves, so the gate commits what ran.
-          gate: shieldGate(laws.shield, { commits: true }),
+          gate: controllerGate(laws.shield, { commits: true }),
           clock: () => world.ticks,
           teacher: flags.teacher,
           onProgress: (p) => {

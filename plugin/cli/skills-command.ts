@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { type Command, Option } from 'commander'
 import { z } from 'zod'
-import { seedSkills } from '../agent/seed-skills.js'
+import { seedSkills } from '../agent/index.js'
 import { parseDfaJson, renderSvg, toDot } from '../automata/index.js'
 import { resolveStorePath } from '../config/data-dir.js'
 import { type RecordKind, SCHEMA_VERSION, type SkillRecord } from '../store/record.js'

@@ -4,9 +4,9 @@
  * the questions asked, and the command replies. New pages get a snapshot; open pages get each change as an event.
  */
 import type { Bot } from 'mineflayer'
-import type { AgentProgress } from '../agent/cedar-agent.js'
-import type { Dfa } from '../automata/dfa.js'
+import { type DfaJson, parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
+import type { DoProgress } from '../cedar-reports.js'
 import type { Verdict } from '../ltl/shield.js'
 
 /** Kept for a page that opens late; older ones are dropped. */
@@ -96,7 +96,7 @@ export class ConsoleFeed {
         this.emit('taskEnd', { end: this.task.end })
         this.emit('laws', this.laws())
       }),
-      on('cedarProgress', (progress: AgentProgress) => this.progress(progress)),
+      on('cedarProgress', (progress: DoProgress) => this.progress(progress)),
       on('cedarShieldBlocked', (verdict: Verdict) => this.verdict('blocked', verdict)),
       on('cedarShieldFallback', (verdict: Verdict) => this.verdict('fallback', verdict)),
       on('cedarAction', (action: string) => this.verdict('allowed', { action })),
@@ -166,7 +166,7 @@ export class ConsoleFeed {
     if (kind === 'blocked') this.emit('laws', this.laws())
   }
 
-  private progress(p: AgentProgress): void {
+  private progress(p: DoProgress): void {
     const task = this.task
     if (!task) return
     const generation = this.generation
@@ -177,16 +177,16 @@ export class ConsoleFeed {
         this.emit('grounded', { goals: task.goals, constraints: task.constraints })
         return
       case 'skill':
-        this.picture(generation, p.skill.name, p.skill.dfa, (picture) => task.skills.push(picture))
+        this.picture(generation, p.skill.name, p.skill.automaton, (picture) => task.skills.push(picture))
         return
       case 'constraint':
-        this.picture(generation, p.constraint.phrase, p.constraint.dfa, (picture) =>
+        this.picture(generation, p.constraint.phrase, p.constraint.automaton, (picture) =>
           task.constraintPictures.push(picture),
         )
         return
       case 'composed':
-        task.initial = p.composition.product.initial
-        this.picture(generation, 'product', p.composition.product, (picture) => {
+        task.initial = p.plan.automaton.initial
+        this.picture(generation, 'product', p.plan.automaton, (picture) => {
           task.product = picture
         })
         return
@@ -216,7 +216,8 @@ export class ConsoleFeed {
     }
   }
 
-  private picture(generation: number, name: string, automaton: Dfa, store: (picture: Picture) => void): void {
+  private picture(generation: number, name: string, json: DfaJson, store: (picture: Picture) => void): void {
+    const automaton = parseDfaJson(json)
     renderSvg(automaton, { name }).then(
       (svg) => {
         if (generation !== this.generation) return

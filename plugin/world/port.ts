@@ -61,13 +61,13 @@ export interface Observation {
 
 /**
  * `explore.safe_ground`: walk (or swim) to the nearest spot where the bot can stand out of water and away from
- * lava — the survival reflexes' way out of a liquid (agent/escape-reflex.ts). A world without liquids fails it.
+ * lava — the survival reflexes' way out of a liquid (agent/reflexes/escape-reflex.ts). A world without liquids fails it.
  */
 export const SAFE_GROUND = 'safe_ground'
 
 /**
  * `place.shelter`: dig in for the night where the bot stands (three blocks down, a block over its head) and stay
- * until daybreak — the shelter reflex's act (agent/shelter-reflex.ts). The Sim's shelter is blocks placed around.
+ * until daybreak — the shelter reflex's act (agent/reflexes/shelter-reflex.ts). The Sim's shelter is blocks placed around.
  */
 export const SHELTER = 'shelter'
 

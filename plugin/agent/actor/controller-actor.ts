@@ -4,7 +4,7 @@
  * are the actor's feedback: a refusal names the laws, a failed act its error.
  */
 import { CedarError } from '../../errors.js'
-import type { ActorMenu, ControllerOptions } from '../controller.js'
+import type { ActorMenu, ControllerOptions } from '../controller/index.js'
 import type { LlmActor } from './llm-actor.js'
 
 export function llmChooser(actor: LlmActor): (menu: ActorMenu) => Promise<string | undefined> {

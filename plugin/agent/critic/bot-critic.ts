@@ -10,11 +10,11 @@ import type { DeadlockBlame } from '../../ltl/shield.js'
 import type { LawFiles } from '../../store/law-files.js'
 import type { SkillStore } from '../../store/skill-store.js'
 import { DEFAULT_RULES_VERSION } from '../../world/rules.js'
-import type { AgentComputation } from '../computation.js'
-import type { LawBook } from '../laws.js'
+import type { CriticComputation } from './critic-computation.js'
 import { type CriticReport, CriticRunner } from './critic-runner.js'
 import { CriticSchedule } from './critic-schedule.js'
 import { overConstrainedState } from './deadlock.js'
+import type { LawBook } from './laws.js'
 import { LlmCritic } from './llm-critic.js'
 import { OfflineCritic } from './offline-critic.js'
 import { TrajectoryLog } from './trajectory-log.js'
@@ -35,7 +35,7 @@ export interface BotCriticOptions {
    * Where the offline critic and the validator run (the bot's learning worker), and the bot's Minecraft version,
    * which the worker checks symbols against. Without it a round runs on the bot's own thread.
    */
-  readonly computation?: { readonly on: AgentComputation; readonly registryVersion: () => string | undefined }
+  readonly computation?: { readonly on: CriticComputation; readonly registryVersion: () => string | undefined }
 }
 
 export class BotCritic {

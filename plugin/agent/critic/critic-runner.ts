@@ -10,8 +10,8 @@
 import { LtlMonitor } from '../../ltl/monitor.js'
 import type { LawFiles } from '../../store/law-files.js'
 import { isActionSymbol } from '../../vocabulary/symbols.js'
-import type { LawBook } from '../laws.js'
 import { offlineRelaxation, relieved } from './deadlock.js'
+import type { LawBook } from './laws.js'
 import type { LlmCritic } from './llm-critic.js'
 import type { TrajectoryLog } from './trajectory-log.js'
 import type {

@@ -3,14 +3,9 @@
  * the verdicts on those proposals. Plain data, so trajectories can be logged to disk and laws shown in chat.
  */
 
-/** One LogicGuard step: the predicates true before the action, the action, and what came of it. */
-export interface TrajectoryStep {
-  readonly state: readonly string[]
-  readonly action: string
-  readonly ok: boolean
-  /** The failure kind and message when `ok` is false. */
-  readonly error?: string
-}
+import type { TrajectoryStep } from '../controller/index.js'
+
+export type { TrajectoryStep }
 
 export interface Trajectory {
   readonly id: string

@@ -9,7 +9,7 @@ import { type Formula, propositions } from '../../ltl/ast.js'
 import { compileLtl, type Letter, MAX_VALUATION_PROPOSITIONS } from '../../ltl/compile.js'
 import type { LtlMonitor } from '../../ltl/monitor.js'
 import type { Shield } from '../../ltl/shield.js'
-import { buildLaw, createShield } from '../laws.js'
+import { buildLaw, createShield } from './laws.js'
 import { safeFormProblem } from './safe-form.js'
 import type { LawProposal, LawView, RejectedProposal, Trajectory } from './types.js'
 

@@ -1,0 +1,61 @@
+export { LlmActor } from './actor/index.js'
+export type { AgentGrounding } from './assembly.js'
+export { agentGrounding, assembleBotAgent, controllerGate, createAgent, createLaws } from './assembly.js'
+export { BotAgent } from './bot-agent.js'
+export type {
+  AgentProgress,
+  CedarAgent,
+  ConstrainReport,
+  DoReport,
+  Prepared,
+  StandingConstraint,
+} from './cedar-agent.js'
+export { WorkerStoppedError } from './compute/index.js'
+export type { ActiveConstraint, Composition, PlayerTeaching } from './constraints/index.js'
+export {
+  ConflictSearchLimitError,
+  ConstraintLearningError,
+  correctedConstraint,
+  costsText,
+  learnConstraint,
+  teachConstraint,
+  withGold,
+} from './constraints/index.js'
+export type { ControllerOutcome, ControllerResult, ControllerStep } from './controller/index.js'
+export type {
+  AcceptedLaw,
+  BotCritic,
+  CriticReport,
+  LawDraft,
+  LawProposal,
+  RejectedProposal,
+  Relaxation,
+  Trajectory,
+  TrajectoryStep,
+} from './critic/index.js'
+export {
+  CriticRunner,
+  CronExpressionError,
+  createShield,
+  LawBook,
+  LawError,
+  LlmCriticError,
+  OfflineCritic,
+  overConstrainedState,
+  TrajectoryLog,
+} from './critic/index.js'
+export { checkInstructionLength, describeStuck, InstructionLimitError, needText } from './run/index.js'
+export type { ObtainedSkill } from './skills/index.js'
+export {
+  CounterexampleError,
+  MemoryLibrary,
+  milestoneDfa,
+  SkillLearningError,
+  seedSkills,
+  skillKey,
+  skillTarget,
+  UnknownGoalError,
+  UnknownSkillError,
+} from './skills/index.js'
+export type { TaskEnd, TaskInfo, TaskVerdict } from './task-runner.js'
+export { TaskBusyError, TaskCancelledError, TaskFailedError, TaskRunner } from './task-runner.js'

@@ -1,0 +1,102 @@
+/**
+ * The eating reflex (issue #22): between the plan's acts the controller asks it what the bot's body needs now, and
+ * runs that act through the same gate (and product check) as any step of the plan. It never plans: one act at a
+ * time, from what the bot holds and sees —
+ * - hungry (food at `EAT_AT` or less, or below the 18 that healing needs while hurt): cook the raw food held first
+ *   when a placed furnace is in sight and a fuel the plan does not need is held, else eat the best food held;
+ * - short of food (fewer than `STOCK` items held, food `STOCK_AT` or less): kill a farm animal within `HUNT_RADIUS`
+ *   (a kill is bounded, `KILL_MS`, so an animal out of reach costs little);
+ * - nothing to eat and food at `HUNT_AT` or less, and not near nightfall: explore for a farm animal.
+ * A world whose `nearest` does not see mobs (the live bot's does) never offers the kill or the hunt a target.
+ */
+import { KILLABLE_MOBS } from '../../vocabulary/natural.js'
+import type { Observation } from '../../world/port.js'
+import type { Reflex, ReflexAct, ReflexContext } from './reflex.js'
+
+/** The rules the reflex reads (world/rules.ts's `Rules` has them). */
+export interface FoodRules {
+  foodPoints(item: string): number | undefined
+  isHostile(name: string): boolean
+  fuelValue(item: string): number
+  fuelRank(item: string): number
+  smeltingOutput(input: string): string | undefined
+}
+
+export const EAT_AT = 14
+/** Vanilla heals only at food 18 or more. */
+const HEAL_FOOD = 18
+const MAX_HEALTH = 20
+const MAX_FOOD = 20
+const STOCK = 3
+const STOCK_AT = 18
+const HUNT_RADIUS = 24
+const KILL_MS = 30_000
+export const HUNT_AT = 10
+/** A hunt walks at most this long (4,800 ticks: up from the deepslate is a long climb), not started this close to nightfall. */
+const HUNT_MS = 240_000
+const NIGHT_START = 13_000
+const HUNT_TICKS = HUNT_MS / 50
+/** Foods that hurt (poison, hunger): eaten only at food `HUNT_AT` or less. */
+const HARMFUL = new Set(['rotten_flesh', 'spider_eye', 'poisonous_potato', 'pufferfish', 'chicken'])
+const ANIMALS = KILLABLE_MOBS
+
+export function eatingReflex(rules: FoodRules): Reflex {
+  const points = (item: string) => rules.foodPoints(item) ?? 0
+  const animals = ANIMALS.filter((mob) => !rules.isHostile(mob))
+  return {
+    name: 'eat',
+    next(o, { skip, spare }) {
+      const foods = [...o.inventory.keys()]
+        .filter((item) => rules.foodPoints(item) !== undefined)
+        .filter((item) => !HARMFUL.has(item) || o.food <= HUNT_AT)
+        .sort((a, b) => Number(HARMFUL.has(a)) - Number(HARMFUL.has(b)) || points(b) - points(a) || (a < b ? -1 : 1))
+      // Harmful foods count as stock too: they are cooked at a furnace, or eaten when nothing else is left.
+      const held = [...o.inventory]
+        .filter(([item]) => rules.foodPoints(item) !== undefined)
+        .reduce((n, [, count]) => n + count, 0)
+      const hungry = o.food <= EAT_AT || (o.food < HEAL_FOOD && o.health < MAX_HEALTH)
+      if (hungry) {
+        const cook = cookable(o, skip, spare)
+        if (cook) return cook
+        const food = foods.find((item) => !skip(`eat.${item}`))
+        if (food) return { primitive: { verb: 'eat', object: food }, why: `food ${o.food} of ${MAX_FOOD}` }
+      }
+      if (held < STOCK && o.food <= STOCK_AT) {
+        const inSight = animals
+          .map((mob) => ({ mob, distance: o.nearest(mob, HUNT_RADIUS) }))
+          .filter((a): a is { mob: string; distance: number } => a.distance !== undefined && !skip(`kill.${a.mob}`))
+          .sort((a, b) => a.distance - b.distance)[0]
+        if (inSight) {
+          const why = `${held} food held`
+          return { primitive: { verb: 'kill', object: inSight.mob }, timeoutMs: KILL_MS, why }
+        }
+      }
+      if (held === 0 && o.food <= HUNT_AT && o.timeOfDay < NIGHT_START - HUNT_TICKS) {
+        const why = `food ${o.food} and nothing to eat`
+        // One in sight but beyond the stocking radius is killed where it is: exploring for it ends at once ("already
+        // in sight") and would be chosen again and again.
+        const seen = animals.find((m) => o.nearest(m) !== undefined && !skip(`kill.${m}`))
+        if (seen) return { primitive: { verb: 'kill', object: seen }, timeoutMs: HUNT_MS, why }
+        const mob = animals.find((m) => !skip(`explore.${m}`))
+        if (mob) return { primitive: { verb: 'explore', object: mob }, timeoutMs: HUNT_MS, why }
+      }
+      return undefined
+    },
+  }
+
+  /** Smelting a raw food held into a better one, when a placed furnace is in sight and a spare fuel is held. */
+  function cookable(o: Observation, skip: ReflexContext['skip'], spare: ReflexContext['spare']): ReflexAct | undefined {
+    if (o.nearest('furnace') === undefined) return undefined
+    const raw = [...o.inventory.keys()].sort().find((item) => {
+      const cooked = rules.smeltingOutput(item)
+      const better = cooked !== undefined && points(cooked) > points(item) && rules.foodPoints(item) !== undefined
+      return better && !skip(`smelt.${item}`)
+    })
+    if (raw === undefined) return undefined
+    const fuel = [...o.inventory.keys()]
+      .filter((item) => rules.fuelValue(item) > 0 && item !== raw && spare(item))
+      .sort((a, b) => rules.fuelRank(a) - rules.fuelRank(b) || (a < b ? -1 : 1))[0]
+    if (fuel === undefined) return undefined
+    return { primitive: { verb: 'smelt', object: raw, fuel }, why: `cooking ${raw} before eating` }
+  }
+}

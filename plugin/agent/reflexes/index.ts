@@ -1,0 +1,8 @@
+export { eatingReflex } from './eating-reflex.js'
+export { escapeReflex } from './escape-reflex.js'
+export { fightReflex } from './fight-reflex.js'
+export type { Reflex, ReflexAct, ReflexContext } from './reflex.js'
+export type { ReflexAdmission } from './reflex-admission.js'
+export { constraintsAdmitReflex } from './reflex-admission.js'
+export { reflexTurns } from './reflex-turns.js'
+export { shelterReflex } from './shelter-reflex.js'

@@ -1,0 +1,84 @@
+/**
+ * From the grounded goals to the skills that reach them: each goal's skill keys with their prerequisite chains,
+ * how many times the goal's own skill runs, and the success events the world must show at the end. Skills are
+ * learned for one item, so "3 diamonds" runs the last skill three times after its prerequisites.
+ */
+
+import { substitute } from '../../automata/alphabet-ops.js'
+import { sequenceAll } from '../../automata/concat.js'
+import type { Dfa } from '../../automata/dfa.js'
+import { checkStates, stateLimit } from '../../automata/size-limit.js'
+import type { SymbolInventory } from '../../grounding/inventory.js'
+import type { GroundedPart } from '../../grounding/pipeline.js'
+import type { Rules } from '../../world/rules.js'
+import type { ObtainedSkill } from '../skills/index.js'
+import { heldStandIn, type SkillKey, skillChain, skillKeysForGoal, skillName } from '../skills/index.js'
+
+export interface GoalPlan {
+  /** The skills to obtain and run, prerequisites first, each once. */
+  readonly keys: readonly SkillKey[]
+  /** Skill name → how many times it runs (only the items still missing; at least once). */
+  readonly repeats: ReadonlyMap<string, number>
+  /** The success events: `has.<item>.<count>` for every goal. */
+  readonly goal: readonly string[]
+}
+
+export function planGoal(
+  goals: readonly GroundedPart[],
+  held: ReadonlyMap<string, number>,
+  inventory: SymbolInventory,
+  rules: Rules,
+): GoalPlan {
+  const keys: SkillKey[] = []
+  const repeats = new Map<string, number>()
+  const goal: string[] = []
+  for (const part of goals) {
+    for (const wanted of skillKeysForGoal(part.text, inventory, rules)) {
+      const key = { ...wanted, count: 1 }
+      for (const k of skillChain(key, rules)) {
+        // A prerequisite whose item is already held (the pickaxes from an earlier run), or a better pickaxe, is
+        // not done again.
+        const skip = skillName(k) !== skillName(key) && heldStandIn(held, k.item) !== undefined
+        if (!skip && !keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
+      }
+      // Only the ones still missing: "collect 150 diamonds" while holding 149 runs the skill once.
+      const missing = Math.max(1, wanted.count - (held.get(wanted.item) ?? 0))
+      repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, missing))
+      goal.push(`has.${wanted.item}.${wanted.count}`)
+    }
+  }
+  return { keys, repeats, goal }
+}
+
+/**
+ * The skills one after another, each as many times as the plan repeats it (each run until it first succeeds).
+ * Sequencing builds at most the sum of the runs' states: past `maxStates` a `TooManyStatesError` says so before
+ * anything is built ("collect 100000 diamonds" would be that many copies of the skill).
+ */
+export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxStates?: number): Dfa {
+  const times = (s: ObtainedSkill) => plan.repeats.get(s.name) ?? 1
+  const limit = stateLimit(maxStates)
+  const named = skills.map((s) => (times(s) > 1 ? `${s.name} ×${times(s)}` : s.name))
+  const building = `the skills one after another (${named.join(', ')})`
+  checkStates(
+    skills.reduce((n, s) => n + times(s) * s.dfa.stateCount, 0),
+    limit,
+    building,
+  )
+  const runs = skills.flatMap((s) => Array.from({ length: times(s) }, (_, i) => nthRun(s, i + 1, times(s), plan.goal)))
+  if (runs.length === 1 && runs[0]) return runs[0]
+  return sequenceAll(runs, { maxStates: limit, building })
+}
+
+/**
+ * The i-th of n runs of a skill: a milestone skill ends on `has.<item>.1`, which is true after the first run and
+ * never fires again, so run i of n waits for the count the goal needs after it (`has.coal.2`, then `has.coal.3`;
+ * holding 2 coal, the one run for 3 waits for `has.coal.3`).
+ */
+function nthRun(skill: ObtainedSkill, i: number, n: number, goal: readonly string[]): Dfa {
+  const own = `has.${skill.key.item}.${skill.key.count}`
+  if (!skill.dfa.alphabet.has(own)) return skill.dfa
+  const total = goal.map((g) => new RegExp(`^has\\.${skill.key.item}\\.(\\d+)$`).exec(g)?.[1]).find(Boolean)
+  const target = total === undefined ? i * skill.key.count : Number(total) - n + i
+  return target === skill.key.count ? skill.dfa : substitute(skill.dfa, { [own]: `has.${skill.key.item}.${target}` })
+}

@@ -1,0 +1,127 @@
+/**
+ * Which skill a goal names, and what it needs first. A skill is keyed by CEDAR's (verb, object): `craft.iron_pickaxe`,
+ * `mine.diamond_ore`. Its goal in the world is an item held (`has.<item>.<n>`: the craft's result, the block's drop)
+ * and its prerequisites follow the tech tree (`world/tech-tree.ts`): a block is mined after the harvesting tool had
+ * soonest is crafted (the least pickaxe for stone and ores, a bucket for lava, a shovel for snow), and each pickaxe
+ * after the one below it — so skills stay small, are learned once, and are concatenated.
+ */
+
+import { CedarError } from '../../errors.js'
+import type { SymbolInventory } from '../../grounding/inventory.js'
+import { lexiconFor } from '../../grounding/pruner.js'
+import { isFamily } from '../../vocabulary/families.js'
+import { NATURAL_BLOCKS, ORES } from '../../vocabulary/natural.js'
+import type { Rules } from '../../world/rules.js'
+import { techTree } from '../../world/tech-tree.js'
+
+export type SkillVerb = 'craft' | 'mine' | 'smelt'
+
+export interface SkillKey {
+  readonly verb: SkillVerb
+  readonly object: string
+  /** What the skill leaves in the inventory, and how many. */
+  readonly item: string
+  readonly count: number
+}
+
+export const skillName = (key: { verb: string; object: string }): string => `${key.verb}.${key.object}`
+
+/** A goal the agent cannot turn into a skill; the message says why, for chat. */
+export class UnknownGoalError extends CedarError {
+  override name = 'UnknownGoalError'
+}
+
+/** A skill named (or implied: "the last run") that the store does not have. */
+export class UnknownSkillError extends CedarError {
+  override name = 'UnknownSkillError'
+}
+
+/** A counterexample that cannot be used: a symbol outside the skill's alphabet. */
+export class CounterexampleError extends CedarError {
+  override name = 'CounterexampleError'
+}
+
+export const PICKAXES = ['wooden_pickaxe', 'stone_pickaxe', 'iron_pickaxe', 'diamond_pickaxe'] as const
+
+export function skillKey(verb: string, object: string, rules: Rules, count = 1): SkillKey {
+  switch (verb) {
+    case 'craft':
+      if (!rules.recipe(object)) throw new UnknownGoalError(`${object} has no crafting recipe`)
+      return { verb, object, item: object, count }
+    case 'smelt': {
+      const output = rules.smeltingOutput(object)
+      if (output) return { verb, object, item: output, count }
+      // Players name the product ("smelt iron_ingot"): the skill smelts what makes it.
+      const input = rules.smeltingInput(object)
+      if (input) return { verb, object: input, item: object, count }
+      throw new UnknownGoalError(`${object} cannot be smelted, and no smelting makes it`)
+    }
+    case 'mine': {
+      if (object === 'logs') return { verb, object, item: 'logs', count }
+      // Lava is "mined" with a bucket in hand: the bucket becomes a lava bucket.
+      if (object === 'lava') return { verb, object, item: 'lava_bucket', count }
+      const drop = [...rules.drops(object).keys()][0]
+      if (!rules.isBlock(object) || drop === undefined) throw new UnknownGoalError(`mining ${object} yields nothing`)
+      return { verb, object, item: drop, count }
+    }
+    default:
+      throw new UnknownGoalError(`skills are craft, mine or smelt, not ${verb}`)
+  }
+}
+
+/** The skills that must run before this one (at most one: the tool a block needs, or the pickaxe below). */
+export function prerequisitesOf(key: SkillKey, rules: Rules): SkillKey[] {
+  const rung = PICKAXES.indexOf(key.object as (typeof PICKAXES)[number])
+  const below = PICKAXES[rung - 1]
+  if (key.verb === 'craft' && rung > 0 && below) return [skillKey('craft', below, rules)]
+  // A block is mined after crafting the tool the tech tree has soonest for it (a bucket for lava).
+  const tool = key.verb === 'mine' ? techTree(rules).leastTool(key.object) : null
+  if (tool) return [skillKey('craft', tool, rules)]
+  return []
+}
+
+/** The whole chain, prerequisites first: `mine.diamond_ore` → wooden, stone, iron pickaxe, then the diamonds. */
+export function skillChain(key: SkillKey, rules: Rules): SkillKey[] {
+  const chain: SkillKey[] = []
+  for (let k: SkillKey | undefined = key; k; k = prerequisitesOf(k, rules)[0]) chain.unshift(k)
+  return chain
+}
+
+/**
+ * The skills a goal part names: "craft an iron pickaxe" → craft.iron_pickaxe; "collect a diamond" →
+ * mine.diamond_ore (the ore that drops it); "mine oak_log" → mine.oak_log; "get 3 coal" → mine.coal_ore ×3.
+ */
+export function skillKeysForGoal(text: string, inventory: SymbolInventory, rules: Rules): SkillKey[] {
+  const intent = lexiconFor(inventory).read(text)
+  const keys: SkillKey[] = []
+  for (const clause of intent.clauses) {
+    for (const mention of clause.mentions) {
+      // Groups are not items; an object named by a bare number ("5" → music_disc_5) is a count misread.
+      if (mention.purpose || mention.object.startsWith('@') || /_\d+$/.test(mention.object)) continue
+      keys.push(keyForObject(clause.verb, mention.object, mention.count ?? 1, rules))
+    }
+  }
+  if (keys.length === 0) throw new UnknownGoalError(`no item or block to get in "${text}"`)
+  return keys
+}
+
+function keyForObject(verb: string | undefined, object: string, count: number, rules: Rules): SkillKey {
+  if (object === 'lava_bucket' || (object === 'lava' && verb !== 'craft')) return skillKey('mine', 'lava', rules, count)
+  if (verb === 'craft') return skillKey('craft', object, rules, count)
+  if (verb === 'smelt') return skillKey('smelt', object, rules, count)
+  if (object === 'logs' || (verb === 'mine' && rules.isBlock(object))) return skillKey('mine', object, rules, count)
+  // To get a thing: from the ore that drops it, the block that is it, a recipe, or the furnace — in that order.
+  const ore = ORES.find((o) => rules.drops(o).has(object))
+  if (ore) return skillKey('mine', ore, rules, count)
+  // A block world generation never places (a bed, a crafting table) is made, not found: mining it waits for one
+  // someone else put down.
+  const found = NATURAL_BLOCKS.includes(object) || !rules.recipe(object)
+  if (found && rules.isBlock(object) && rules.drops(object).has(object)) return skillKey('mine', object, rules, count)
+  if (rules.recipe(object)) return skillKey('craft', object, rules, count)
+  const input = rules.smeltingInput(object)
+  if (input) return skillKey('smelt', input, rules, count)
+  // A family ("a bed"): its member soonest had, as the grounding's chain picks it (beds → white_bed).
+  const member = isFamily(object) ? techTree(rules).member(object) : undefined
+  if (member !== undefined && member !== object) return keyForObject(verb, member, count, rules)
+  throw new UnknownGoalError(`I don't know how to get ${object}`)
+}

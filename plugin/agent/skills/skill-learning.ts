@@ -1,0 +1,342 @@
+/**
+ * Learning one skill (CEDAR Algorithm 1) over its milestone alphabet (milestones.ts): membership queries go to a
+ * teacher (by default the recipe book: the milestones in the order the built-in plan reaches them; or an LLM), and
+ * equivalence is execution: the hypothesis is run in the Sim, a run it accepted without the goal comes back as a
+ * negative counterexample, and a hypothesis that rejects the executed plan gets it as a positive one. Adaptation renames a stored skill's symbols and evidence to a new object and
+ * learns from there, so only the words the old evidence does not cover reach the teacher.
+ */
+
+import { Alphabet } from '../../automata/alphabet.js'
+import { extendAlphabet, overAlphabet } from '../../automata/alphabet-ops.js'
+import type { Dfa } from '../../automata/dfa.js'
+import { trim } from '../../automata/search.js'
+import { CedarError } from '../../errors.js'
+import {
+  type Counterexample,
+  type EquivalenceOracle,
+  type LearningEvent,
+  learn,
+  type MembershipTeacher,
+  type OracleOptions,
+  QueryCache,
+  StatisticalOracle,
+} from '../../learning/index.js'
+import { familiesOf } from '../../vocabulary/families.js'
+import { isActionSymbol, parsePrimitive, parseSymbol } from '../../vocabulary/symbols.js'
+import { pursueMilestone } from '../../world/milestone-pursuit.js'
+import type { Rules } from '../../world/rules.js'
+import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../../world/sim/index.js'
+import { runController } from '../controller/index.js'
+import { goalEvent, type Milestones, milestoneDfa, milestonesOf, withRepeatedMilestones } from './milestones.js'
+import { PICKAXES, prerequisitesOf, type SkillKey, UnknownGoalError } from './skill-key.js'
+
+export interface Evidence {
+  readonly word: string[]
+  readonly label: boolean
+  readonly gold: boolean
+}
+
+export interface SkillLearningOptions {
+  /** The Sim the recipe teacher and the execution oracle use (default seed 0, no path failures). */
+  readonly world?: SimOptions
+  /** Answers membership queries; default: the recipe teacher for the skill's goal. */
+  readonly teacher?: MembershipTeacher
+  /** Grounded action symbols to learn over besides the built-in plan's. */
+  readonly extraSymbols?: readonly string[]
+  /** Labelled words known before learning (a stored skill's, or an adapted one's, renamed). */
+  readonly evidence?: readonly Evidence[]
+  /** Symbols in the alphabet whatever the plan: a counterexample named them (alphabet expansion). */
+  readonly expandedSymbols?: readonly string[] | undefined
+  /** The evidence is another skill's, renamed: learning refuses it when its milestones are not this skill's. */
+  readonly adapted?: boolean
+  /**
+   * CAPAL's first rows and columns, from a template one milestone short (template-extension.ts); the teacher
+   * labels them. Unused by an exact teacher's learner (KV).
+   */
+  readonly warmStart?: { readonly prefixes: readonly string[][]; readonly suffixes: readonly string[][] } | undefined
+  readonly maxMembershipQueries?: number
+  /** Who `teacher` is, for the skill's provenance (`llm:gpt-4o-mini`); default `recipe`. */
+  readonly teacherName?: string
+  readonly onEvent?: (event: LearningEvent) => void
+  readonly signal?: AbortSignal
+}
+
+export interface LearnedSkill {
+  readonly key: SkillKey
+  readonly alphabet: string[]
+  readonly dfa: Dfa
+  readonly successEvents: string[]
+  readonly evidence: Evidence[]
+  readonly outcome: string
+  /** Distinct words the teacher answered (cache and evidence hits are free). */
+  readonly membershipQueries: number
+  readonly equivalenceQueries: number
+  /** Who answered the membership queries. */
+  readonly teacher: string
+}
+
+/** Learning ended without a skill that reaches its goal; the message says why. */
+export class SkillLearningError extends CedarError {
+  override name = 'SkillLearningError'
+}
+
+/**
+ * The inventory a skill starts from: what its prerequisites leave — the tool below it on the ladder, or (for a
+ * prerequisite off the ladder, the bucket for lava) that item and the pickaxes its own plan made on the way, which
+ * the bot still holds: lava lies deep, and a bot with only a bucket digs down by hand.
+ */
+export function startInventoryOf(key: SkillKey, rules: Rules): Record<string, number> {
+  const start: Record<string, number> = {}
+  for (const p of prerequisitesOf(key, rules)) {
+    start[p.item] = p.count
+    if ((PICKAXES as readonly string[]).includes(p.item)) continue
+    try {
+      const sim = new SimWorld({ seed: 0, pathFailureRate: 0, startInventory: startInventoryOf(p, rules) })
+      for (const symbol of optimalPlan(p.item, { from: sim }).plan) {
+        const primitive = parsePrimitive(symbol)
+        if (primitive) sim.actNow(primitive)
+      }
+      for (const [item, n] of Object.entries(sim.state.inventory)) {
+        if ((PICKAXES as readonly string[]).includes(item) && n > 0) start[item] = n
+      }
+    } catch (error) {
+      if (!(error instanceof NoPlanError)) throw error
+    }
+  }
+  return start
+}
+
+export async function learnSkill(
+  key: SkillKey,
+  rules: Rules,
+  options: SkillLearningOptions = {},
+): Promise<LearnedSkill> {
+  const { world, alphabet, milestones, target, learning } = skillTarget(key, rules, options)
+  const recipe: MembershipTeacher = { answer: async (words) => words.map((w) => target.accepts(w)) }
+  const teacher = options.teacher ?? recipe
+  const events = new Set(learning)
+  const project = (word: readonly string[]) => word.filter((s) => events.has(s))
+  const oracle = new ExecutionOracle({
+    key,
+    rules,
+    world,
+    demonstration: project(milestones.demonstration),
+    actions: alphabet.filter((s) => !events.has(s)),
+    alphabet: learning,
+    noiseBound: options.teacher ? SKILL_NOISE_BOUND : 0,
+  })
+  const symbols = new Set(alphabet)
+  const known = (options.evidence ?? [])
+    .filter((e) => e.word.every((s) => symbols.has(s)))
+    .map((e) => ({ ...e, word: project(e.word) }))
+  if (options.adapted && !sameMilestones(known, milestones.events)) {
+    // Renamed evidence of a skill with other milestones (a wooden pickaxe has no cobblestone) would be believed
+    // against the new skill's teacher: the caller learns afresh instead.
+    throw new SkillLearningError(`the evidence for ${key.verb}.${key.object} is over other milestones`)
+  }
+  const report = await learn({
+    // Over the milestones alone: the skill's actions loop in every state of its language, so asking about them
+    // would teach nothing and cost the teacher a word per action per state. They are added back, looping, after.
+    alphabet: learning,
+    teacher,
+    oracle,
+    // An exact teacher needs no statistics; a model's answers are noisy (CAPAL, docs/learning.md).
+    algorithm: options.teacher ? 'capal' : 'kv',
+    ...(options.teacher ? { capal: { ...SKILL_CAPAL, ...options.warmStart } } : {}),
+    cache: QueryCache.fromEvidence(known),
+    ...(options.maxMembershipQueries === undefined ? {} : { maxMembershipQueries: options.maxMembershipQueries }),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  })
+  if (report.outcome !== 'equivalent' || !report.dfa) {
+    throw new SkillLearningError(
+      `learning ${key.verb}.${key.object} stopped (${report.outcome}${report.error ? `: ${report.error}` : ''})`,
+    )
+  }
+  // Gold a player or a run gave over the whole alphabet is kept as it came, beside what learning asked.
+  const given = (options.evidence ?? []).filter((e) => e.gold && e.word.some((s) => !events.has(s)))
+  return {
+    key,
+    alphabet,
+    dfa: overAlphabet(withRepeatedMilestones(report.dfa, milestones.events), new Alphabet(alphabet)),
+    successEvents: [goalEvent(key)],
+    evidence: boundedEvidence([...given, ...report.cache.entries()]),
+    outcome: report.outcome,
+    membershipQueries: report.queries.distinctWords,
+    equivalenceQueries: report.equivalenceQueries,
+    teacher: options.teacherName ?? 'recipe',
+  }
+}
+
+/** What a skill is learned over, and the recipe book's answer (what the simulated LLM's judge knows, too). */
+export interface SkillTarget {
+  /** The Sim the skill is learned and executed in: the prerequisites' items held. */
+  readonly world: SimOptions
+  readonly alphabet: string[]
+  readonly milestones: Milestones
+  /** What the teacher is asked about: the milestone events (the actions loop everywhere in the language). */
+  readonly learning: string[]
+  /** The milestones in the order the built-in plan reaches them, over `learning`. */
+  readonly target: Dfa
+}
+
+export function skillTarget(
+  key: SkillKey,
+  rules: Rules,
+  options: Pick<SkillLearningOptions, 'world' | 'extraSymbols' | 'expandedSymbols'> = {},
+): SkillTarget {
+  const world: SimOptions = {
+    seed: 0,
+    pathFailureRate: 0,
+    ...options.world,
+    startInventory: startInventoryOf(key, rules),
+  }
+  const plan = builtInPlan(key, world)
+  const milestones = milestonesOf(key, plan, rules, world)
+  const objects = new Set(plan.map((s) => parseSymbol(s)?.object))
+  const extra = (options.extraSymbols ?? []).filter((s) => isActionSymbol(s) && objects.has(parseSymbol(s)?.object))
+  // A skill that hunts may search for its prey: the demonstration saw a sheep from where it began, a run may not.
+  const hunts = plan.flatMap((s) => (s.startsWith('kill.') ? [`explore.${s.slice('kill.'.length)}`] : []))
+  const alphabet = [
+    ...new Set([...plan, ...hunts, ...extra, ...milestones.events, ...(options.expandedSymbols ?? [])]),
+  ].sort()
+  const learning = [...milestones.events].sort()
+  return { world, alphabet, milestones, learning, target: milestoneDfa(learning, milestones.events) }
+}
+
+/** Whether the accepted words of `evidence` pass exactly these milestones (and some word is accepted). */
+function sameMilestones(evidence: readonly Evidence[], milestones: readonly string[]): boolean {
+  const seen = new Set(evidence.flatMap((e) => (e.label ? e.word.filter((s) => !isActionSymbol(s)) : [])))
+  return seen.size === milestones.length && milestones.every((m) => seen.has(m))
+}
+
+/** The Sim's shortest plan to the skill's item, from what its prerequisites leave. */
+function builtInPlan(key: SkillKey, world: SimOptions): string[] {
+  try {
+    // The built-in planner mines families (mine.logs); a skill for one block (mine.oak_log) mines that block.
+    const family = key.verb === 'mine' ? familiesOf(key.object)[0] : undefined
+    return optimalPlan(key.item, world).plan.map((s) => (family && s === `mine.${family}` ? `mine.${key.object}` : s))
+  } catch (error) {
+    if (error instanceof NoPlanError) throw new UnknownGoalError(`no way to get ${key.item}: ${error.message}`)
+    throw error
+  }
+}
+
+/** The share of wrong answers a model teacher is assumed to stay under (CAPAL's η̄ and the statistical test's). */
+export const SKILL_NOISE_BOUND = 0.1
+
+/**
+ * CAPAL for milestone languages: two states differ on few suffixes (only the ones that finish the milestones), so a
+ * large random pool dilutes the difference below CAPAL's threshold and merges them — with the default pool of 24 a
+ * compass (3 milestones) was never learned, its gold demonstration rejected round after round. A pool of 2 short
+ * suffixes learns it — as long as it stays 2 in the class query (the paper's capped E_pool′): when the pool grew as
+ * the last resort and every suffix counted, the discriminators were diluted again and CAPAL stopped with no progress
+ * on 2 of 5 compasses; a sample of the 2 newest learned 24 of 25 (the 25th: a loopback LLM past its 30 s timeout
+ * on a loaded machine).
+ */
+const SKILL_CAPAL = {
+  noiseBound: SKILL_NOISE_BOUND,
+  poolSize: 2,
+  poolMaxLength: 4,
+  poolSample: 2,
+  ...JSON.parse(process.env.SKILL_CAPAL ?? '{}'),
+} as const
+
+/** Most evidence a skill keeps: its file stays small, and adaptation still finds the words that matter. */
+export const MAX_EVIDENCE = 500
+
+/** Gold labels first, then accepted words, then the shortest rejected ones, up to `max`. */
+export function boundedEvidence(entries: readonly Evidence[], max = MAX_EVIDENCE): Evidence[] {
+  const rank = (e: Evidence) => (e.gold ? 0 : e.label ? 1 : 2)
+  return [...entries].sort((a, b) => rank(a) - rank(b) || a.word.length - b.word.length).slice(0, max)
+}
+
+/**
+ * Execution as the equivalence oracle (CEDAR §3.2), and with players the only source of gold: the hypothesis is
+ * run by the controller in a fresh Sim, pursuing its milestones. A run the hypothesis accepted without the goal is
+ * a negative counterexample; a hypothesis that rejects the demonstration (the built-in plan as executed) gets it as
+ * a positive one. A run that reaches the goal shows the hypothesis works, not that it is right: a DFA that accepts
+ * any word ending in the goal event runs as well as the milestone chain. So a run that works is followed by the
+ * statistical test of the constraints (`StatisticalOracle`) against the teacher; its counterexamples are
+ * candidates, never gold (an LLM's answer is not the world's).
+ */
+export class ExecutionOracle implements EquivalenceOracle {
+  readonly counterexamples = 'gold'
+  private readonly conformance: StatisticalOracle
+
+  constructor(
+    private readonly run: {
+      readonly key: SkillKey
+      readonly rules: Rules
+      readonly world: SimOptions
+      readonly demonstration: readonly string[]
+      /** The learning alphabet (the milestones), and the skill's actions the run may take between them. */
+      readonly alphabet: readonly string[]
+      readonly actions: readonly string[]
+      /** The teacher's noise bound (0: an exact teacher). */
+      readonly noiseBound: number
+    },
+  ) {
+    // Small: the test is one LLM request, and a skill's milestones show in short words. Patience 3: a candidate
+    // the learner overruled three times running is noise it has already outvoted.
+    this.conformance = new StatisticalOracle(run.alphabet, {
+      noiseBound: run.noiseBound,
+      samples: 60,
+      maxLength: 6,
+      patience: 3,
+    })
+  }
+
+  async findCounterexample(hypothesis: Dfa, options: OracleOptions = {}): Promise<Counterexample | undefined> {
+    const { key, rules, world, demonstration, actions } = this.run
+    const sim = new SimWorld(world)
+    const result = await runController({
+      world: sim,
+      dfa: trim(extendAlphabet(hypothesis, actions)),
+      goal: [goalEvent(key)],
+      maxSteps: 200,
+      ...(options.signal ? { signal: options.signal } : {}),
+      pursue: (milestone, observation, allowed) => pursueMilestone(milestone, observation, rules, actions, allowed),
+    })
+    const word = result.word.filter((s) => hypothesis.alphabet.has(s))
+    if (result.outcome !== 'goal') {
+      if (result.outcome === 'accepted-without-goal' && hypothesis.accepts(word)) return { word, label: false }
+      if (!hypothesis.accepts(demonstration)) return { word: [...demonstration], label: true }
+      // The hypothesis holds the demonstration yet its run failed: the run's word is the evidence, when accepted.
+      if (hypothesis.accepts(word)) return { word, label: false }
+      // Otherwise the run teaches nothing, but a hypothesis that cannot run is not done: the teacher's statistical
+      // test goes on (seen: a stone pickaxe that accepted two cobblestone events without the pickaxe stopped as
+      // equivalent after 3 requests, its run stuck, and the iron pickaxe adapted from it could not run either).
+    }
+    const candidate = await this.conformance.findCounterexample(hypothesis, options)
+    return candidate && { ...candidate, source: 'candidate' }
+  }
+}
+
+/**
+ * The renaming that turns one skill into another of the same verb: its object, its item, and the tool its
+ * prerequisite leaves (mine.iron_ore → mine.gold_ore: iron_ore → gold_ore, raw_iron → raw_gold, stone_pickaxe →
+ * iron_pickaxe).
+ */
+export function adaptationRenaming(from: SkillKey, to: SkillKey, rules: Rules): Map<string, string> {
+  const renaming = new Map<string, string>([
+    [from.object, to.object],
+    [from.item, to.item],
+  ])
+  const before = prerequisitesOf(from, rules)[0]?.item
+  const after = prerequisitesOf(to, rules)[0]?.item
+  if (before && after && before !== after) renaming.set(before, after)
+  return renaming
+}
+
+/** A symbol with its object renamed (`mine.iron_ore` → `mine.gold_ore`, `has.raw_iron.1` → `has.raw_gold.1`). */
+export function renameSymbol(symbol: string, renaming: ReadonlyMap<string, string>): string {
+  const parsed = parseSymbol(symbol)
+  if (!parsed) return symbol
+  const object = renaming.get(parsed.object)
+  return object === undefined ? symbol : symbol.replace(`.${parsed.object}`, `.${object}`)
+}
+
+export function renameEvidence(evidence: readonly Evidence[], renaming: ReadonlyMap<string, string>): Evidence[] {
+  return evidence.map((e) => ({ ...e, word: e.word.map((s) => renameSymbol(s, renaming)) }))
+}
