@@ -15,10 +15,9 @@ import { SUITES } from './suites.js'
 interface Section {
   /** The marker's name: `<!-- results:NAME -->`. */
   readonly name: string
-  /** The result file it is made from: suite and mode. */
+  /** The result file it is made from: the suite's full run, or its quick run while no full one is committed. */
   readonly suite: string
-  readonly mode: 'quick' | 'full'
-  /** The command that makes the file. */
+  /** The command that makes the full file. */
   readonly command: string
   readonly render: (result: ResultFile) => string[]
 }
@@ -91,7 +90,10 @@ function criticSection(result: ResultFile): string[] {
     table,
     '',
     `LLM requests an episode (LLM actor rows): ${llm.map((r) => (r.requestsPerEpisode ?? 0).toFixed(1)).join(', ')}.`,
-    provenance(result, `\`npm run bench -- critic\`, ${n} seeded Sim episodes per row`),
+    provenance(
+      result,
+      `\`npm run bench -- ${result.mode === 'quick' ? '--quick ' : ''}critic\`, ${n} seeded Sim episodes per row`,
+    ),
     '',
     ...goalsMarkdown(result.goals),
   ]
@@ -321,34 +323,31 @@ export const SECTIONS: readonly Section[] = [
   {
     name: 'cedar-constraints',
     suite: 'cedar-constraints',
-    mode: 'quick',
-    command: 'npm run bench -- --quick cedar-constraints',
+    command: 'npm run bench -- cedar-constraints',
     render: constraintsSection,
   },
-  { name: 'live', suite: 'live', mode: 'full', command: 'npm run bench -- live', render: liveSection },
+  { name: 'live', suite: 'live', command: 'npm run bench -- live', render: liveSection },
   {
     name: 'skills-llm',
     suite: 'skills-llm',
-    mode: 'quick',
-    command: 'npm run bench -- --quick skills-llm',
+    command: 'npm run bench -- skills-llm',
     render: skillsSection,
   },
   {
     name: 'player-counterexamples',
     suite: 'player-counterexamples',
-    mode: 'quick',
-    command: 'npm run bench -- --quick player-counterexamples',
+    command: 'npm run bench -- player-counterexamples',
     render: counterexamplesSection,
   },
-  { name: 'critic', suite: 'critic', mode: 'full', command: 'npm run bench -- critic', render: criticSection },
+  { name: 'critic', suite: 'critic', command: 'npm run bench -- critic', render: criticSection },
 ]
 
 /** A section's Markdown from `results`, or the plain statement that no committed file backs it. */
 export function renderSection(section: Section, results: ReadonlyMap<string, ResultFile>): string {
-  const result = results.get(`${section.suite}-${section.mode}`)
+  const result = results.get(`${section.suite}-full`) ?? results.get(`${section.suite}-quick`)
   if (!result) {
     return (
-      `No committed result file backs this table yet (\`docs/results/${resultName(section.suite, section.mode)}\`): ` +
+      `No committed result file backs this table yet (\`docs/results/${resultName(section.suite, 'full')}\`): ` +
       `\`${section.command}\` makes one, then \`npm run results\` writes the table here.`
     )
   }
