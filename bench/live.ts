@@ -234,12 +234,12 @@ export const liveSuite: Suite = {
         const wallLimitMs = (2 * task.ticks * 1000) / tickRate + 180_000
         // The episode's act log (what each act was, what the agent did between acts, what it waited for) goes into
         // the result file with it.
-        const lines: string[] = []
+        const actLog: string[] = []
         const log = (line: string) => {
-          lines.push(line)
+          actLog.push(line)
           options.log(line)
         }
-        const episode = { ...(await runLiveEpisode(task, seed, { tickRate, wallLimitMs, log })), log: lines }
+        const episode = { ...(await runLiveEpisode(task, seed, { tickRate, wallLimitMs, log })), log: actLog }
         options.log(
           `[${row.id}] seed ${seed}: ${episode.acts.length} acts, health ${episode.health}, ${episode.ended}, ` +
             `${(episode.wallMs / 1000).toFixed(0)} s, held ${JSON.stringify(episode.held)}`,
