@@ -36,6 +36,8 @@ interface Cell {
   meanEq: number
   exact: number
   meanMs: number
+  /** Each target's run (target i is seeded 1000·n + 10·k + i): distinct MQs, EQs, and whether it came out exact. */
+  perTarget: { distinctMq: number; equivalenceQueries: number; exact: boolean }[]
 }
 
 export const learningSuite: Suite = {
@@ -98,6 +100,7 @@ export const learningSuite: Suite = {
             meanEq: 0,
             exact: 0,
             meanMs: 0,
+            perTarget: [],
           }
           for (let i = 0; i < targets; i++) {
             // The same targets and the same lies for every algorithm.
@@ -115,7 +118,14 @@ export const learningSuite: Suite = {
             cell.meanDistinctMq += report.queries.distinctWords / targets
             cell.meanTeacherCalls += report.queries.teacherCalls / targets
             cell.meanEq += report.equivalenceQueries / targets
-            if (report.outcome === 'equivalent' && report.dfa && equivalent(report.dfa, target).equivalent) cell.exact++
+            const exact =
+              report.outcome === 'equivalent' && report.dfa !== undefined && equivalent(report.dfa, target).equivalent
+            if (exact) cell.exact++
+            cell.perTarget.push({
+              distinctMq: report.queries.distinctWords,
+              equivalenceQueries: report.equivalenceQueries,
+              exact,
+            })
           }
           log(
             `n=${states} k=${symbols} p=${noise} ${algorithm}: ${cell.exact}/${targets} exact, ${Math.round(cell.meanDistinctMq)} MQs`,
