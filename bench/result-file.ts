@@ -14,7 +14,7 @@ import type { Goal } from './suite.js'
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const RESULTS_DIR = join(REPO_ROOT, 'docs', 'results')
-const LARGE_BYTES = 512 * 1024
+const LARGE_BYTES = 2 * 1024 * 1024
 
 export type Mode = 'quick' | 'full'
 
