@@ -24,6 +24,7 @@ import {
   WORKLOADS,
   type WorkloadName,
 } from './automata-workloads.js'
+import { goal } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import { median, runChild, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
 
@@ -364,12 +365,20 @@ async function run({ quick, log }: SuiteOptions): Promise<SuiteReport> {
     ...WORKLOADS.map((n) => `- "${WORKLOAD[n].label(sizes)}": ${WORKLOAD[n].description(sizes)}.`),
     ...notes.map((n) => `- ${n}.`),
   )
-  return { markdown: lines.join('\n'), raw, mismatch: problems.length > 0 }
+  const goals = [
+    goal(
+      'ours and refa give the same automata (intersect, minimize)',
+      problems.length === 0 ? 'all agree' : problems.join('; '),
+      problems.length === 0,
+    ),
+  ]
+  return { markdown: lines.join('\n'), raw, goals }
 }
 
 export const automataSuite: Suite = {
   name: 'automata',
   description: 'DFA core (plugin/automata) vs refa 0.12.1',
+  sources: ['bench/automata.ts'],
   run,
 }
 

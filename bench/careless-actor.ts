@@ -166,6 +166,9 @@ export function actAndRecord(
   return outcome
 }
 
+/** Episodes made in this process: a trajectory's id is its episode's name and number, never the clock's. */
+let episodesMade = 0
+
 /** An episode's trajectory and tallies from its steps. */
 export function episodeOf(
   id: string,
@@ -177,7 +180,7 @@ export function episodeOf(
 ): CarelessEpisode {
   return {
     trajectory: {
-      id: `${id}-${Date.now().toString(36)}`,
+      id: `${id}-${++episodesMade}`,
       task: `get ${goal}`,
       startedAt: new Date().toISOString(),
       steps: [...steps],

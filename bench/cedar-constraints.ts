@@ -38,8 +38,9 @@ import {
   table3Markdown,
   ticks,
 } from './constraints-markdown.js'
+import { goal } from './goals.js'
 import { formatMeanSd } from './stats.js'
-import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
+import type { Goal, Suite, SuiteOptions, SuiteReport } from './suite.js'
 import { binVisits, heatmapSvg } from './svg-heatmap.js'
 
 const MINERAL = /^mine\.(deepslate_)?[a-z]+_ore$/
@@ -50,6 +51,55 @@ const held = (sim: SimWorld, object: string) =>
   sum(Object.entries(sim.state.inventory).map(([name, n]) => (matchesObject(object, name) ? n : 0)))
 /** "collect a diamond", "collect 3 diamonds": the grounding reads the digits as the count. */
 const collect = (k: number, one: string, many: string) => (k === 1 ? `collect ${one}` : `collect ${k} ${many}`)
+
+/** The paper's figures the plugin's rows are held to: Table 2's joint 5/5 and health, Table 3's 0 minerals by day. */
+function constraintGoals(
+  t2: readonly Row<SleepEpisode>[],
+  t3: readonly Row<MineralEpisode>[],
+  f5: readonly Row<BiomeEpisode>[],
+): Goal[] {
+  const cedar = PAPER_TABLE2[4]
+  const goals: Goal[] = []
+  for (const row of t2.filter((r) => r.id === 'plugin' || r.id === 'plugin-no-bed')) {
+    const n = row.episodes.length
+    const joint = count(row.episodes, (e) => e.joint)
+    const health = sum(row.episodes.map((e) => e.health)) / Math.max(1, n)
+    goals.push(
+      goal(
+        `Table 2, ${row.name}: joint success in every episode (CEDAR ${cedar.joint}/5)`,
+        `${joint}/${n}`,
+        joint === n,
+      ),
+      goal(
+        `Table 2, ${row.name}: mean final health ≥ CEDAR's ${cedar.health[0]}`,
+        health.toFixed(1),
+        health >= cedar.health[0],
+      ),
+    )
+  }
+  const minerals = t3.find((r) => r.id === 'plugin')
+  if (minerals) {
+    const byDay = sum(minerals.episodes.map((e) => e.mineralByDay))
+    const acts = sum(minerals.episodes.map((e) => e.acts)) / Math.max(1, minerals.episodes.length)
+    const paperActs = PAPER_TABLE3.CEDAR.actions[0]
+    goals.push(
+      goal('Table 3, plugin: no mineral mined by day', `${byDay} mined by day`, byDay === 0),
+      goal(`Table 3, plugin: as many actions in the day as CEDAR's ${paperActs}`, acts.toFixed(1), acts >= paperActs),
+    )
+  }
+  const biome = f5.find((r) => r.id === 'constrained')
+  if (biome) {
+    const outside = sum(biome.episodes.map((e) => e.outside))
+    goals.push(
+      goal(
+        `Figure 5, with the constraint: no act outside the ${FIGURE5_BIOME}`,
+        `${outside} acts outside`,
+        outside === 0,
+      ),
+    )
+  }
+  return goals
+}
 
 // ---- Table 2: sleep at night ---------------------------------------------------------------------------------------
 
@@ -271,6 +321,7 @@ export const cedarConstraintsSuite: Suite = {
   name: 'cedar-constraints',
   description:
     'CEDAR Table 2 (sleep at night), Table 3 (minerals only at night), Figure 5 (stay in a biome) in the Sim',
+  sources: ['bench/cedar-constraints.ts'],
   async run(options: SuiteOptions): Promise<SuiteReport> {
     const n = Math.max(1, options.episodes ?? (options.quick ? 5 : 25))
     const outDir = options.outDir ?? join(dirname(fileURLToPath(import.meta.url)), 'results')
@@ -322,6 +373,10 @@ export const cedarConstraintsSuite: Suite = {
       // Positions are in the SVGs; the JSON keeps the per-episode numbers.
       figure5: f5.map((r) => ({ ...r, episodes: r.episodes.map(({ points: _, ...e }) => e) })),
     }
-    return { markdown, raw: { ...raw, paper: { table2: PAPER_TABLE2, table3: PAPER_TABLE3 } }, mismatch: false }
+    return {
+      markdown,
+      raw: { ...raw, paper: { table2: PAPER_TABLE2, table3: PAPER_TABLE3 } },
+      goals: constraintGoals(t2, t3, f5),
+    }
   },
 }

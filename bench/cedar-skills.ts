@@ -20,6 +20,7 @@ import {
   TASKS,
   type TaskTrial,
 } from './cedar-skills-trials.js'
+import { goal } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import { formatProportion, mean, sampleSd } from './stats.js'
 import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
@@ -236,11 +237,22 @@ async function run(options: SuiteOptions): Promise<SuiteReport> {
     `Trials: ${seconds.toFixed(1)} s, ${jobs.length} jobs on ${width} worker processes.`,
   ].join('\n')
   const jobTimes = results.map((r) => ({ ...r.job, seconds: r.seconds }))
-  return { markdown, raw: { n, seeds, seconds, jobTimes, tasks, milestones, compositions, figure }, mismatch: false }
+  const reached = milestones.filter((t) => t.reached).length
+  const goals = [
+    goal("teacher calls at the diamond ≤ CEDAR's 37 LLM queries", num(atDiamond), atDiamond <= 37),
+    goal(
+      `teacher calls at or below CEDAR's at every milestone`,
+      `above at ${above(PAPER_TABLE5.CEDAR)} of ${MILESTONES.length}`,
+      above(PAPER_TABLE5.CEDAR) === 0,
+    ),
+    goal('the diamond reached in every trial', `${reached}/${n}`, reached === n),
+  ]
+  return { markdown, raw: { n, seeds, seconds, jobTimes, tasks, milestones, compositions, figure }, goals }
 }
 
 export const cedarSkillsSuite: Suite = {
   name: 'cedar-skills',
   description: 'CEDAR Tables 4, 5 (Figure 7) and 13 in the Sim: teacher queries, milestones, product sizes',
+  sources: ['bench/cedar-skills.ts'],
   run,
 }

@@ -6,7 +6,7 @@ import type { AcceptedLaw } from '../plugin/agent/index.js'
 import { createShield, LawBook, TrajectoryLog } from '../plugin/agent/index.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
 import type { Shield } from '../plugin/ltl/shield.js'
-import { criticLoop, type RoundStats, stats } from './critic-stats.js'
+import { addLaws, criticLoop, type EpisodeRow, episodeRows, type RoundStats, stats } from './critic-stats.js'
 import { LLM_ACTOR_ACTIONS, type LlmActorEpisode, runLlmActorEpisode } from './llm-actor-episode.js'
 import { describeSimulatedActor, type SimulatedActorOptions, startSimulatedActorLlm } from './simulated-actor-llm.js'
 
@@ -24,6 +24,8 @@ export interface LlmActorMeasurement {
   readonly rounds: readonly { trajectories: number; proposed: number; accepted: number }[]
   readonly simulated: { requests: number; mistakes: number; garbage: number }
   readonly deadlocks: number
+  /** Every episode of every row. */
+  readonly episodes: readonly EpisodeRow[]
 }
 
 const ACTOR: SimulatedActorOptions = { errorRate: 0.25, garbageRate: 0.03, seed: 7 }
@@ -32,6 +34,7 @@ export async function measureLlmActor(
   seeds: readonly number[],
   dir: string,
   log: (line: string) => void,
+  wrongLaws: readonly string[] = [],
 ): Promise<LlmActorMeasurement> {
   // A configured endpoint (OPENAI_BASE_URL) is the actor's model; without one, the simulated model on loopback.
   const endpoint = process.env.OPENAI_BASE_URL || undefined
@@ -43,10 +46,13 @@ export async function measureLlmActor(
           apiKey: process.env.OPENAI_API_KEY || undefined,
           model: process.env.CEDAR_MODEL || 'gpt-4.1',
         })
-      : new LlmClient({ baseURL: simulated.baseURL, model: 'simulated-actor', maxRetries: 0 })
+      : // No wall clock decides an episode: a loaded machine answers late, never differently (issue 35).
+        new LlmClient({ baseURL: simulated.baseURL, model: 'simulated-actor', maxRetries: 0, timeoutMs: 3_600_000 })
     const trajectories = new TrajectoryLog(path.join(dir, 'llm-actor'), 10_000)
     const { shield: criticShield, runner, deadlocks } = criticLoop(trajectories, LLM_ACTOR_ACTIONS)
+    addLaws(criticShield, wrongLaws)
     const rows: LlmActorRow[] = []
+    const episodeTable: EpisodeRow[] = []
     const play = async (name: string, shield: Shield | undefined, record: boolean) => {
       const episodes: LlmActorEpisode[] = []
       for (const seed of seeds) {
@@ -55,6 +61,7 @@ export async function measureLlmActor(
         if (record) await trajectories.append(episode.trajectory)
       }
       const requests = episodes.reduce((n, e) => n + e.requests, 0)
+      episodeTable.push(...episodeRows(name, seeds, episodes))
       rows.push({
         ...stats(name, episodes, shield?.monitors().length ?? 0),
         requestsPerEpisode: requests / Math.max(1, episodes.length),
@@ -65,6 +72,7 @@ export async function measureLlmActor(
     await play('LLM actor (simulated)', undefined, true)
     const paperShield = createShield({ actions: LLM_ACTOR_ACTIONS })
     new LawBook(paperShield).loadSet('saycan-hard')
+    addLaws(paperShield, wrongLaws)
     await play('LLM actor + LogicGuard hard laws (paper’s)', paperShield, false)
     const first = await runner.run()
     await play('LLM actor + critic, 1 round', criticShield, true)
@@ -84,6 +92,7 @@ export async function measureLlmActor(
       })),
       simulated: { ...simulated.counts },
       deadlocks: deadlocks.count,
+      episodes: episodeTable,
     }
   } finally {
     await simulated.close()

@@ -75,6 +75,40 @@ export function stats(name: string, episodes: readonly CarelessEpisode[], laws: 
   }
 }
 
+/** One episode of a row, for the result file: the numbers the row's cells are made from. */
+export interface EpisodeRow {
+  readonly row: string
+  readonly seed: number
+  readonly success: boolean
+  readonly actions: number
+  readonly failed: number
+  readonly refused: number
+  readonly reachedAt: Readonly<Record<string, number | null>>
+}
+
+export function episodeRows(
+  row: string,
+  seeds: readonly number[],
+  episodes: readonly (CarelessEpisode & { requests?: number })[],
+): EpisodeRow[] {
+  return episodes.map((e, i) => ({
+    row,
+    seed: seeds[i] as number,
+    success: e.trajectory.success,
+    actions: e.actions,
+    failed: e.failed,
+    refused: e.refused,
+    reachedAt: Object.fromEntries(SUBGOALS.map((g) => [g, e.reachedAt[g] ?? null])),
+    ...(e.requests === undefined ? {} : { requests: e.requests }),
+  }))
+}
+
+/** Adds each law in `texts` (hard, the user's) to `shield`: the smoke test's deliberately wrong law goes in here. */
+export function addLaws(shield: Shield, texts: readonly string[]): void {
+  const book = new LawBook(shield)
+  for (const text of texts) book.add(text)
+}
+
 export const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 export const cell = (s: RoundStats, goal: string) => {
   const g = s.subgoals[goal]

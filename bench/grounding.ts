@@ -20,6 +20,7 @@ import {
   groundInstruction,
   offlineGrounding,
 } from '../plugin/grounding/pipeline.js'
+import { goal } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
 
@@ -182,6 +183,7 @@ async function llmComponents(): Promise<GroundingComponents | string> {
 export const groundingSuite: Suite = {
   name: 'grounding',
   description: 'instruction → alphabet (split, retrieve, prune) against hand-checked target alphabets',
+  sources: ['bench/grounding.ts', 'bench/fixtures/alphabets.json'],
   async run({ log }: SuiteOptions): Promise<SuiteReport> {
     const fixture = loadFixture()
     const started = performance.now()
@@ -254,6 +256,19 @@ export const groundingSuite: Suite = {
         { mean: e.mean, sd: e.sd, exact: e.exact, splitAccuracy: e.splitAccuracy, cases: e.cases },
       ]),
     )
-    return { markdown: lines.join('\n'), raw: { inventory: counts, notes, ...raw }, mismatch: false }
+    const offlineMean = (results.offline as Evaluation).mean
+    const goals = [
+      goal(
+        "offline grounding: absolute accuracy ≥ CEDAR's 0.937",
+        offlineMean.accuracy.toFixed(3),
+        offlineMean.accuracy >= 0.937,
+      ),
+      goal(
+        "offline grounding: overlap coefficient ≥ CEDAR's 0.921",
+        offlineMean.overlap.toFixed(3),
+        offlineMean.overlap >= 0.921,
+      ),
+    ]
+    return { markdown: lines.join('\n'), raw: { inventory: counts, notes, ...raw }, goals }
   },
 }

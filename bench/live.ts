@@ -12,10 +12,11 @@ import { matchesObject } from '../plugin/vocabulary/families.js'
 import { DAY_TICKS, SimWorld } from '../plugin/world/sim/index.js'
 import { MeteredWorld, runEpisode } from './constraints-episode.js'
 import { PAPER_TABLE2 } from './constraints-markdown.js'
+import { goal } from './goals.js'
 import { type LiveAct, type LiveEpisode, type LiveTask, runLiveEpisode } from './live-episode.js'
 import { markdownTable } from './markdown-table.js'
 import { formatMeanSd } from './stats.js'
-import { median, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
+import { type Goal, median, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
 
 const GIVE_BED = process.env.CEDAR_LIVE_GIVE_BED === '1'
 const MINERAL = /^mine\.(deepslate_)?[a-z]+_ore$/
@@ -180,9 +181,30 @@ function cells(row: Row, name: string, episodes: readonly Measured[]): string[] 
   ]
 }
 
+/** Issue 22's bars: Table 2 a diamond in ≥ 4 of 5, every night slept awake at none, health ≥ 15, median < 600 s. */
+function liveGoals(row: Row, episodes: readonly Measured[]): Goal[] {
+  const n = episodes.length
+  const count = (test: (e: Measured) => boolean) => episodes.filter(test).length
+  const kept = goal(`${row.id}: the constraint kept in every episode`, `${count(row.kept)}/${n}`, count(row.kept) === n)
+  if (row.id !== 'table2') return [kept]
+  const health = episodes.reduce((a, e) => a + e.health, 0) / Math.max(1, n)
+  const wall = median(episodes.map((e) => e.wallMs)) / 1000
+  return [
+    goal(
+      'table2: a diamond in ≥ 4/5 of episodes (issue 22)',
+      `${count(row.success)}/${n}`,
+      count(row.success) >= 0.8 * n,
+    ),
+    kept,
+    goal('table2: mean final health ≥ 15 (issue 22; CEDAR 18.4)', health.toFixed(1), health >= 15),
+    goal('table2: median wall time < 600 s (issue 22)', `${wall.toFixed(0)} s`, wall < 600),
+  ]
+}
+
 export const liveSuite: Suite = {
   name: 'live',
   description: 'CEDAR Tables 2 and 3 and Figure 5 over the real protocol in generated worlds, beside the Sim',
+  sources: ['bench/live.ts'],
   async run(options: SuiteOptions): Promise<SuiteReport> {
     const seeds = process.env.CEDAR_LIVE_SEEDS?.split(',').map(Number) ?? [
       ...Array(options.episodes ?? (options.quick ? 1 : 5)).keys(),
@@ -202,14 +224,22 @@ export const liveSuite: Suite = {
       '',
     ]
     const raw: Record<string, unknown> = {}
+    const goals: Goal[] = []
     for (const row of rows) {
-      const live: LiveEpisode[] = []
+      const live: (LiveEpisode & { readonly log: readonly string[] })[] = []
       const sim: Measured[] = []
       for (const seed of seeds) {
         const task = row.task()
         // Long enough for the episode's ticks at this rate, and the same again for walking, digging and loading.
         const wallLimitMs = (2 * task.ticks * 1000) / tickRate + 180_000
-        const episode = await runLiveEpisode(task, seed, { tickRate, wallLimitMs, log: options.log })
+        // The episode's act log (what each act was, what the agent did between acts, what it waited for) goes into
+        // the result file with it.
+        const actLog: string[] = []
+        const log = (line: string) => {
+          actLog.push(line)
+          options.log(line)
+        }
+        const episode = { ...(await runLiveEpisode(task, seed, { tickRate, wallLimitMs, log })), log: actLog }
         options.log(
           `[${row.id}] seed ${seed}: ${episode.acts.length} acts, health ${episode.health}, ${episode.ended}, ` +
             `${(episode.wallMs / 1000).toFixed(0)} s, held ${JSON.stringify(episode.held)}`,
@@ -235,7 +265,8 @@ export const liveSuite: Suite = {
         lines.push('', `Spawn biomes: ${live.map((e) => `${e.seed} ${e.spawnBiome}`).join(', ')}.`)
       lines.push('')
       raw[row.id] = { live, sim: sim.map(({ acts, ...rest }) => ({ ...rest, actions: acts.length })) }
+      goals.push(...liveGoals(row, live.map(liveMeasured)))
     }
-    return { markdown: lines.join('\n'), raw: { seeds, tickRate, ...raw }, mismatch: false }
+    return { markdown: lines.join('\n'), raw: { seeds, tickRate, ...raw }, goals }
   },
 }

@@ -11,6 +11,7 @@ import { equivalent } from '../plugin/automata/index.js'
 import { type MembershipTeacher, SimulatedTeacher } from '../plugin/learning/index.js'
 import { compileLtl, parseLtl } from '../plugin/ltl/index.js'
 import { actionPropositions } from '../plugin/vocabulary/symbols.js'
+import { goal } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import { median, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
 import { TEACHER_CASES } from './teachers.js'
@@ -112,6 +113,7 @@ export const playerCounterexamplesSuite: Suite = {
   name: 'player-counterexamples',
   description:
     "CEDAR Table 10: player counterexamples to fix the paper's three constraints when the first teacher was wrong",
+  sources: ['bench/player-counterexamples.ts'],
   async run(options: SuiteOptions): Promise<SuiteReport> {
     const seeds = options.episodes ?? (options.quick ? 3 : 15)
     const rows: Row[] = []
@@ -143,7 +145,19 @@ export const playerCounterexamplesSuite: Suite = {
         })
       }
     }
-    return { markdown: playerCounterexamplesMarkdown(rows), raw: rows, mismatch: false }
+    const goals = rows.flatMap((r) => [
+      goal(
+        `"${r.phrase}", first teacher lying on ${r.noise * 100}%: the player's counterexamples fix every wrong DFA`,
+        `${r.fixed}/${r.wrongFirst}`,
+        r.fixed === r.wrongFirst,
+      ),
+      goal(
+        `"${r.phrase}", ${r.noise * 100}% lies: median counterexamples ≤ the paper's human ${r.paperCes}`,
+        r.counterexamples.length > 0 ? String(median(r.counterexamples)) : 'none needed',
+        r.counterexamples.length === 0 || median(r.counterexamples) <= r.paperCes,
+      ),
+    ])
+    return { markdown: playerCounterexamplesMarkdown(rows), raw: rows, goals }
   },
 }
 

@@ -1,32 +1,23 @@
-// `npm run bench [-- --quick] [suite ...]`: runs the benchmark suites, prints Markdown tables on stdout and writes the
-// raw numbers to bench/results/<suite>.json. Suites are loaded lazily; what they share lives in suite.ts, so no
+// `npm run bench [-- --quick] [suite ...]`: runs the benchmark suites, prints Markdown tables on stdout and writes
+// each suite's raw numbers, goals and metadata to docs/results/<suite>-<quick|full>.json (committed; `npm run
+// results` makes README's tables from them). Suites are loaded lazily; what they share lives in suite.ts, so no
 // suite imports this runner.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { machine, machineLine, type Suite } from './suite.js'
-
-/**
- * The suites, in run order. Later issues append here. An `explicit` suite runs only when named (`live`: real
- * servers, most of an hour a seed).
- */
-const SUITES: readonly { readonly name: string; readonly load: () => Promise<Suite>; readonly explicit?: boolean }[] = [
-  { name: 'automata', load: async () => (await import('./automata.js')).automataSuite },
-  { name: 'shield', load: async () => (await import('./shield.js')).shieldSuite },
-  { name: 'learning', load: async () => (await import('./learning.js')).learningSuite },
-  { name: 'grounding', load: async () => (await import('./grounding.js')).groundingSuite },
-  { name: 'critic', load: async () => (await import('./critic.js')).criticSuite },
-  { name: 'cedar-constraints', load: async () => (await import('./cedar-constraints.js')).cedarConstraintsSuite },
-  { name: 'cedar-skills', load: async () => (await import('./cedar-skills.js')).cedarSkillsSuite },
-  { name: 'teachers', load: async () => (await import('./teachers.js')).teachersSuite },
-  { name: 'world', load: async () => (await import('./world.js')).worldSuite },
-  {
-    name: 'player-counterexamples',
-    load: async () => (await import('./player-counterexamples.js')).playerCounterexamplesSuite,
-  },
-  { name: 'skills-llm', load: async () => (await import('./skills-llm.js')).skillsLlmSuite },
-  { name: 'live', load: async () => (await import('./live.js')).liveSuite, explicit: true },
-]
+import { mkdirSync } from 'node:fs'
+import { relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { goalsMarkdown, missedGoals } from './goals.js'
+import {
+  gitState,
+  REPO_ROOT,
+  RESULTS_DIR,
+  resultMachine,
+  seedsOf,
+  sourceClosure,
+  sourceHash,
+  writeResultFile,
+} from './result-file.js'
+import { machine, machineLine } from './suite.js'
+import { SUITES } from './suites.js'
 
 function usage(): string {
   return [
@@ -57,7 +48,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2
   }
 
-  const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results')
+  const resultsDir = process.env.CEDAR_RESULTS_DIR || RESULTS_DIR
   mkdirSync(resultsDir, { recursive: true })
   const m = machine()
   const started = performance.now()
@@ -66,23 +57,49 @@ async function main(argv: readonly string[]): Promise<number> {
   let mismatch = false
   for (const entry of selected) {
     const suite = await entry.load()
+    // What is measured is fixed before the run: an edit made while it runs does not pass for what ran.
+    const source = sourceHash(suite.sources)
+    const { commit, dirty } = gitState(sourceClosure(suite.sources))
+    const date = new Date().toISOString()
+    const resultMachineNow = resultMachine()
     const suiteStarted = performance.now()
     const log = (line: string) => process.stderr.write(`[${suite.name} ${elapsed(started)}] ${line}\n`)
     log(`running${quick ? ' (quick)' : ''}`)
     const report = await suite.run({ quick, log })
     const seconds = (performance.now() - suiteStarted) / 1000
-    mismatch ||= report.mismatch
+    const missed = missedGoals(report)
+    mismatch ||= missed.length > 0
     console.log(`## ${suite.name}: ${suite.description}\n`)
     console.log(report.markdown)
-    console.log(`\nSuite time: ${seconds.toFixed(1)} s\n`)
-    const file = join(resultsDir, `${suite.name}.json`)
-    const raw = { suite: suite.name, quick, date: new Date().toISOString(), machine: m, seconds, results: report.raw }
-    writeFileSync(file, `${JSON.stringify(raw, null, 2)}\n`)
-    log(`raw numbers written to ${file}`)
+    console.log(`\n${goalsMarkdown(report.goals).join('\n')}\n`)
+    console.log(`Suite time: ${seconds.toFixed(1)} s\n`)
+    const file = writeResultFile(
+      {
+        suite: suite.name,
+        mode: quick ? 'quick' : 'full',
+        commit,
+        dirty,
+        date,
+        machine: resultMachineNow,
+        seconds: Number(seconds.toFixed(1)),
+        sourceHash: source.hash,
+        sourceFiles: source.files,
+        ...seedsField(report.raw),
+        goals: report.goals,
+        results: report.raw,
+      },
+      resultsDir,
+    )
+    log(`raw numbers written to ${relative(REPO_ROOT, file)}${dirty ? ' (its sources have uncommitted changes)' : ''}`)
   }
   console.log(`Total bench time: ${elapsed(started)}`)
-  if (mismatch) console.log('\n**RESULT MISMATCH: see the tables above.**')
+  if (mismatch) console.log('\n**RESULT MISMATCH: goals missed, see above.** `npm run results` updates README.')
   return mismatch ? 1 : 0
+}
+
+function seedsField(raw: unknown): { seeds?: readonly number[] } {
+  const seeds = seedsOf(raw)
+  return seeds ? { seeds } : {}
 }
 
 function elapsed(since: number): string {

@@ -19,9 +19,10 @@ import {
   type TaskTrial,
   type TrialTeacher,
 } from './cedar-skills-trials.js'
+import { goal } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import { formatProportion, mean, sampleSd } from './stats.js'
-import type { Suite, SuiteOptions, SuiteReport } from './suite.js'
+import type { Goal, Suite, SuiteOptions, SuiteReport } from './suite.js'
 
 const NOISE = 0.05
 /** The issue's goals beside the paper's: requests to the diamond at most 37 (CEDAR), 20 as the goal. */
@@ -65,7 +66,7 @@ function libraryUse(trials: readonly TaskTrial[]): string {
   return `the library held ${held.join(', ') || 'nothing'} at the start; the task's skills: ${skills.join('; ') || 'none'}`
 }
 
-function table4(llm: Results, recipe: Results, n: number, recipeN: number) {
+export function table4(llm: Results, recipe: Results, n: number, recipeN: number) {
   const rows: string[][] = []
   const verdicts: string[] = []
   for (const task of TASKS) {
@@ -161,6 +162,25 @@ function table13(llm: Results, recipe: Results) {
   }
 }
 
+/** The goals the Markdown states: ≤ DIAMOND_GOAL requests to a diamond, diamond ∩ sleep at most the paper's 17. */
+function skillsLlmGoals(llm: Results, recipe: Results, n: number): Goal[] {
+  const t5 = table5(llm, recipe, n, n)
+  const t13 = table13(llm, recipe)
+  return [
+    goal(
+      `LLM requests at the diamond ≤ ${DIAMOND_GOAL} (CEDAR 37, Voyager 75)`,
+      num(t5.diamond),
+      t5.diamond <= DIAMOND_GOAL,
+    ),
+    goal("diamond ∩ sleep at night: reachable product states ≤ the paper's 17", num(t13.sleepMax), t13.sleepMax <= 17),
+    goal(
+      "diamond ∩ sleep at night: states of the product the controller runs ≤ the paper's 17",
+      num(t13.sleepRunMax),
+      t13.sleepRunMax <= 17,
+    ),
+  ]
+}
+
 /** The suite's Markdown from its trials (also rendered from bench/results/skills-llm.jobs.jsonl: `collect`). */
 export function skillsLlmMarkdown(llm: Results, recipe: Results, n: number, footer: string, recipeN = n): string {
   const t4 = table4(llm, recipe, n, recipeN)
@@ -230,11 +250,12 @@ async function run(options: SuiteOptions): Promise<SuiteReport> {
   const recipe = collect(recipeResults)
   const markdown = skillsLlmMarkdown(llm, recipe, n, `Trials: ${seconds.toFixed(1)} s on ${width} worker processes.`)
   const raw = { n, noise: NOISE, seconds, llm, recipe }
-  return { markdown, raw, mismatch: false }
+  return { markdown, raw, goals: skillsLlmGoals(llm, recipe, n) }
 }
 
 export const skillsLlmSuite: Suite = {
   name: 'skills-llm',
   description: 'CEDAR Tables 4, 5 and 13 with skills taught by the simulated LLM (p = 5%), in LLM requests',
+  sources: ['bench/skills-llm.ts'],
   run,
 }

@@ -17,15 +17,29 @@ export interface SuiteOptions {
 export interface SuiteReport {
   /** Markdown printed on stdout. */
   readonly markdown: string
-  /** Written as JSON to bench/results/<suite>.json. */
+  /** Written with the run's metadata to docs/results/<suite>-<mode>.json (result-file.ts). */
   readonly raw: unknown
-  /** True when the libraries disagreed on a result (the run exits non-zero). */
-  readonly mismatch: boolean
+  /** What the suite set out to show and whether this run showed it; a missed goal is a mismatch (goals.ts). */
+  readonly goals: readonly Goal[]
+}
+
+/** One stated goal: the paper's figure or an issue's bar, and what the run measured against it. */
+export interface Goal {
+  /** What was to be shown, with its source: "failed actions after two critic rounds ≤ 10% (issue 35's bar)". */
+  readonly goal: string
+  /** What this run measured, in the goal's unit. */
+  readonly measured: string
+  readonly met: boolean
 }
 
 export interface Suite {
   readonly name: string
   readonly description: string
+  /**
+   * The modules the suite measures, repo-relative: their import closure (plugin/ and bench/ files) is hashed into
+   * each result file, so a result older than a change to that code is noticed (result-file.ts).
+   */
+  readonly sources: readonly string[]
   run(options: SuiteOptions): Promise<SuiteReport>
 }
 

@@ -1,0 +1,37 @@
+// Issue 35: the same seeds give the same Sim numbers on a loaded machine as on an idle one. A small critic bench
+// (careless actor, the paper's laws, two critic rounds, the LLM actor on its simulated model over loopback) runs
+// twice, the second time beside a child process that burns a core; its tables must be the same.
+import assert from 'node:assert/strict'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { test } from 'node:test'
+import { criticSuite } from '../bench/critic.js'
+
+const tables = (markdown: string) =>
+  markdown.split('\n').filter((line) => line.startsWith('|') || line.startsWith('The '))
+
+test('the critic bench gives the same tables beside a CPU-burning process as without it', async () => {
+  const run = () => criticSuite.run({ quick: true, episodes: 2, log: () => {} })
+  const idle = await run()
+  const burners: ChildProcess[] = []
+  try {
+    // One burner per core the test may get: the bench's own process is starved of some of its time slices.
+    for (let i = 0; i < 2; i++) {
+      const burner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+      burners.push(burner)
+      await once(burner, 'spawn')
+    }
+    const loaded = await run()
+    assert.ok(
+      burners.every((b) => b.exitCode === null),
+      'a burner ended before the loaded run did',
+    )
+    assert.deepEqual(tables(loaded.markdown), tables(idle.markdown))
+    assert.deepEqual(loaded.goals, idle.goals)
+  } finally {
+    for (const burner of burners) {
+      burner.kill('SIGKILL')
+      if (burner.exitCode === null && burner.signalCode === null) await once(burner, 'exit')
+    }
+  }
+})

@@ -1,0 +1,129 @@
+// README's result tables are made from the committed result files (docs/results/) by `npm run results`; a table
+// that differs from its file, or a file older than the code it measures, fails here with the command that fixes it.
+import assert from 'node:assert/strict'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, describe, test } from 'node:test'
+import { renderReadme, renderSection, resultProblems, SECTIONS } from '../bench/readme-results.js'
+import {
+  REPO_ROOT,
+  RESULTS_DIR,
+  type ResultFile,
+  readResultFiles,
+  resultName,
+  stableJson,
+  writeResultFile,
+} from '../bench/result-file.js'
+
+const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')
+
+describe("README's result tables", () => {
+  const dirs: string[] = []
+  after(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+  /** A copy of docs/results/ with `edit` applied to one file's JSON. */
+  const copyWith = (file: string, edit: (json: Record<string, unknown>) => void) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cedar-results-'))
+    dirs.push(dir)
+    cpSync(RESULTS_DIR, dir, { recursive: true })
+    const json = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>
+    edit(json)
+    writeFileSync(path.join(dir, file), stableJson(json))
+    return readResultFiles(dir)
+  }
+
+  test('are what `npm run results` makes from the committed files, and no file is older than its code', async () => {
+    assert.deepEqual(await resultProblems(readme), [])
+  })
+
+  test('differ when one number in a result file changes, naming the section and the command', async () => {
+    type Round = { successes: number; subgoals: { diamond: { reached: number } } }
+    // A number the table shows (diamonds reached by the careless actor), and one it does not (its successes).
+    for (const edit of [(r: Round) => r.subgoals.diamond.reached++, (r: Round) => r.successes++]) {
+      const results = copyWith(resultName('critic', 'full'), (json) => {
+        edit((json.results as { rounds: Round[] }).rounds[0] as Round)
+      })
+      const problems = await resultProblems(readme, results)
+      assert.equal(problems.length, 1, problems.join('\n'))
+      assert.match(problems[0] as string, /README's result sections critic differ .* run `npm run results`/)
+    }
+  })
+
+  test('a result older than a change to the code it measures names its suite and the command', async () => {
+    const results = copyWith(resultName('critic', 'full'), (json) => {
+      json.sourceHash = '0'.repeat(64)
+    })
+    const problems = await resultProblems(readme, results)
+    assert.equal(problems.length, 1, problems.join('\n'))
+    assert.match(problems[0] as string, /^suite critic: docs\/results\/critic-full\.json is older than a change/)
+    assert.match(problems[0] as string, /run `npm run bench -- critic`, then `npm run results`/)
+  })
+
+  test('a table with no committed file says so and names the command that makes one', () => {
+    const none = renderReadme(readme, new Map())
+    for (const section of SECTIONS) {
+      assert.ok(
+        none.includes(
+          `No committed result file backs this table yet (\`docs/results/${resultName(section.suite, 'full')}\`): \`${section.command}\``,
+        ),
+        section.name,
+      )
+    }
+    // The live tables: from a committed live file only.
+    if (!readResultFiles().has('live-full'))
+      assert.match(readme, /<!-- results:live -->\nNo committed result file backs/)
+  })
+
+  test("a live run's file, act logs and all, is written gzipped when large and read back into the live table", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cedar-results-live-'))
+    dirs.push(dir)
+    const acts = Array.from({ length: 15000 }, (_, i) => ({
+      action: i % 2 ? 'mine.stone' : 'sleep.bed',
+      ok: true,
+      nightBefore: i % 2 === 0,
+      night: 0,
+      biome: 'forest',
+      y: 60,
+    }))
+    const episode = {
+      seed: 3,
+      acts,
+      nightsMet: 3,
+      nightsSlept: 3,
+      health: 20,
+      held: { diamond: 2 },
+      wallMs: 400_000,
+      log: acts.map((a, i) => `act ${i}: ${a.action}`),
+    }
+    const live: ResultFile = {
+      suite: 'live',
+      mode: 'full',
+      commit: 'abc',
+      dirty: false,
+      date: '2026-12-03T00:00:00.000Z',
+      machine: { node: 'v22', cpu: 'cpu', cores: 2, loadAverage: [1, 1, 1] },
+      seconds: 1,
+      sourceHash: 'x',
+      sourceFiles: 1,
+      goals: [],
+      results: { seeds: [3], table2: { live: [episode] } },
+    }
+    const file = writeResultFile(live, dir)
+    assert.ok(file.endsWith('live-full.json.gz'), file)
+    const read = readResultFiles(dir)
+    assert.deepEqual(read.get('live-full'), JSON.parse(stableJson(live)))
+    const section = SECTIONS.find((s) => s.name === 'live')
+    assert.ok(section)
+    const table = renderSection(section, read)
+    assert.match(
+      table,
+      /^\| table2 +\| 3 +\| 1\/1 diamonds +\| 3\/3 +\| 0 +\| 20\.0 ± 0\.0 +\| 15000\.0 ± 0\.0 +\| 400 s +\|$/m,
+    )
+    assert.match(
+      table,
+      /From `docs\/results\/live-full\.json` \(`npm run bench -- live`, with every episode’s act log\)/,
+    )
+  })
+})
