@@ -1,5 +1,6 @@
 // Counted goals (issue 34): a craft that makes several runs once per that many ("16 torches": 4 torch crafts, each
-// waiting for 4 more), the goals reach their count from an empty inventory with one crafting table, and a run the
+// waiting for 4 more), the goals reach their count from an empty inventory with at most two crafting tables (one at the surface, one
+// carried down for a tool that may wear out there: test/sim-live-failures.test.ts), and a run the
 // world is not shown to have spoiled does not blame the world.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
@@ -21,7 +22,7 @@ describe('counted goals in the Sim, from an empty inventory', () => {
     ['collect 10 cobblestone', 'cobblestone', 10],
     ['make a white bed', 'white_bed', 1],
   ] as const) {
-    test(`"${instruction}": reached, with one crafting table`, async () => {
+    test(`"${instruction}": reached, with at most two crafting tables`, async () => {
       const agent = new CedarAgent({ rules, grounding, library: new MemoryLibrary(), biomes: SIM_BIOMES })
       for (const seed of [0, 5, 9]) {
         const world = new SimWorld({ seed })
@@ -29,7 +30,7 @@ describe('counted goals in the Sim, from an empty inventory', () => {
         assert.equal(report.result?.outcome, 'goal', `seed ${seed}: ${report.refusal ?? report.result?.message}`)
         assert.ok((world.state.inventory[item] ?? 0) >= count, `seed ${seed}: ${JSON.stringify(world.state.inventory)}`)
         const tables = report.result?.steps.filter((s) => s.ok && s.action === 'craft.crafting_table').length
-        assert.equal(tables, 1, `seed ${seed}: crafting tables made`)
+        assert.ok((tables ?? 0) <= 2, `seed ${seed}: ${tables} crafting tables made`)
       }
     })
   }

@@ -1,3 +1,5 @@
+// Five critic rounds over 25 Sim episodes take minutes, longer than a unit test may, so it runs with the server tests:
+// test-kind: server
 // Issue 42's bar: five critic rounds over 25 careless Sim episodes each (toward the seed skills' goals), the laws
 // of each round installed as LogicGuard installs them; afterwards no installed law refuses a needed act of any
 // successful recorded run or of the Sim's shortest plan for any of those goals, and every rejected proposal is

@@ -153,12 +153,9 @@ class Chain {
   private tableToTakeAlong(block: string, depth: number): string | undefined {
     const below = UNDERGROUND_BLOCKS.some((name) => matchesObject(name, block) || name === block)
     if (!below || this.held('crafting_table') > 0) return
-    // A craft already made (the wooden pickaxe held, mining coal for torches) is not still to make: no second
-    // table for it (seen: two tables in every "make 16 torches" and "collect 10 cobblestone").
     const later = this.actions.some((a) => {
       const p = parseSymbol(a)
-      if (p?.verb !== 'craft' || p.object === 'crafting_table' || this.held(p.object) > 0) return false
-      return this.rules.recipe(p.object)?.needsTable === true
+      return p?.verb === 'craft' && p.object !== 'crafting_table' && this.rules.recipe(p.object)?.needsTable === true
     })
     if (!later || this.allowed('craft', (o) => o === 'crafting_table').length === 0) return undefined
     return this.want('crafting_table', 1, depth + 1)
