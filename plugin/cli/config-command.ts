@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
-import { describeLlm, parseOwners, resolveOptions } from '../config/options.js'
+import { describeLlm, resolveOptions } from '../config/options.js'
+import { readStartProfile } from '../start/start-profile.js'
 import { resolveStartSettings } from '../start/start-settings.js'
 import type { CliIo } from './io.js'
 import { createOutput } from './output.js'
@@ -8,14 +9,18 @@ export function addConfigCommand(program: Command, io: CliIo): void {
   program
     .command('config')
     .description('check the configuration the environment gives (MC_*, CEDAR_*, OPENAI_*) and print it, key redacted')
+    .option('--profile <file>', 'check this profile file too (env CEDAR_PROFILE), as `cedar start --profile` reads it')
     .option('--json', 'print JSON')
-    .action((flags: { json?: boolean }) => {
+    .action((flags: { json?: boolean; profile?: string }) => {
       const out = createOutput(flags.json ?? false, io)
       try {
-        const start = resolveStartSettings({}, io.env)
-        const options = resolveOptions({ owners: parseOwners(io.env.CEDAR_OWNERS) }, io.env)
+        const profileFile = flags.profile ?? (io.env.CEDAR_PROFILE || undefined)
+        const profile = profileFile === undefined ? undefined : readStartProfile(profileFile)
+        const start = resolveStartSettings({}, io.env, profile)
+        const options = resolveOptions({ ...start.cedar, owners: start.owners ?? [] }, io.env)
         const owners = options.owners === '*' ? '*' : options.owners
         const data = {
+          profile: profile?.file ?? null,
           server: start.host === undefined ? 'embedded' : `${start.host}:${start.port}`,
           port: start.port,
           version: start.version ?? 'auto',
@@ -31,6 +36,7 @@ export function addConfigCommand(program: Command, io: CliIo): void {
           },
         }
         const text = [
+          ...(profile ? [`profile:  ${profile.file}`] : []),
           `server:   ${data.server === 'embedded' ? `embedded, port ${data.port}` : data.server} (Minecraft ${data.version})`,
           `username: ${data.username}`,
           `owners:   ${owners === '*' ? 'everyone' : owners.join(', ') || '(none; on the embedded server: everyone)'}`,

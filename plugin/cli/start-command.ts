@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import type { CedarLogger } from '../config/options.js'
 import type { StartEvent } from '../start/run-bot.js'
+import { readStartProfile } from '../start/start-profile.js'
 import { resolveStartSettings } from '../start/start-settings.js'
 import type { CliIo } from './io.js'
 import { createOutput, type Output } from './output.js'
@@ -18,6 +19,7 @@ interface StartFlags {
   console?: boolean
   auth?: string
   reconnect?: boolean
+  profile?: string
   json?: boolean
 }
 
@@ -40,6 +42,10 @@ export function addStartCommand(program: Command, io: CliIo): void {
     .option('--no-console', 'no web console (env CEDAR_CONSOLE=off)')
     .option('--auth <type>', 'offline, or microsoft for a premium account on --host (env MC_AUTH; default offline)')
     .option('--no-reconnect', 'exit when kicked or the connection is lost (env CEDAR_RECONNECT=off)')
+    .option(
+      '--profile <file>',
+      'a JSON file of these settings and the plugin\'s options under "cedar" (env CEDAR_PROFILE; flags and env win)',
+    )
     .option('--json', 'print one JSON object per event instead of text')
     .action(async (flags: StartFlags) => {
       const out = createOutput(flags.json ?? false, io)
@@ -50,6 +56,8 @@ export function addStartCommand(program: Command, io: CliIo): void {
 async function start(flags: StartFlags, out: Output, io: CliIo): Promise<void> {
   let settings: ReturnType<typeof resolveStartSettings>
   try {
+    const profileFile = flags.profile ?? (io.env.CEDAR_PROFILE || undefined)
+    const profile = profileFile === undefined ? undefined : readStartProfile(profileFile)
     settings = resolveStartSettings(
       {
         host: flags.host,
@@ -61,11 +69,13 @@ async function start(flags: StartFlags, out: Output, io: CliIo): Promise<void> {
         seed: flags.seed,
         consolePort: flags.consolePort,
         consoleHost: flags.consoleHost,
-        console: flags.console,
+        // commander makes a --no-X flag true when it is not given; only a given one may hide the profile's value.
+        console: flags.console === false ? false : undefined,
         auth: flags.auth,
-        reconnect: flags.reconnect,
+        reconnect: flags.reconnect === false ? false : undefined,
       },
       io.env,
+      profile,
     )
   } catch (error) {
     out.fail((error as Error).message)

@@ -98,10 +98,11 @@ export async function runBot(
     try {
       joining.loadPlugin(
         createCedar({
+          ...settings.cedar,
           owners,
           logger: pluginLogger,
           // The bot is the script's whole purpose here: its reflexes keep it alive between instructions too.
-          reflexes: { idle: true },
+          reflexes: { idle: true, ...settings.cedar.reflexes },
           ...(settings.console ? { console: settings.console } : {}),
         }),
       )

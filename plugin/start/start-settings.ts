@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { describeIssues, parseOwners } from '../config/options.js'
+import { type CedarOptions, describeIssues, parseOwners } from '../config/options.js'
+import type { StartProfile } from './start-profile.js'
 
 /** Everything `npm start` / `cedar start` needs to know, from flags first and the environment second. */
 export interface StartSettings {
@@ -20,6 +21,8 @@ export interface StartSettings {
   readonly auth: 'offline' | 'microsoft'
   /** After a kick or a lost connection, join again (waiting longer after each failed try) instead of exiting. */
   readonly reconnect: boolean
+  /** The plugin's options from a profile file (empty without one). */
+  readonly cedar: CedarOptions
 }
 
 export type StartWorld = 'survival' | 'flat'
@@ -60,18 +63,22 @@ export interface StartInput {
 
 /**
  * Reads flags over MC_HOST, MC_PORT, MC_VERSION, MC_USERNAME, MC_AUTH, CEDAR_OWNERS, MC_WORLD, CEDAR_SEED,
- * CEDAR_CONSOLE_PORT, CEDAR_CONSOLE_HOST, CEDAR_CONSOLE=off, CEDAR_RECONNECT=off; throws one message naming bad values.
+ * CEDAR_CONSOLE_PORT, CEDAR_CONSOLE_HOST, CEDAR_CONSOLE=off, CEDAR_RECONNECT=off, and those over a profile file's
+ * values; throws one message naming bad values and where each came from.
  */
 export function resolveStartSettings(
   flags: StartInput,
   env: Readonly<Record<string, string | undefined>>,
+  profile?: StartProfile,
 ): StartSettings {
-  /** Where each value came from, so a bad one is named as the user wrote it (`MC_PORT`, `--port`). */
+  /** Where each value came from, so a bad one is named as the user wrote it (`MC_PORT`, `--port`, the profile). */
   const source = new Map<string, string>()
-  const pick = (flag: string | undefined, name: string, field: string, flagName: string) => {
+  const pick = (flag: string | undefined, name: string, field: keyof StartInput, flagName: string) => {
+    const fromProfile = profile?.start[field]
     if (flag !== undefined) source.set(field, flagName)
     else if (env[name]) source.set(field, name)
-    return flag ?? (env[name] || undefined)
+    else if (fromProfile !== undefined) source.set(field, `"${field}" in ${profile?.file}`)
+    return flag ?? (env[name] || undefined) ?? (typeof fromProfile === 'string' ? fromProfile : undefined)
   }
   const schema = z.object({
     host: z.string().min(1).optional(),
@@ -112,7 +119,8 @@ export function resolveStartSettings(
       `invalid start settings: auth (${source.get('auth')}): microsoft needs a server to join (--host or MC_HOST)`,
     )
   }
-  const consoleOn = flags.console !== false && env.CEDAR_CONSOLE !== 'off'
+  const consoleOn = flags.console !== false && env.CEDAR_CONSOLE !== 'off' && profile?.start.console !== false
+  const reconnect = flags.reconnect ?? (env.CEDAR_RECONNECT === 'off' ? false : profile?.start.reconnect)
   return {
     host,
     port: port ?? DEFAULT_PORT,
@@ -123,6 +131,7 @@ export function resolveStartSettings(
     seed,
     console: consoleOn ? { port: consolePort ?? 0, host: consoleHost ?? '127.0.0.1' } : undefined,
     auth: auth ?? 'offline',
-    reconnect: flags.reconnect !== false && env.CEDAR_RECONNECT !== 'off',
+    reconnect: reconnect !== false,
+    cedar: profile?.cedar ?? {},
   }
 }

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { type CedarOptions, cedarOptionsSchema, describeIssues } from '../config/options.js'
+import type { StartInput } from './start-settings.js'
+
+/**
+ * A profile file: the settings `cedar start` would otherwise take as flags or environment variables, plus the
+ * plugin's own options under `cedar`, so one file keeps a bot's setup. Flags and the environment still win over it.
+ */
+export interface StartProfile {
+  /** The file, as resolved: named in every message about a bad value in it. */
+  readonly file: string
+  readonly start: StartInput
+  /** The plugin's options (createCedar's), JSON only: owners and the console come from the start settings. */
+  readonly cedar: CedarOptions
+}
+
+const text = z.string().min(1)
+const number = z.number().int()
+/** Start settings are read as the strings a flag or variable would give, so one schema checks all three sources. */
+const asText = z.union([text, number]).transform(String)
+
+const profileSchema = z.strictObject({
+  host: text.optional(),
+  port: asText.optional(),
+  version: asText.optional(),
+  username: text.optional(),
+  owners: z.union([text, z.array(text).transform((names) => names.join(','))]).optional(),
+  world: text.optional(),
+  seed: asText.optional(),
+  console: z.union([z.literal(false), z.strictObject({ port: asText.optional(), host: text.optional() })]).optional(),
+  auth: text.optional(),
+  reconnect: z.boolean().optional(),
+  cedar: cedarOptionsSchema.omit({ owners: true, console: true, logger: true }).optional(),
+})
+
+/** Reads and checks a profile; throws one message naming the file and each bad key. */
+export function readStartProfile(file: string): StartProfile {
+  const resolved = path.resolve(file)
+  let raw: string
+  try {
+    raw = readFileSync(resolved, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new Error(`profile ${resolved}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(raw)
+  } catch (error) {
+    throw new Error(`profile ${resolved}: not JSON (${(error as Error).message})`)
+  }
+  const parsed = profileSchema.safeParse(json)
+  if (!parsed.success) {
+    const why = describeIssues('profile', parsed.error).replace(/^invalid profile: /, '')
+    const hint = /unknown "(owners|console|logger)"/.test(why)
+      ? ' (owners and console go at the top of the profile, not under cedar)'
+      : ''
+    throw new Error(`profile ${resolved}: ${why}${hint}`)
+  }
+  const { console: consoleSetting, cedar, ...start } = parsed.data
+  return {
+    file: resolved,
+    start: {
+      ...start,
+      ...(consoleSetting === false
+        ? { console: false }
+        : { consolePort: consoleSetting?.port, consoleHost: consoleSetting?.host }),
+    },
+    cedar: withPathsFrom(path.dirname(resolved), cedar ?? {}),
+  }
+}
+
+/** A path in a profile means the same wherever `cedar start` runs: relative ones are read from the profile's folder. */
+function withPathsFrom(folder: string, cedar: CedarOptions): CedarOptions {
+  const from = (value: string) => path.resolve(folder, value)
+  return {
+    ...cedar,
+    ...(cedar.storePath === undefined ? {} : { storePath: from(cedar.storePath) }),
+    ...(typeof cedar.seedPath === 'string' ? { seedPath: from(cedar.seedPath) } : {}),
+    ...(cedar.llm?.cacheDir === undefined ? {} : { llm: { ...cedar.llm, cacheDir: from(cedar.llm.cacheDir) } }),
+  }
+}
