@@ -2,19 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { type CedarOptions, cedarOptionsSchema, describeIssues } from '../config/options.js'
-import type { StartInput } from './start-settings.js'
-
-/**
- * A profile file: the settings `cedar start` would otherwise take as flags or environment variables, plus the
- * plugin's own options under `cedar`, so one file keeps a bot's setup. Flags and the environment still win over it.
- */
-export interface StartProfile {
-  /** The file, as resolved: named in every message about a bad value in it. */
-  readonly file: string
-  readonly start: StartInput
-  /** The plugin's options (createCedar's), JSON only: owners and the console come from the start settings. */
-  readonly cedar: CedarOptions
-}
+import type { StartProfile } from './start-settings.js'
 
 const text = z.string().min(1)
 const number = z.number().int()

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { type CedarOptions, describeIssues, parseOwners } from '../config/options.js'
-import type { StartProfile } from './start-profile.js'
 
 /** Everything `npm start` / `cedar start` needs to know, from flags first and the environment second. */
 export interface StartSettings {
@@ -22,6 +21,18 @@ export interface StartSettings {
   /** After a kick or a lost connection, join again (waiting longer after each failed try) instead of exiting. */
   readonly reconnect: boolean
   /** The plugin's options from a profile file (empty without one). */
+  readonly cedar: CedarOptions
+}
+
+/**
+ * A profile file: the settings `cedar start` would otherwise take as flags or environment variables, plus the
+ * plugin's own options under `cedar`, so one file keeps a bot's setup. Flags and the environment still win over it.
+ */
+export interface StartProfile {
+  /** The file, as resolved: named in every message about a bad value in it. */
+  readonly file: string
+  readonly start: StartInput
+  /** The plugin's options (createCedar's), JSON only: owners and the console come from the start settings. */
   readonly cedar: CedarOptions
 }
 
