@@ -10,6 +10,7 @@ import type { Shield } from '../plugin/ltl/shield.js'
 import { isActionSymbol } from '../plugin/vocabulary/symbols.js'
 import { PLAUSIBLE_ACTIONS, runCarelessEpisode } from './careless-actor.js'
 import { criticLoop } from './critic-stats.js'
+import { markdownTable } from './markdown-table.js'
 
 /** The items the seed skills are for (plugin/agent/seed-skills.ts), as the Sim holds them. */
 export const SAFETY_GOALS = [
@@ -142,4 +143,53 @@ function refusals(
     }
   }
   return { needed, wasted }
+}
+
+/** The safety check's section: rounds, what the installed laws refuse, and every rejected proposal with its reason. */
+export function safetyMarkdown(safety: CriticSafety, n: number): string[] {
+  return [
+    `### Safety: ${safety.rounds.length} critic rounds over ${n} careless episodes each, toward the seed skills' goals`,
+    '',
+    markdownTable(
+      ['round', 'reached goal', 'proposed', 'installed', 'rejected'],
+      safety.rounds.map((r) => [
+        String(r.round),
+        `${r.successes}/${r.episodes}`,
+        String(r.proposed),
+        String(r.installed),
+        String(r.rejected),
+      ]),
+    ),
+    '',
+    safetySentence(safety),
+    '',
+    `Rejected proposals (${safety.rejected.length}), by reason:`,
+    '',
+    ...rejectionReasons(safety).map(([reason, count]) => `- ${count}× ${reason}`),
+    '',
+    ...safety.rejected.map((r) => `- \`${r.formula}\` (${r.origin}): ${r.reason}`),
+  ]
+}
+
+/** What the laws in force refuse of the runs that worked: the needed acts (each named) and the wasted ones. */
+export function safetySentence(safety: CriticSafety): string {
+  const needed = safety.blockedNeeded
+  const named = needed.length > 0 ? ` (${needed.map((b) => `${b.law} on ${b.action} of ${b.run}`).join('; ')})` : ''
+  return (
+    `After the last round ${safety.laws.length} laws are in force. Put to ${safety.successfulRuns} successful recorded runs and ` +
+    `${safety.plans} Sim shortest plans, they refuse ${needed.length} needed acts${named}` +
+    ` and ${safety.blockedWasted} acts that made no progress.`
+  )
+}
+
+/** Rejected proposals grouped by the kind of reason (the run and formula details taken out), most frequent first. */
+export function rejectionReasons(safety: Pick<CriticSafety, 'rejected'>): [string, number][] {
+  const reasons = new Map<string, number>()
+  for (const r of safety.rejected) {
+    const kind = r.reason
+      .replace(/ \(step \d+\) of the successful run .*/, ' of a successful run')
+      .replace(/\{.*\}/, '{…}')
+    reasons.set(kind, (reasons.get(kind) ?? 0) + 1)
+  }
+  return [...reasons].sort((a, b) => b[1] - a[1])
 }

@@ -10,6 +10,7 @@ import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import { optimalPlan } from '../plugin/world/sim/index.js'
 import { type CarelessEpisode, PLAUSIBLE_ACTIONS, runCarelessEpisode, SUBGOALS } from './careless-actor.js'
 import { measureLlmActor } from './critic-llm-actor.js'
+import { measureCriticSafety, safetyMarkdown } from './critic-safety.js'
 import { addLaws, cell, criticLoop, type EpisodeRow, episodeRows, pct, type RoundStats, stats } from './critic-stats.js'
 import { goal } from './goals.js'
 import { LLM_ACTOR_ACTIONS } from './llm-actor-episode.js'
@@ -156,7 +157,22 @@ export function criticSuiteWith(setup: { readonly wrongLaws?: readonly string[] 
             last.successes >= base.successes,
           ),
         ]
-        const goals = [...goalsOf('careless actor', base, last), ...goalsOf('LLM actor', llmBase, llmLast)]
+        // Issue 42's check that the critic never makes the bot worse: more rounds, toward every seed skill's goal.
+        const safety = await measureCriticSafety({
+          log: new TrajectoryLog(path.join(dir, 'safety'), 10_000),
+          episodes: n,
+          planSeeds: seeds.slice(0, 5),
+          progress: options.log,
+        })
+        const goals = [
+          ...goalsOf('careless actor', base, last),
+          ...goalsOf('LLM actor', llmBase, llmLast),
+          goal(
+            `the critic's laws after ${safety.rounds.length} rounds refuse no act a successful run or a shortest plan needs (issue 42)`,
+            safety.blockedNeeded.length,
+            safety.blockedNeeded.length === 0,
+          ),
+        ]
         const markdown = [
           `## critic: LogicGuard Tables 2 and 3 in the Sim (${n} seeded episodes per row, seeds 100–${99 + n})`,
           '',
@@ -211,6 +227,8 @@ export function criticSuiteWith(setup: { readonly wrongLaws?: readonly string[] 
           ),
           '',
           `Deadlocks met by the critic's shield (every action blocked; relaxed at the next round): ${deadlocks.count}.`,
+          '',
+          ...safetyMarkdown(safety, n),
         ].join('\n')
         return {
           markdown,
@@ -225,6 +243,7 @@ export function criticSuiteWith(setup: { readonly wrongLaws?: readonly string[] 
             llmActor,
             seeds,
             episodes: [...episodeTable, ...llmActor.episodes],
+            safety,
             ...(wrongLaws.length > 0 ? { wrongLaws } : {}),
           },
           goals,

@@ -5,6 +5,7 @@
 
 import { createHash } from 'node:crypto'
 import { TASKS } from './cedar-skills-cases.js'
+import { type CriticSafety, safetySentence } from './critic-safety.js'
 import { goalsMarkdown } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import { type ResultFile, readResultFiles, resultName, sourceHash, stableJson } from './result-file.js'
@@ -57,6 +58,8 @@ interface CriticRaw {
   readonly paperLaws: CriticRound
   readonly seeds: readonly number[]
   readonly llmActor: { readonly rows: readonly CriticRound[] }
+  /** Absent from files written before the safety check was part of the suite. */
+  readonly safety?: CriticSafety
 }
 
 function criticSection(result: ResultFile): string[] {
@@ -90,6 +93,15 @@ function criticSection(result: ResultFile): string[] {
     table,
     '',
     `LLM requests an episode (LLM actor rows): ${llm.map((r) => (r.requestsPerEpisode ?? 0).toFixed(1)).join(', ')}.`,
+    ...(raw.safety
+      ? [
+          '',
+          `Does the critic ever make the bot worse? ${raw.safety.rounds.length} more rounds of ${n} careless episodes toward the`,
+          `seed skills' goals (reached ${raw.safety.rounds.map((r) => `${r.successes}/${r.episodes}`).join(', ')} by round), ${raw.safety.rejected.length} proposals rejected on`,
+          `replay. ${safetySentence(raw.safety)}`,
+          '',
+        ]
+      : []),
     provenance(
       result,
       `\`npm run bench -- ${result.mode === 'quick' ? '--quick ' : ''}critic\`, ${n} seeded Sim episodes per row`,
