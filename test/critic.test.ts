@@ -109,6 +109,17 @@ describe('repetition laws', () => {
   })
 })
 
+test('a trajectory log that cannot make its folder says which, and does not spin', {
+  skip: process.platform !== 'linux' && 'needs /proc',
+}, async () => {
+  // Under /proc the kernel says ENOENT for a folder whose parent exists; Node's recursive mkdir looped there.
+  const dir = `/proc/${process.pid}/cedar-trajectories`
+  const log = new TrajectoryLog(dir)
+  const trajectory = runCarelessEpisode({ seed: 1 }).trajectory
+  await assert.rejects(log.append(trajectory), new RegExp(`cannot create the directory ${dir} \\(ENOENT\\)`))
+  await assert.rejects(log.moveCursor('x'), /cannot create the directory/)
+})
+
 describe('law validation', () => {
   const runs = [
     trajectory('t1', [

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout } from 'node:timers/promises'
 import type OpenAI from 'openai'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
+import { makeDirectory } from '../config/make-directory.js'
 import type { LlmSettings } from '../config/options.js'
 import { CedarError } from '../errors.js'
 
@@ -354,7 +355,7 @@ export class LlmClient {
 
   private async toCache(key: string, value: unknown, fsync = true): Promise<void> {
     if (!this.options.cacheDir) return
-    await mkdir(this.options.cacheDir, { recursive: true })
+    await makeDirectory(this.options.cacheDir)
     await writeFileAtomic(path.join(this.options.cacheDir, `${key}.json`), JSON.stringify(value), { fsync })
   }
 }

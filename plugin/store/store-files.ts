@@ -5,7 +5,7 @@
 import { access, open, readdir, rename, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import { makeDirectory } from './make-directory.js'
+import { makeDirectory } from '../config/make-directory.js'
 
 /**
  * Writes `text` so that a crash at any moment leaves either the old file or the new one: write-file-atomic writes

@@ -15,7 +15,7 @@ import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import lockfile from 'proper-lockfile'
 import { z } from 'zod'
-import { makeDirectory } from './make-directory.js'
+import { makeDirectory } from '../config/make-directory.js'
 
 export interface StoreLockOptions {
   /** A lock not refreshed for this long is taken as left by a dead process (proper-lockfile's `stale`). */

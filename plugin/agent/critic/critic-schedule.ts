@@ -3,10 +3,11 @@
  * log kept to its cap, and a backup of the skill store (its export, the last few kept). The timers are unref'd, so
  * a schedule never keeps a bot script alive; a round still running when the next is due is skipped.
  */
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import cron, { type ScheduledTask } from 'node-cron'
 import writeFileAtomic from 'write-file-atomic'
+import { makeDirectory } from '../../config/make-directory.js'
 import { CedarError } from '../../errors.js'
 import type { SkillStore } from '../../store/skill-store.js'
 import type { CriticReport, CriticRunner } from './critic-runner.js'
@@ -74,7 +75,7 @@ export class CriticSchedule {
     const store = this.options.store
     if (!store) return undefined
     const dir = this.options.backupDir ?? path.join(store.dir, 'backups')
-    await mkdir(dir, { recursive: true })
+    await makeDirectory(dir)
     const file = path.join(dir, `store-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
     await writeFileAtomic(file, JSON.stringify(await store.exportRecords()))
     const backups = (await readdir(dir)).filter((f) => /^store-.*\.json$/.test(f)).sort()

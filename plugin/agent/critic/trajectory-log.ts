@@ -3,10 +3,11 @@
  * `cap` kept (older ones rotate out, rewritten atomically). A line a crash cut short is skipped on load and counted.
  * The critic reads the trajectories logged since it last ran (a cursor kept beside the log).
  */
-import { appendFile, mkdir, readFile } from 'node:fs/promises'
+import { appendFile, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
+import { makeDirectory } from '../../config/make-directory.js'
 import type { Trajectory } from './types.js'
 
 const stepSchema = z.object({
@@ -43,7 +44,7 @@ export class TrajectoryLog {
   }
 
   async append(trajectory: Trajectory): Promise<void> {
-    await mkdir(this.dir, { recursive: true })
+    await makeDirectory(this.dir)
     await appendFile(this.file, `${JSON.stringify(trajectory)}\n`)
     const all = await this.list()
     if (all.length > this.cap) {
@@ -91,7 +92,7 @@ export class TrajectoryLog {
 
   /** Marks everything up to `id` as read by the critic. */
   async moveCursor(id: string): Promise<void> {
-    await mkdir(this.dir, { recursive: true })
+    await makeDirectory(this.dir)
     await writeFileAtomic(this.cursorFile, JSON.stringify({ last: id }))
   }
 
