@@ -327,6 +327,9 @@ function liveSection(result: ResultFile): string[] {
     '',
     provenance(result, '`npm run bench -- live`, with every episode’s act log'),
     '',
+    'Live runs take an hour, so they are not repeated for every change: these are the numbers of the commit named',
+    'above, and `npm run results -- --check` says whether the code they measure has changed since.',
+    '',
     ...goalsMarkdown(result.goals),
   ]
 }
@@ -383,7 +386,16 @@ export function renderReadme(readme: string, results: ReadonlyMap<string, Result
 }
 
 /** What is wrong between README and the result files, each naming what to run; empty when all agree. */
-export async function resultProblems(readme: string, results = readResultFiles()): Promise<string[]> {
+/**
+ * What is out of date: README's sections against the files, and each file against the code it measures. A live
+ * file (an hour of real-protocol episodes) is not made again for every change: its section names its commit and
+ * says so, and its staleness is reported only with `live: true` (`npm run results -- --check` prints it as a note).
+ */
+export async function resultProblems(
+  readme: string,
+  results = readResultFiles(),
+  options: { readonly live?: boolean } = {},
+): Promise<string[]> {
   const problems: string[] = []
   let fresh: string | undefined
   try {
@@ -406,6 +418,7 @@ export async function resultProblems(readme: string, results = readResultFiles()
       problems.push(`docs/results/${key}: no suite ${result.suite} in bench/suites.ts`)
       continue
     }
+    if (result.suite === 'live' && !options.live) continue
     const suite = await entry.load()
     const now = sourceHash(suite.sources)
     if (now.hash !== result.sourceHash) {
