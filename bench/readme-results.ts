@@ -9,6 +9,7 @@ import { type CriticSafety, safetySentence } from './critic-safety.js'
 import { goalsMarkdown } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import { type ResultFile, readResultFiles, resultName, sourceHash, stableJson } from './result-file.js'
+import { type Results as SkillsResults, table5, table13 } from './skills-llm.js'
 import { formatMeanSd, mean } from './stats.js'
 import { median } from './suite.js'
 import { SUITES } from './suites.js'
@@ -235,7 +236,7 @@ interface TaskRow {
 }
 
 function skillsSection(result: ResultFile): string[] {
-  const raw = result.results as { n: number; noise: number; llm: { tasks: TaskRow[] }; recipe: { tasks: TaskRow[] } }
+  const raw = result.results as { n: number; noise: number; llm: SkillsResults; recipe: SkillsResults }
   const tasks = TASKS.map((t) => t.name).filter((name) => raw.llm.tasks.some((t) => t.task === name))
   // CEDAR's Table 4 means (published), no library and with one.
   const paper = (task: string, library: boolean) => TASKS.find((t) => t.name === task)?.paper[library ? 1 : 0][0]
@@ -269,6 +270,14 @@ function skillsSection(result: ResultFile): string[] {
   )
   return [
     table,
+    '',
+    'CEDAR Table 5 ("find a diamond"): mean LLM requests until each milestone, over the trials that reached it:',
+    '',
+    table5(raw.llm, raw.recipe, raw.n, raw.n).table,
+    '',
+    'CEDAR Table 13: the skill chain, the constraint and their product, in states (mean, range over the seeds):',
+    '',
+    table13(raw.llm, raw.recipe).table,
     '',
     provenance(
       result,

@@ -109,7 +109,7 @@ export function table4(llm: Results, recipe: Results, n: number, recipeN: number
   return { table: markdownTable(header, rows), verdicts }
 }
 
-function table5(llm: Results, recipe: Results, n: number, recipeN: number) {
+export function table5(llm: Results, recipe: Results, n: number, recipeN: number) {
   const at = (r: Results) => MILESTONES.map((_, i) => r.milestones.flatMap((t) => (t.at[i] ? [t.at[i].calls] : [])))
   const row = (name: string, r: Results, of: number) => [
     name,
@@ -125,7 +125,7 @@ function table5(llm: Results, recipe: Results, n: number, recipeN: number) {
   return { table: markdownTable(['method', ...MILESTONES.map((m) => m.name)], rows), diamond }
 }
 
-function table13(llm: Results, recipe: Results) {
+export function table13(llm: Results, recipe: Results) {
   const cell = (r: Results, name: string, pick: (t: CompositionTrial) => number) => {
     const xs = r.compositions.filter((t) => t.name === name).map(pick)
     if (xs.length === 0) return 'N/A'
