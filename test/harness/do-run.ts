@@ -8,7 +8,7 @@ import type { CedarSession } from './cedar.js'
 export interface DoRun {
   /** cedar's chat lines, the last one the outcome. */
   readonly lines: readonly string[]
-  /** The run's trajectory from the skill store, if one was logged. */
+  /** The run's trajectory from this world's log in the skill store, if one was logged. */
   readonly run: Trajectory | undefined
   /** The chat lines and then every step of the run, numbered, for an assertion's message. */
   readonly transcript: string
@@ -16,7 +16,7 @@ export interface DoRun {
 
 export async function runDo(cedar: CedarSession, line: string, timeoutMs: number): Promise<DoRun> {
   const lines = await cedar.converse(line, /^(done|not done|refused|!do failed)/, timeoutMs)
-  const [run] = await new TrajectoryLog(path.join(cedar.store, 'trajectories')).list()
+  const [run] = await new TrajectoryLog(path.join(cedar.worldDir(), 'trajectories')).list()
   const steps = (run?.steps ?? []).map((s, i) => `${i + 1} ${s.action} ${s.ok ? 'ok' : `failed: ${s.error ?? ''}`}`)
   return { lines, run, transcript: [...lines, ...steps].join('\n') }
 }
