@@ -9,6 +9,7 @@
 // of dusk and hit it five times a second). At vanilla's 20 ticks a second the two are the same.
 import type { MCServer, SquidEntity, SquidPlayer, SquidVec3, SquidWorld } from 'flying-squid'
 import { Vec3 } from 'vec3'
+import { hurtThroughArmor } from './armor.js'
 import { blockFactory } from './prismarine.js'
 
 export interface HostileMobOptions {
@@ -136,7 +137,7 @@ export function installHostileMobs(serv: MCServer, options: HostileMobOptions = 
     if (reach && now - (zombie.lastHit ?? Number.NEGATIVE_INFINITY) >= ATTACK_COOLDOWN_MS) {
       zombie.lastHit = now
       const push = new Vec3(dx / Math.max(flat, 0.1), 0.4, dz / Math.max(flat, 0.1)).scaled(4)
-      nearest.takeDamage({ damage, velocity: push, sound: 'entity.player.hurt', animation: true })
+      hurtThroughArmor(serv, nearest, damage, { velocity: push, sound: 'entity.player.hurt', animation: true })
     }
   }
 
