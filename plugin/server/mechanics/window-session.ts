@@ -6,7 +6,7 @@
 // (results, furnace output) and sends back every slot that changed, so mineflayer's prediction is confirmed or
 // corrected.
 import type { MCServer, SquidItem, SquidPlayer, SquidWindow } from 'flying-squid'
-import { dropItem, throwItem } from './drops.js'
+import { dropItem, throwItem, trackLooks } from './drops.js'
 import { copyItem, type ItemClass, itemClass, type WindowFactory, windowFactory } from './prismarine.js'
 
 const CLICK_MODE_PICKUP = 0
@@ -194,6 +194,7 @@ export class WindowSessions {
     }
     // flying-squid's own window_click handler drops shift-clicks, number keys and drags, and spawns the held item
     // (not the clicked one) on a drop click; this plugin takes window clicks over.
+    trackLooks(player)
     player._client.removeAllListeners('window_click')
     player._client.on('window_click', (click: WindowClick) => {
       // mineflayer's way to ask for the whole window again (its syncWindow, after a craft): the end of a drag that
