@@ -1,4 +1,4 @@
-// Survival mechanics flying-squid 1.12 lacks — crafting (2×2 and crafting tables), furnaces, beds, hunger, farm
+// Survival mechanics flying-squid 1.12 lacks — crafting (2×2 and crafting tables), furnaces, chests, beds, armour, hunger, farm
 // animals' loot, zombies at night, tools wearing out — as one flying-squid plugin, so unmodified mineflayer (`bot.craft`,
 // `bot.openFurnace`, `bot.sleep`) works against it.
 // It only uses flying-squid's plugin API (`serv.addPlugin`, `serv.onBlockInteraction`, player and tick events),
@@ -6,6 +6,7 @@
 import type { MCServer, SquidPlugin } from 'flying-squid'
 import { installAnimalDrops } from './animal-drops.js'
 import { installBeds } from './beds.js'
+import { installChests } from './chests.js'
 import { installCrafting } from './crafting.js'
 import { installFurnaces } from './furnace.js'
 import { type HostileMobOptions, installHostileMobs } from './hostile-mobs.js'
@@ -38,6 +39,7 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
       const sessions = new WindowSessions(serv)
       installCrafting(serv, sessions)
       installFurnaces(serv, sessions)
+      installChests(serv, sessions)
       installBeds(serv, { sleepTicks })
       if (options.hunger !== false) installHunger(serv, options.hunger)
       installAnimalDrops(serv)
