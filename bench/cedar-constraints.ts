@@ -10,8 +10,8 @@
 // The metered world and the episode loop are in constraints-episode.ts, the Markdown and the paper's numbers in
 // constraints-markdown.ts.
 
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { agentGrounding, createAgent, MemoryLibrary } from '../plugin/agent/index.js'
 import { matchesObject } from '../plugin/vocabulary/families.js'
@@ -370,13 +370,18 @@ export const cedarConstraintsSuite: Suite = {
       seconds,
       table2: t2,
       table3: t3,
-      // Positions are in the SVGs; the JSON keeps the per-episode numbers.
-      figure5: f5.map((r) => ({ ...r, episodes: r.episodes.map(({ points: _, ...e }) => e) })),
+      // Positions are in the SVGs (written beside the result file); the JSON keeps the per-episode numbers.
+      figure5: f5.map((r) => ({
+        ...r,
+        svg: basename(r.svg),
+        episodes: r.episodes.map(({ points: _, ...e }) => e),
+      })),
     }
     return {
       markdown,
       raw: { ...raw, paper: { table2: PAPER_TABLE2, table3: PAPER_TABLE3 } },
       goals: constraintGoals(t2, t3, f5),
+      figures: Object.fromEntries(f5.map((r) => [basename(r.svg), readFileSync(r.svg, 'utf8')])),
     }
   },
 }

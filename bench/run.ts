@@ -2,8 +2,8 @@
 // each suite's raw numbers, goals and metadata to docs/results/<suite>-<quick|full>.json (committed; `npm run
 // results` makes README's tables from them). Suites are loaded lazily; what they share lives in suite.ts, so no
 // suite imports this runner.
-import { mkdirSync } from 'node:fs'
-import { relative } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { goalsMarkdown, missedGoals } from './goals.js'
 import {
@@ -91,6 +91,11 @@ async function main(argv: readonly string[]): Promise<number> {
       resultsDir,
     )
     log(`raw numbers written to ${relative(REPO_ROOT, file)}${dirty ? ' (its sources have uncommitted changes)' : ''}`)
+    // A quick run's pictures stay in bench/results: README's are the full run's, beside its file.
+    for (const [name, svg] of quick ? [] : Object.entries(report.figures ?? {})) {
+      writeFileSync(join(resultsDir, name), svg)
+      log(`figure written to ${relative(REPO_ROOT, join(resultsDir, name))}`)
+    }
   }
   console.log(`Total bench time: ${elapsed(started)}`)
   if (mismatch) console.log('\n**RESULT MISMATCH: goals missed, see above.** `npm run results` updates README.')

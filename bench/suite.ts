@@ -21,6 +21,8 @@ export interface SuiteReport {
   readonly raw: unknown
   /** What the suite set out to show and whether this run showed it; a missed goal is a mismatch (goals.ts). */
   readonly goals: readonly Goal[]
+  /** Figures (file name → SVG) a full run writes beside its result file, so README's pictures are that run's. */
+  readonly figures?: Readonly<Record<string, string>>
 }
 
 /** One stated goal: the paper's figure or an issue's bar, and what the run measured against it. */
