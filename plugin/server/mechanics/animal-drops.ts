@@ -61,8 +61,7 @@ export function installAnimalDrops(serv: MCServer): void {
   ;(serv as unknown as { spawnMob: typeof spawnMob }).spawnMob = (type, ...rest) => {
     const mob = spawnMob(type, ...rest)
     const kind = ANIMALS[serv.registry.entities[type]?.name ?? '']
-    if (kind === undefined || itemEntity === undefined) return mob
-    mob.health = kind.health
+    if (kind !== undefined) mob.health = kind.health
     const takeDamage = mob.takeDamage.bind(mob)
     let dead = false
     mob.takeDamage = (options) => {
@@ -70,6 +69,9 @@ export function installAnimalDrops(serv: MCServer): void {
       takeDamage(options)
       if (mob.health > 0) return
       dead = true
+      // flying-squid forgets a dead mob but leaves its body on the clients (a bot's kill waited on it for ever).
+      setTimeout(() => mob._writeOthersNearby('entity_destroy', { entityIds: [mob.id] }), CORPSE_MS)
+      if (kind === undefined || itemEntity === undefined) return
       for (const loot of kind.loot) {
         const count = loot.min + Math.floor(Math.random() * (loot.max - loot.min + 1))
         const itemId = serv.registry.itemsByName[loot.item]?.id
@@ -77,7 +79,6 @@ export function installAnimalDrops(serv: MCServer): void {
         // Without a pickup time flying-squid never lets anyone collect the item (its entity tick checks it).
         serv.spawnObject(itemEntity, mob.world, mob.position, { itemId, itemCount: count, pickupTime: PICKUP_MS })
       }
-      setTimeout(() => mob._writeOthersNearby('entity_destroy', { entityIds: [mob.id] }), CORPSE_MS)
     }
     return mob
   }

@@ -5,6 +5,7 @@
 // so it could be offered upstream as it is.
 import type { MCServer, SquidPlugin } from 'flying-squid'
 import { installAnimalDrops } from './animal-drops.js'
+import { installKnockback } from './attacks.js'
 import { installBeds } from './beds.js'
 import { installChests } from './chests.js'
 import { installCrafting } from './crafting.js'
@@ -43,6 +44,7 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
       installBeds(serv, { sleepTicks })
       if (options.hunger !== false) installHunger(serv, options.hunger)
       installAnimalDrops(serv)
+      installKnockback(serv)
       if (options.hostileMobs) installHostileMobs(serv, options.hostileMobs === true ? {} : options.hostileMobs)
       installWholeStackPickups(serv)
       if (options.toolWear !== false) installToolWear(serv)
