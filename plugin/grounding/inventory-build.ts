@@ -37,6 +37,7 @@ const FAMILY_NAMES: Readonly<Record<string, string>> = {
   planks: 'planks (any wooden planks)',
   wool: 'wool (any colour)',
   beds: 'a bed (any colour)',
+  fish: 'a fish (raw cod, salmon, tropical fish or pufferfish)',
   fuel: 'fuel (coal, charcoal, a lava bucket, blaze rods)',
 }
 

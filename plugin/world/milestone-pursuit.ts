@@ -8,7 +8,7 @@
  * a whole task; one step at a time, re-asked after every act.
  */
 import { isFamily, matchesObject } from '../vocabulary/families.js'
-import { UNDERGROUND_BLOCKS } from '../vocabulary/natural.js'
+import { extraYield, LIQUIDS, UNDERGROUND_BLOCKS } from '../vocabulary/natural.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
 import type { Observation } from './port.js'
 import { countOf } from './predicates.js'
@@ -56,6 +56,8 @@ export function producersOf(item: string, actions: readonly string[], rules: Rul
         return yields(rules, p.object, item)
       case 'craft':
         return p.object === item || matchesObject(p.object, item) || matchesObject(item, p.object)
+      case 'fish':
+        return matchesObject(p.object, item) || matchesObject(item, p.object)
       case 'smelt': {
         const output = rules.smeltingOutput(p.object)
         return output !== undefined && (output === item || matchesObject(item, output))
@@ -68,7 +70,9 @@ export function producersOf(item: string, actions: readonly string[], rules: Rul
 
 /** Whether mining `object` (a block, a family, lava with a bucket) gives `item`. */
 function yields(rules: Rules, object: string, item: string): boolean {
-  if (object === 'lava') return item === 'lava_bucket'
+  const extra = extraYield(object)
+  if (extra === item) return true
+  if (object in LIQUIDS) return false
   if (isFamily(object)) return matchesObject(object, item) || matchesObject(item, object)
   return [...rules.drops(object).keys()].some((drop) => drop === item || matchesObject(item, drop))
 }
@@ -107,6 +111,7 @@ class Chain {
     return (
       this.byMining(item, depth) ??
       this.byKilling(item) ??
+      this.byFishing(item, depth) ??
       this.byCrafting(item, depth) ??
       this.bySmelting(item, count, depth)
     )
@@ -119,6 +124,21 @@ class Chain {
       if (this.observation.nearest(mob) !== undefined) return action
       const search = this.allowed('explore', (o) => o === mob)[0]
       if (search) return search
+    }
+    return undefined
+  }
+
+  /** A fish: cast where there is water, the rod in hand (made and taken first, if the skill may). */
+  private byFishing(item: string, depth: number): string | undefined {
+    for (const action of this.allowed('fish', (o) => matchesObject(o, item) || matchesObject(item, o))) {
+      if (this.observation.equipped !== 'fishing_rod') {
+        if (this.held('fishing_rod') > 0) return this.allowed('equip', (o) => o === 'fishing_rod')[0]
+        const rod = this.want('fishing_rod', 1, depth + 1)
+        if (rod) return rod
+        continue
+      }
+      if (this.observation.nearest('water') === undefined) return this.allowed('explore', (o) => o === 'water')[0]
+      return action
     }
     return undefined
   }
@@ -136,7 +156,7 @@ class Chain {
       if (tool === undefined) return searching ? search : action
       if (tool !== null) return searching ? search : tool
       // The tool is neither in hand nor held: make it first, if the skill may.
-      const needed = block === 'lava' ? ['bucket'] : this.rules.harvestTools(block)
+      const needed = block in LIQUIDS ? ['bucket'] : this.rules.harvestTools(block)
       for (const t of needed) {
         const step = this.want(t, 1, depth + 1)
         if (step) return step
@@ -164,7 +184,7 @@ class Chain {
   /** undefined: the hand will do; an equip action: take the tool; null: no allowed way to hold one now. */
   private toolFor(block: string): string | undefined | null {
     const { equipped } = this.observation
-    const tools = block === 'lava' ? ['bucket'] : isFamily(block) ? [] : this.rules.harvestTools(block)
+    const tools = block in LIQUIDS ? ['bucket'] : isFamily(block) ? [] : this.rules.harvestTools(block)
     if (tools.length === 0 || (equipped && tools.includes(equipped))) return undefined
     for (const tool of tools) {
       if (this.held(tool) === 0) continue

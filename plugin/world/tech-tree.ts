@@ -11,6 +11,7 @@
  * route goes round in circles (iron ingots are not made from iron blocks).
  */
 import { isFamily, matchesObject } from '../vocabulary/families.js'
+import { FISH } from '../vocabulary/fishing.js'
 import { EXTRA_DROPS, KILLABLE_MOBS, LIQUIDS, NATURAL_BLOCKS } from '../vocabulary/natural.js'
 import type { Rules } from './rules.js'
 
@@ -109,6 +110,8 @@ export class TechTree {
           .some((r) => (!r.needsTable || had('crafting_table')) && [...r.ingredients.keys()].every(had))
         if (ok) offer(item)
       }
+      // A rod cast into water: any fish of the loot table (`vocabulary/fishing.ts`).
+      if (had('fishing_rod') && this.blocks.includes('water')) for (const fish of FISH) offer(fish)
       if (had('furnace') && fuels.some(had)) {
         for (const [item, rank] of ranks) {
           const output = rank < round ? rules.smeltingOutput(item) : undefined

@@ -124,6 +124,11 @@ function candidates(world: SimWorld, analysis: Analysis): Primitive[] {
     if (!useful(`kill.${mob}`)) continue
     symbols.push(world.nearest(mob) === undefined ? `explore.${mob}` : `kill.${mob}`)
   }
+  for (const item of analysis.fish) {
+    if (useful(`fish.${item}`) && equipped === 'fishing_rod') {
+      symbols.push(world.nearest('water') === undefined ? 'explore.water' : `fish.${item}`)
+    }
+  }
   const craftable = (object: string) =>
     (analysis.crafted.get(object) ?? []).some((item) =>
       world.rules

@@ -67,6 +67,14 @@ export function estimate(world: SimWorld, goal: string, analysis: Analysis): num
       case 'kill':
         t.steps += n
         return
+      case 'fish':
+        t.steps += n
+        if (state.equipped !== 'fishing_rod') t.equip = true
+        if (!t.tools.has('fishing_rod') && (t.pool.get('fishing_rod') ?? 0) === 0) {
+          t.tools.add('fishing_rod')
+          produce(t, 'fishing_rod', 1, depth + 1)
+        }
+        return
       case 'mine': {
         t.steps += n
         if (!way.levels.has(state.level)) t.move = true

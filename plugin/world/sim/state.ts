@@ -61,6 +61,9 @@ export const TIMEOUTS: Readonly<Record<string, number>> = {
   sleep: 1_200,
   kill: 1_200,
   eat: 200,
+  fish: 12_000,
+  use: 200,
+  plant: 200,
 }
 
 export interface SimOptions {
