@@ -174,6 +174,27 @@ export function extraYield(block: string): string | undefined {
   return LIQUIDS[block] ?? EXTRA_DROPS[block]
 }
 
+/**
+ * Crops: the block a seed grows into on farmland (tilled with a hoe from grass or dirt), and what the ripe crop
+ * gives beyond its seeds. Mining the crop block is harvesting it.
+ */
+export const CROPS: Readonly<Record<string, { readonly seed: string; readonly produce: string }>> = {
+  wheat: { seed: 'wheat_seeds', produce: 'wheat' },
+  carrots: { seed: 'carrot', produce: 'carrot' },
+  potatoes: { seed: 'potato', produce: 'potato' },
+  beetroots: { seed: 'beetroot_seeds', produce: 'beetroot' },
+}
+
+/** The hoes, cheapest first: what tills farmland. */
+export const HOES: readonly string[] = [
+  'wooden_hoe',
+  'stone_hoe',
+  'iron_hoe',
+  'golden_hoe',
+  'diamond_hoe',
+  'netherite_hoe',
+]
+
 /** Liquids: `mine.X` with an empty bucket in hand fills it. */
 export const LIQUIDS: Readonly<Record<string, string>> = { lava: 'lava_bucket', water: 'water_bucket' }
 

@@ -8,7 +8,7 @@
  * a whole task; one step at a time, re-asked after every act.
  */
 import { isFamily, matchesObject } from '../vocabulary/families.js'
-import { extraYield, LIQUIDS, UNDERGROUND_BLOCKS } from '../vocabulary/natural.js'
+import { CROPS, extraYield, HOES, LIQUIDS, UNDERGROUND_BLOCKS } from '../vocabulary/natural.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
 import type { Observation } from './port.js'
 import { countOf } from './predicates.js'
@@ -54,6 +54,10 @@ export function producersOf(item: string, actions: readonly string[], rules: Rul
     switch (p.verb) {
       case 'mine':
         return yields(rules, p.object, item)
+      case 'plant':
+        return Object.values(CROPS).some((c) => c.seed === p.object && c.produce === item)
+      case 'use':
+        return p.object === 'grass_block' && Object.values(CROPS).some((c) => c.produce === item)
       case 'craft':
         return p.object === item || matchesObject(p.object, item) || matchesObject(item, p.object)
       case 'fish':
@@ -109,6 +113,7 @@ class Chain {
     if (this.seen.has(key)) return undefined
     this.seen.add(key)
     return (
+      this.byFarming(item, count, depth) ??
       this.byMining(item, depth) ??
       this.byKilling(item) ??
       this.byFishing(item, depth) ??
@@ -143,8 +148,42 @@ class Chain {
     return undefined
   }
 
+  /**
+   * A crop's produce, sown for all that is still wanted before the first harvest (crops planted together ripen
+   * together; one at a time would wait a growth for each): the seeds got first (from grass), each planted on farmland
+   * in sight or on ground a hoe in hand tills (the hoe made and taken first); then the crops harvested, each act
+   * waiting for its crop to ripen.
+   */
+  private byFarming(item: string, count: number, depth: number): string | undefined {
+    for (const action of this.allowed('mine', (o) => CROPS[o]?.produce === item)) {
+      const crop = parseSymbol(action)?.object ?? ''
+      const seed = CROPS[crop]?.seed ?? ''
+      const plant = this.allowed('plant', (o) => o === seed)[0]
+      const cropSeen = this.observation.nearest(crop) !== undefined
+      const remaining = count - this.held(item)
+      if (!cropSeen && plant && this.held(seed) < remaining) {
+        const step = this.want(seed, remaining, depth + 1)
+        if (step) return step
+      }
+      const sowing = plant !== undefined && this.held(seed) > 0 && (!cropSeen || this.held(item) === 0)
+      if (sowing) {
+        if (this.observation.nearest('farmland') !== undefined) return plant
+        const till = this.allowed('use', (o) => o === 'grass_block' || o === 'dirt')[0]
+        if (till && this.observation.equipped?.endsWith('_hoe')) return till
+        const hoe = HOES.find((h) => this.held(h) > 0)
+        if (till && hoe) return this.allowed('equip', (o) => o === hoe)[0]
+        for (const h of till ? HOES : []) {
+          const step = this.want(h, 1, depth + 1)
+          if (step) return step
+        }
+      }
+      if (cropSeen) return action
+    }
+    return undefined
+  }
+
   private byMining(item: string, depth: number): string | undefined {
-    for (const action of this.allowed('mine', (o) => yields(this.rules, o, item))) {
+    for (const action of this.allowed('mine', (o) => !(o in CROPS) && yields(this.rules, o, item))) {
       const block = parseSymbol(action)?.object ?? ''
       const along = this.tableToTakeAlong(block, depth)
       if (along) return along

@@ -10,7 +10,7 @@ import { CedarError } from '../../errors.js'
 import type { SymbolInventory } from '../../grounding/inventory.js'
 import { lexiconFor } from '../../grounding/pruner.js'
 import { isFamily, matchesObject } from '../../vocabulary/families.js'
-import { CHANCE_DROPS, extraYield, LIQUIDS, NATURAL_BLOCKS, ORES } from '../../vocabulary/natural.js'
+import { CHANCE_DROPS, CROPS, extraYield, LIQUIDS, NATURAL_BLOCKS, ORES } from '../../vocabulary/natural.js'
 import type { Rules } from '../../world/rules.js'
 import { techTree } from '../../world/tech-tree.js'
 
@@ -58,6 +58,9 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
     }
     case 'mine': {
       if (object === 'logs') return { verb, object, item: 'logs', count }
+      // A crop is "mined" ripe for its produce: sown, grown and harvested.
+      const crop = CROPS[object]
+      if (crop) return { verb, object, item: crop.produce, count }
       // A liquid is "mined" with a bucket in hand (the bucket fills); leaves and grass for their chance drops.
       const extra = extraYield(object)
       if (extra !== undefined && (object in LIQUIDS || rules.drops(object).size === 0)) {
@@ -139,6 +142,9 @@ function keyForObject(verb: string | undefined, object: string, count: number, r
   if (rules.recipe(object)) return skillKey('craft', object, rules, count)
   // "Catch a fish": a rod cast into water until one bites.
   if (object === 'fish' || matchesObject('fish', object)) return skillKey('fish', object, rules, count)
+  // Wheat: farmed (no wheat grows wild).
+  const crop = Object.keys(CROPS).find((block) => CROPS[block]?.produce === object && !rules.recipe(object))
+  if (crop && rules.isBlock(crop)) return skillKey('mine', crop, rules, count)
   // An apple from oak leaves, seeds from grass: the natural block that gives it beyond its drops.
   const giver = NATURAL_BLOCKS.find((block) => CHANCE_DROPS[block] !== undefined && extraYield(block) === object)
   if (giver) return skillKey('mine', giver, rules, count)

@@ -3,9 +3,10 @@
  * and fail before any time passes; the hand is never changed behind the agent's back (no auto-equip).
  */
 import { isFamily, matchesObject } from '../../vocabulary/families.js'
-import { CHANCE_DROPS, extraYield, LIQUIDS } from '../../vocabulary/natural.js'
+import { CHANCE_DROPS, CROPS, extraYield, LIQUIDS } from '../../vocabulary/natural.js'
 import { failure, type Outcome } from '../port.js'
 import type { Recipe } from '../rules.js'
+import { harvestCrop } from './crops.js'
 import { type ActEnv, perform, wearTool } from './perform.js'
 import {
   addItem,
@@ -33,6 +34,7 @@ export function mine(state: SimState, context: SimContext, env: ActEnv, object: 
     return far ? outOfReach(state, far) : failure('not_found', `no ${object} in sight; explore for it first`)
   }
   if (target.name in LIQUIDS) return takeLiquid(state, context, env, target)
+  if (target.name in CROPS && target.kind === 'placed') return harvestCrop(state, context, env, target)
   const chance = CHANCE_DROPS[target.name]
   if (chance !== undefined && rules.drops(target.name).size === 0)
     return breakUntilDrop(state, context, env, target, chance)

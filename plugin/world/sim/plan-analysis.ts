@@ -11,7 +11,7 @@
  */
 import { familiesOf, isFamily, matchesObject, symbolObject } from '../../vocabulary/families.js'
 import { FISH } from '../../vocabulary/fishing.js'
-import { CHANCE_DROPS, extraYield, LIQUIDS } from '../../vocabulary/natural.js'
+import { CHANCE_DROPS, CROPS, extraYield, HOES, LIQUIDS } from '../../vocabulary/natural.js'
 import type { Rules } from '../rules.js'
 import { type Nature, TechTree } from '../tech-tree.js'
 import { levelsWith, NIGHT_MOBS, worldNames } from './world-map.js'
@@ -42,6 +42,8 @@ export interface Analysis {
   readonly kill: readonly string[]
   /** What to fish for (`fish.cod`), with a rod in hand. */
   readonly fish: readonly string[]
+  /** Crops to grow (`wheat`): tilled with the hoe, planted from their seed, mined ripe. */
+  readonly farm: ReadonlyArray<{ readonly crop: string; readonly seed: string; readonly hoe: string }>
   /** The items each craft object stands for (`planks` → oak_planks, birch_planks, …). */
   readonly crafted: ReadonlyMap<string, readonly string[]>
   /** Blocks and mobs whose being in sight is part of the state. */
@@ -72,6 +74,8 @@ export type Route =
   | { readonly kind: 'kill' }
   /** A rod cast into water until the catch comes. */
   | { readonly kind: 'fish' }
+  /** Till, plant the seed, harvest the ripe crop (three acts), a hoe in hand for the first. */
+  | { readonly kind: 'farm'; readonly seed: string; readonly hoe: string }
 
 let simNature: Nature | undefined
 
@@ -103,6 +107,7 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
   const equip = new Set<string>()
   const kill = new Set<string>()
   const fish = new Set<string>()
+  const farm = new Map<string, { crop: string; seed: string; hoe: string }>()
   const makes = new Map<string, string[]>()
   const routes = new Map<string, Route[]>()
   const crafted = new Map<string, string[]>()
@@ -196,6 +201,18 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
         if (first && !ways.some((way) => way.kind === 'fish')) ways.push({ kind: 'fish' })
         if (expand) once('fishing_rod', depth)
       }
+      for (const [crop, { seed, produce }] of Object.entries(CROPS)) {
+        const hoe = HOES.filter(below).sort((a, b) => tree.rankOf(a) - tree.rankOf(b))[0]
+        if (produce !== item || hoe === undefined || !below(seed) || !blocks.includes('grass_block')) continue
+        farm.set(crop, { crop, seed, hoe })
+        for (const action of [`mine.${crop}`, `plant.${seed}`, 'use.grass_block']) made(action, item)
+        equip.add(hoe)
+        if (first && !ways.some((way) => way.kind === 'farm')) ways.push({ kind: 'farm', seed, hoe })
+        if (expand) {
+          once(hoe, depth)
+          need(seed, n, depth + 1)
+        }
+      }
       for (const mob of mobs) {
         if (!rules.mobDrops(mob).has(item)) continue
         kill.add(mob)
@@ -222,8 +239,9 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
     equip: [...equip],
     kill: [...kill],
     fish: [...fish],
+    farm: [...farm.values()],
     crafted,
-    sights: [...mine, ...kill, ...place, ...(fish.size > 0 ? ['water'] : [])],
+    sights: [...mine, ...kill, ...place, ...(fish.size > 0 || farm.size > 0 ? ['water'] : [])],
     makes,
     routes,
   }

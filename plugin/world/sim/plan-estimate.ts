@@ -67,6 +67,16 @@ export function estimate(world: SimWorld, goal: string, analysis: Analysis): num
       case 'kill':
         t.steps += n
         return
+      case 'farm':
+        // Till, plant, harvest each.
+        t.steps += 3 * n
+        if (state.equipped === undefined || !state.equipped.endsWith('_hoe')) t.equip = true
+        if (!t.tools.has(way.hoe) && (t.pool.get(way.hoe) ?? 0) === 0) {
+          t.tools.add(way.hoe)
+          produce(t, way.hoe, 1, depth + 1)
+        }
+        produce(t, way.seed, n, depth + 1)
+        return
       case 'fish':
         t.steps += n
         if (state.equipped !== 'fishing_rod') t.equip = true

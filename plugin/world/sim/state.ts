@@ -107,6 +107,8 @@ export interface Placed {
   readonly z: number
   /** A furnace's fuel left, in items it can still smelt. */
   fuel: number
+  /** A crop's tick (`SimState.ticks`) at which it is ripe. */
+  readonly ripeAt?: number
 }
 
 export interface SimState {
