@@ -24,6 +24,8 @@ const NEW_CHAINS: readonly Request[] = [
   find(ISSUE_REQUESTS, 'make bread'),
   find(ISSUE_REQUESTS, 'collect 5 wheat'),
   find(OWN_REQUESTS, 'make a hay bale'),
+  find(OWN_REQUESTS, 'get a bucket of milk'),
+  find(ISSUE_REQUESTS, 'kill a cow'),
 ]
 
 describe('everyday requests in the Sim (issue 36)', () => {
@@ -43,8 +45,14 @@ describe('everyday requests in the Sim (issue 36)', () => {
     assert.equal(result.reached, 'has.glass.1')
   })
 
+  it('a zombie hunt by day is refused with what the bot does instead', async () => {
+    const result = await runRequest(find(ISSUE_REQUESTS, 'kill a zombie'), 0)
+    assert.equal(result.goal, false)
+    assert.match(result.message, /only come out at night.*I fight the ones that come at me/)
+  })
+
   it('what the Sim cannot yet do is refused with a sentence naming the item', async () => {
-    for (const request of [find(OWN_REQUESTS, 'get a bucket of milk'), find(OWN_REQUESTS, 'make flint and steel')]) {
+    for (const request of [find(OWN_REQUESTS, 'get some bone meal'), find(OWN_REQUESTS, 'make flint and steel')]) {
       const result = await runRequest(request, 0)
       assert.equal(result.goal, false)
       assert.match(result.message, new RegExp(request[1]), `${request[0]}: ${result.message}`)

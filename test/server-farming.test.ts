@@ -92,6 +92,20 @@ describe('farming and buckets on the embedded server', () => {
     await waitUntil(bot, () => countItem(bot, 'milk_bucket') === 1, 'the bucket is full of milk', 10_000)
   })
 
+  test('shears on a sheep give white wool, once', async () => {
+    const { serv } = session.server
+    const spawnMob = (serv as unknown as { spawnMob: (t: number, w: unknown, p: unknown) => { id: number } }).spawnMob
+    const sheep = spawnMob(serv.registry.entitiesByName.sheep?.id ?? -1, serv.overworld, new Vec3(-0.5, 5, 1.5))
+    await waitUntil(bot, () => bot.entities[sheep.id] !== undefined, 'the sheep is seen')
+    await hold('shears')
+    await bot.activateEntity(bot.entities[sheep.id]!)
+    // random 0: the fewest, one wool.
+    await waitUntil(bot, () => countItem(bot, 'white_wool') === 1, 'one white wool picked up', 10_000)
+    await bot.activateEntity(bot.entities[sheep.id]!)
+    await bot.waitForTicks(20)
+    assert.equal(countItem(bot, 'white_wool'), 1, 'a shorn sheep gives no more')
+  })
+
   test('sand smelts into glass', async () => {
     const at = new Vec3(-3, 5, 0)
     await place(at, 'furnace')

@@ -185,6 +185,11 @@ export const CROPS: Readonly<Record<string, { readonly seed: string; readonly pr
   beetroots: { seed: 'beetroot_seeds', produce: 'beetroot' },
 }
 
+/** Items had by using a tool in hand on a creature (`use.cow` with a bucket): item → the tool and the creature. */
+export const CREATURE_USES: Readonly<Record<string, { readonly tool: string; readonly target: string }>> = {
+  milk_bucket: { tool: 'bucket', target: 'cow' },
+}
+
 /** The hoes, cheapest first: what tills farmland. */
 export const HOES: readonly string[] = [
   'wooden_hoe',

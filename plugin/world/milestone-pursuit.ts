@@ -8,7 +8,7 @@
  * a whole task; one step at a time, re-asked after every act.
  */
 import { isFamily, matchesObject } from '../vocabulary/families.js'
-import { CROPS, extraYield, HOES, LIQUIDS, UNDERGROUND_BLOCKS } from '../vocabulary/natural.js'
+import { CREATURE_USES, CROPS, extraYield, HOES, LIQUIDS, UNDERGROUND_BLOCKS } from '../vocabulary/natural.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
 import type { Observation } from './port.js'
 import { countOf } from './predicates.js'
@@ -57,7 +57,10 @@ export function producersOf(item: string, actions: readonly string[], rules: Rul
       case 'plant':
         return Object.values(CROPS).some((c) => c.seed === p.object && c.produce === item)
       case 'use':
-        return p.object === 'grass_block' && Object.values(CROPS).some((c) => c.produce === item)
+        return (
+          (p.object === 'grass_block' && Object.values(CROPS).some((c) => c.produce === item)) ||
+          CREATURE_USES[item]?.target === p.object
+        )
       case 'craft':
         return p.object === item || matchesObject(p.object, item) || matchesObject(item, p.object)
       case 'fish':
@@ -117,6 +120,7 @@ class Chain {
       this.byMining(item, depth) ??
       this.byKilling(item) ??
       this.byFishing(item, depth) ??
+      this.byUsing(item, depth) ??
       this.byCrafting(item, depth) ??
       this.bySmelting(item, count, depth)
     )
@@ -131,6 +135,19 @@ class Chain {
       if (search) return search
     }
     return undefined
+  }
+
+  /** A bucket of milk: the tool in hand (made and taken first) used on the creature, searched for where allowed. */
+  private byUsing(item: string, depth: number): string | undefined {
+    const use = CREATURE_USES[item]
+    const action = use && this.allowed('use', (o) => o === use.target)[0]
+    if (!use || !action) return undefined
+    if (this.observation.equipped !== use.tool) {
+      if (this.held(use.tool) > 0) return this.allowed('equip', (o) => o === use.tool)[0]
+      return this.want(use.tool, 1, depth + 1)
+    }
+    if (this.observation.nearest(use.target) !== undefined) return action
+    return this.allowed('explore', (o) => o === use.target)[0]
   }
 
   /** A fish: cast where there is water, the rod in hand (made and taken first, if the skill may). */

@@ -12,7 +12,15 @@
  */
 import { isFamily, matchesObject } from '../vocabulary/families.js'
 import { FISH } from '../vocabulary/fishing.js'
-import { CROPS, EXTRA_DROPS, HOES, KILLABLE_MOBS, LIQUIDS, NATURAL_BLOCKS } from '../vocabulary/natural.js'
+import {
+  CREATURE_USES,
+  CROPS,
+  EXTRA_DROPS,
+  HOES,
+  KILLABLE_MOBS,
+  LIQUIDS,
+  NATURAL_BLOCKS,
+} from '../vocabulary/natural.js'
 import type { Rules } from './rules.js'
 
 /** What a world offers to start from: the blocks it has and the mobs in it. */
@@ -113,6 +121,10 @@ export class TechTree {
       // A crop: its seed planted on farmland a hoe tilled from grass or dirt, and harvested ripe (`natural.ts`).
       if (HOES.some(had) && this.blocks.some((b) => b === 'grass_block' || b === 'dirt')) {
         for (const crop of Object.values(CROPS)) if (had(crop.seed)) offer(crop.produce)
+      }
+      // A bucket used on a cow (`CREATURE_USES`).
+      for (const [item, { tool, target }] of Object.entries(CREATURE_USES)) {
+        if (had(tool) && this.mobs.includes(target)) offer(item)
       }
       // A rod cast into water: any fish of the loot table (`vocabulary/fishing.ts`).
       if (had('fishing_rod') && this.blocks.includes('water')) for (const fish of FISH) offer(fish)

@@ -9,7 +9,8 @@
  * - nothing to eat and food at `HUNT_AT` or less: the cheapest food the world in sight allows — an animal in sight,
  *   else a fish (a rod held, water in sight), else an apple from the oak leaves in sight; else, not near nightfall,
  *   explore for a farm animal.
- * Any food held is eaten best first (bread, apples, cooked fish as much as meat); raw fish is cooked like raw meat.
+ * Any food held is eaten best first (bread, apples, cooked fish as much as meat), but not what the running plan
+ * needs (an apple for a golden apple) until food is at `HUNT_AT`; raw fish is cooked like raw meat.
  * A world whose `nearest` does not see mobs (the live bot's does) never offers the kill or the hunt a target.
  */
 import { KILLABLE_MOBS } from '../../vocabulary/natural.js'
@@ -52,6 +53,8 @@ export function eatingReflex(rules: FoodRules): Reflex {
       const foods = [...o.inventory.keys()]
         .filter((item) => rules.foodPoints(item) !== undefined)
         .filter((item) => !HARMFUL.has(item) || o.food <= HUNT_AT)
+        // What the running plan needs (the apple of a golden apple) is eaten only when nothing else is left, starving.
+        .filter((item) => spare(item) || o.food <= HUNT_AT)
         .sort((a, b) => Number(HARMFUL.has(a)) - Number(HARMFUL.has(b)) || points(b) - points(a) || (a < b ? -1 : 1))
       // Harmful foods count as stock too: they are cooked at a furnace, or eaten when nothing else is left.
       const held = [...o.inventory]

@@ -10,11 +10,19 @@ import { CedarError } from '../../errors.js'
 import type { SymbolInventory } from '../../grounding/inventory.js'
 import { lexiconFor } from '../../grounding/pruner.js'
 import { isFamily, matchesObject } from '../../vocabulary/families.js'
-import { CHANCE_DROPS, CROPS, extraYield, LIQUIDS, NATURAL_BLOCKS, ORES } from '../../vocabulary/natural.js'
+import {
+  CHANCE_DROPS,
+  CREATURE_USES,
+  CROPS,
+  extraYield,
+  LIQUIDS,
+  NATURAL_BLOCKS,
+  ORES,
+} from '../../vocabulary/natural.js'
 import type { Rules } from '../../world/rules.js'
 import { techTree } from '../../world/tech-tree.js'
 
-export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish'
+export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish' | 'kill' | 'use'
 
 export interface SkillKey {
   readonly verb: SkillVerb
@@ -70,12 +78,24 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
       if (!rules.isBlock(object) || drop === undefined) throw new UnknownGoalError(`mining ${object} yields nothing`)
       return { verb, object, item: drop, count }
     }
+    case 'kill': {
+      // A hunt is for what the animal surely drops (beef from a cow, its first drop).
+      const drop = [...rules.mobDrops(object).keys()][0]
+      if (!rules.isMob(object) || drop === undefined) throw new UnknownGoalError(`killing ${object} yields nothing`)
+      return { verb, object, item: drop, count }
+    }
+    case 'use': {
+      // A tool in hand used on a creature: the item that makes (milk from a cow).
+      const made = Object.entries(CREATURE_USES).find(([, u]) => u.target === object)?.[0]
+      if (made === undefined) throw new UnknownGoalError(`using something on ${object} gives nothing I know of`)
+      return { verb, object, item: made, count }
+    }
     case 'fish':
       if (!matchesObject('fish', object) && object !== 'fish')
         throw new UnknownGoalError(`a rod does not catch ${object}`)
       return { verb, object, item: object, count }
     default:
-      throw new UnknownGoalError(`skills are craft, mine, smelt or fish, not ${verb}`)
+      throw new UnknownGoalError(`skills are craft, mine, smelt, fish, kill or use, not ${verb}`)
   }
 }
 
@@ -116,6 +136,18 @@ export function skillKeysForGoal(text: string, inventory: SymbolInventory, rules
 }
 
 function keyForObject(verb: string | undefined, object: string, count: number, rules: Rules): SkillKey {
+  const creature = CREATURE_USES[object]
+  if (creature) return skillKey('use', creature.target, rules, count)
+  // "Kill a cow"; not "cook a chicken" or "catch a salmon" (items named like their animals).
+  if (rules.isMob(object) && (verb === 'kill' || !rules.isItem(object))) {
+    if (rules.isHostile(object)) {
+      throw new UnknownGoalError(
+        `${object}s only come out at night, and I don't go looking for them; I fight the ones that come at me (say "sleep at night" to stay safe)`,
+      )
+    }
+    if (rules.mobDrops(object).size > 0) return skillKey('kill', object, rules, count)
+    throw new UnknownGoalError(`I don't hunt ${object}: it drops nothing I know of`)
+  }
   if (object === 'lava_bucket' || (object === 'lava' && verb !== 'craft')) return skillKey('mine', 'lava', rules, count)
   if (object === 'water_bucket' || (object === 'water' && verb !== 'craft')) {
     return skillKey('mine', 'water', rules, count)

@@ -211,7 +211,11 @@ export function skillTarget(
   // A skill that hunts may search for its prey: the demonstration saw a sheep from where it began, a run may not.
   // And one that fishes, for water: it may have made its rod underground.
   const hunts = plan.flatMap((s) =>
-    s.startsWith('kill.') ? [`explore.${s.slice('kill.'.length)}`] : s.startsWith('fish.') ? ['explore.water'] : [],
+    s.startsWith('kill.') || (s.startsWith('use.') && rules.isMob(s.slice('use.'.length)))
+      ? [`explore.${s.slice(s.indexOf('.') + 1)}`]
+      : s.startsWith('fish.')
+        ? ['explore.water']
+        : [],
   )
   const alphabet = [
     ...new Set([...plan, ...hunts, ...extra, ...milestones.events, ...(options.expandedSymbols ?? [])]),

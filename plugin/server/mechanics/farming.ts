@@ -11,6 +11,7 @@
 // - short grass drops wheat seeds with chance 1/8, oak and dark oak leaves an apple with chance 1/200, any leaves a
 //   sapling 1/20 and 1–2 sticks 1/50 (`vocabulary/natural.ts` CHANCE_DROPS); flying-squid's own drops for these
 //   blocks (every loot entry every time) are replaced;
+// - shears used on a sheep shear it once: 1–3 white wool (the wiki's Sheep page), one use of the shears;
 // - an empty bucket used on a water or lava source takes it (a water or lava bucket), on a cow gives a milk bucket;
 //   a full bucket used on a block pours its liquid there and is an empty bucket again.
 import type { MCServer, SquidItem, SquidPlayer, SquidVec3, SquidWorld } from 'flying-squid'
@@ -41,6 +42,8 @@ export function installFarming(serv: MCServer, options: FarmingOptions = {}): vo
   /** Planted crops, by world and position: the only blocks the random ticks look at. */
   const crops = new Map<string, { world: SquidWorld; at: SquidVec3; crop: string }>()
   const key = (at: SquidVec3) => `${at.x},${at.y},${at.z}`
+  /** Sheep shorn (by entity id): vanilla's grow their wool back by eating grass, which these sheep never do. */
+  const sheared = new Set<number>()
   const nameAt = async (world: SquidWorld, at: SquidVec3) => registry.blocks[await world.getBlockType(at)]?.name
 
   const heldSlot = (player: SquidPlayer) => 36 + player.heldItemSlot
@@ -113,13 +116,21 @@ export function installFarming(serv: MCServer, options: FarmingOptions = {}): vo
   }
 
   serv.on('newPlayer', (player: SquidPlayer) => {
-    // Milking: an empty bucket used on a cow.
+    // Milking (an empty bucket on a cow) and shearing (shears on a sheep not yet sheared: 1–3 white wool, one use).
     player._client.on('use_entity', ({ target, mouse }: { target?: unknown; mouse?: unknown }) => {
       if (mouse === 1 || mouse === 'attack') return
-      const entity = serv.entities[Number(target)] as { name?: string; mobType?: number } | undefined
+      const id = Number(target)
+      const entity = serv.entities[id] as { name?: string; mobType?: number; position?: SquidVec3 } | undefined
       const kind = entity?.name ?? registry.entities[entity?.mobType ?? -1]?.name
-      if (kind !== 'cow' || heldName(player) !== 'bucket') return
-      swapHeld(player, 'milk_bucket')
+      const hand = heldName(player)
+      if (kind === 'cow' && hand === 'bucket') swapHeld(player, 'milk_bucket')
+      if (kind === 'sheep' && hand === 'shears' && !sheared.has(id) && entity?.position) {
+        sheared.add(id)
+        const wool = registry.itemsByName.white_wool?.id
+        if (wool !== undefined)
+          dropItem(serv, player.world, entity.position.offset(0, 1, 0), wool, 1 + Math.floor(random() * 3))
+        wearHeldItem(serv, player, () => 1)
+      }
     })
     // flying-squid drops every entry of a block's loot table every time (an apple from each oak leaf, wheat from a
     // seedling): for these blocks vanilla's loot replaces it.

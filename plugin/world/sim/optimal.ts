@@ -130,6 +130,11 @@ function candidates(world: SimWorld, analysis: Analysis): Primitive[] {
       symbols.push(world.nearest('water') === undefined ? 'explore.water' : `fish.${item}`)
     }
   }
+  for (const { target, tool } of analysis.use) {
+    if (useful(`use.${target}`) && equipped === tool) {
+      symbols.push(world.nearest(target) === undefined ? `explore.${target}` : `use.${target}`)
+    }
+  }
   for (const { crop, seed } of analysis.farm) {
     if (!useful(`mine.${crop}`)) continue
     const placed = world.raw.placed

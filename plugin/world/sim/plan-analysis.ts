@@ -11,7 +11,7 @@
  */
 import { familiesOf, isFamily, matchesObject, symbolObject } from '../../vocabulary/families.js'
 import { FISH } from '../../vocabulary/fishing.js'
-import { CHANCE_DROPS, CROPS, extraYield, HOES, LIQUIDS } from '../../vocabulary/natural.js'
+import { CHANCE_DROPS, CREATURE_USES, CROPS, extraYield, HOES, LIQUIDS } from '../../vocabulary/natural.js'
 import type { Rules } from '../rules.js'
 import { type Nature, TechTree } from '../tech-tree.js'
 import { levelsWith, NIGHT_MOBS, worldNames } from './world-map.js'
@@ -42,6 +42,8 @@ export interface Analysis {
   readonly kill: readonly string[]
   /** What to fish for (`fish.cod`), with a rod in hand. */
   readonly fish: readonly string[]
+  /** Creatures to use a tool on (`use.cow`), with the tool: what their use makes. */
+  readonly use: ReadonlyArray<{ readonly target: string; readonly tool: string }>
   /** Crops to grow (`wheat`): tilled with the hoe, planted from their seed, mined ripe. */
   readonly farm: ReadonlyArray<{ readonly crop: string; readonly seed: string; readonly hoe: string }>
   /** The items each craft object stands for (`planks` → oak_planks, birch_planks, …). */
@@ -74,6 +76,8 @@ export type Route =
   | { readonly kind: 'kill' }
   /** A rod cast into water until the catch comes. */
   | { readonly kind: 'fish' }
+  /** A tool in hand used on a creature in sight (a bucket on a cow). */
+  | { readonly kind: 'use'; readonly tool: string }
   /** Till, plant the seed, harvest the ripe crop (three acts), a hoe in hand for the first. */
   | { readonly kind: 'farm'; readonly seed: string; readonly hoe: string }
 
@@ -108,6 +112,7 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
   const kill = new Set<string>()
   const fish = new Set<string>()
   const farm = new Map<string, { crop: string; seed: string; hoe: string }>()
+  const use = new Map<string, { target: string; tool: string }>()
   const makes = new Map<string, string[]>()
   const routes = new Map<string, Route[]>()
   const crafted = new Map<string, string[]>()
@@ -201,6 +206,14 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
         if (first && !ways.some((way) => way.kind === 'fish')) ways.push({ kind: 'fish' })
         if (expand) once('fishing_rod', depth)
       }
+      const creature = CREATURE_USES[item]
+      if (creature && below(creature.tool) && mobs.includes(creature.target)) {
+        use.set(creature.target, { ...creature })
+        made(`use.${creature.target}`, item)
+        equip.add(creature.tool)
+        if (first && !ways.some((way) => way.kind === 'use')) ways.push({ kind: 'use', tool: creature.tool })
+        if (expand) once(creature.tool, depth)
+      }
       for (const [crop, { seed, produce }] of Object.entries(CROPS)) {
         const hoe = HOES.filter(below).sort((a, b) => tree.rankOf(a) - tree.rankOf(b))[0]
         if (produce !== item || hoe === undefined || !below(seed) || !blocks.includes('grass_block')) continue
@@ -240,8 +253,9 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
     kill: [...kill],
     fish: [...fish],
     farm: [...farm.values()],
+    use: [...use.values()],
     crafted,
-    sights: [...mine, ...kill, ...place, ...(fish.size > 0 || farm.size > 0 ? ['water'] : [])],
+    sights: [...mine, ...kill, ...place, ...use.keys(), ...(fish.size > 0 || farm.size > 0 ? ['water'] : [])],
     makes,
     routes,
   }

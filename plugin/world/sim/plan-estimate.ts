@@ -67,6 +67,14 @@ export function estimate(world: SimWorld, goal: string, analysis: Analysis): num
       case 'kill':
         t.steps += n
         return
+      case 'use':
+        t.steps += n
+        if (state.equipped !== way.tool) t.equip = true
+        if (!t.tools.has(way.tool) && (t.pool.get(way.tool) ?? 0) === 0) {
+          t.tools.add(way.tool)
+          produce(t, way.tool, 1, depth + 1)
+        }
+        return
       case 'farm':
         // Till, plant, harvest each.
         t.steps += 3 * n

@@ -85,7 +85,7 @@ export interface SimOptions {
   readonly version?: string
   /** At night, awake and unsheltered on the surface, one health point is lost every this many ticks (600). */
   readonly nightDamageInterval?: number
-  /** Steps an exploration walks before it gives up (24). */
+  /** Steps an exploration walks before it gives up (24; a hunt for a mob twice as many). */
   readonly exploreSteps?: number
 }
 

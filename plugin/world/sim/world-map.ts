@@ -90,7 +90,8 @@ export const SURFACE: Readonly<Record<SimBiome, Layer>> = {
     resources: [{ name: 'cactus', perRegion: 3, size: [1, 3] }],
   },
   windswept_forest: {
-    ground: GRASS,
+    // Its few oaks' crowns are further off than a forest's.
+    ground: [...GRASS, { ...OAK_CROWNS, distance: 8 }],
     resources: [
       { name: 'spruce_log', perRegion: 6, size: [6, 9] },
       { name: 'oak_log', perRegion: 2, size: [4, 6] },
