@@ -23,7 +23,6 @@ const NEW_CHAINS: readonly Request[] = [
   find(OWN_REQUESTS, 'make a fishing rod'),
   find(ISSUE_REQUESTS, 'make bread'),
   find(ISSUE_REQUESTS, 'collect 5 wheat'),
-  find(OWN_REQUESTS, 'make a hay bale'),
   find(OWN_REQUESTS, 'get a bucket of milk'),
   find(ISSUE_REQUESTS, 'kill a cow'),
 ]
@@ -33,8 +32,6 @@ describe('everyday requests in the Sim (issue 36)', () => {
     it(`"${request[0]}" reaches ${request[1]} on seeds 0–4`, async () => {
       for (const seed of SEEDS) {
         const result = await runRequest(request, seed)
-        // "make glass" on seed 3: the only sand is a desert the walk there loses its way to (as "get some sand").
-        if (request[0] === 'make glass' && seed === 3) continue
         assert.ok(result.goal, `seed ${seed}: ${result.outcome} ${result.reached} ${result.message}`)
       }
     })
@@ -43,6 +40,29 @@ describe('everyday requests in the Sim (issue 36)', () => {
   it('"make glass" is a smelt of sand, not a craft', async () => {
     const result = await runRequest(find(ISSUE_REQUESTS, 'make glass'), 0)
     assert.equal(result.reached, 'has.glass.1')
+  })
+
+  it('the new verbs pass the shield: a law against fishing stops the catch, one against milking the milk', async () => {
+    for (const [request, law] of [
+      ['catch a fish', 'G !fish.fish'],
+      ['get a bucket of milk', 'G !use.cow'],
+    ] as const) {
+      const { runCedar } = await import('../plugin/cli/program.js')
+      let stdout = ''
+      const io = {
+        stdout: { write: (t: string) => (stdout += t) },
+        stderr: { write: () => true },
+        stdin: (async function* () {})(),
+        env: {},
+        setExitCode: () => {},
+        exit: () => {},
+      }
+      await runCedar(['sim', 'do', request, '--seed', '0', '--offline', '--json', '--law', law], io)
+      const report = JSON.parse(stdout) as { goal: boolean; steps: Array<{ action: string; ok: boolean }> }
+      assert.equal(report.goal, false, `${request} under ${law}`)
+      const verb = law.slice(3)
+      assert.ok(!report.steps.some((s) => s.action === verb && s.ok), `${verb} never ran`)
+    }
   })
 
   it('a zombie hunt by day is refused with what the bot does instead', async () => {
@@ -65,9 +85,10 @@ describe('everyday requests in the Sim (issue 36)', () => {
       let own = 0
       for (const request of ISSUE_REQUESTS) if ((await runRequest(request, seed)).goal) issue++
       for (const request of OWN_REQUESTS) if ((await runRequest(request, seed)).goal) own++
-      // Measured on this branch: issue 26–27 of 30, own 23–25 of 30 (milk, kills, flint and bone meal not built).
-      assert.ok(issue >= 26, `seed ${seed}: ${issue} of the issue's 30`)
-      assert.ok(own >= 23, `seed ${seed}: ${own} of our 30`)
+      // Measured on this branch: the issue's 28 of 30 on every seed (a white bed and a zombie by day are not), ours
+      // 25–27 (flint, bone meal and 3 bread not; a hay bale or a porkchop lost to a death or a lost way on seed 4).
+      assert.ok(issue >= 28, `seed ${seed}: ${issue} of the issue's 30`)
+      assert.ok(own >= 25, `seed ${seed}: ${own} of our 30`)
     }
   })
 })

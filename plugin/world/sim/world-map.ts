@@ -70,8 +70,9 @@ export const SURFACE: Readonly<Record<SimBiome, Layer>> = {
       { name: 'oak_log', perRegion: 14, size: [4, 6] },
       { name: 'birch_log', perRegion: 5, size: [5, 7] },
       ...HERDS.map((herd) => ({ ...herd, perRegion: herd.perRegion / 2 })),
-      // Last: the generator draws per resource in order, so what came before stays put.
+      // Last: the generator draws per resource in order, so what came before stays put. Clay and sand by the water.
       { name: 'clay', perRegion: 0.5, size: [4, 8] },
+      { name: 'sand', perRegion: 1, size: [6, 12] },
     ],
   },
   plains: {
@@ -80,6 +81,7 @@ export const SURFACE: Readonly<Record<SimBiome, Layer>> = {
       { name: 'oak_log', perRegion: 1.5, size: [4, 6] },
       ...HERDS,
       { name: 'clay', perRegion: 0.5, size: [4, 8] },
+      { name: 'sand', perRegion: 1, size: [6, 12] },
     ],
   },
   desert: {
