@@ -68,4 +68,12 @@ describe('the everyday verbs on the Mineflayer adapter', () => {
     await act('use', 'cow')
     await waitUntil(bot, () => countItem(bot, 'milk_bucket') === 1, 'a milk bucket', 10_000)
   })
+  test('fish.fish with a rod in hand catches a fish', async () => {
+    await place(new Vec3(-2, 4, 2), 'water')
+    await giveItem(session.server, bot, 'fishing_rod', 1)
+    await act('equip', 'fishing_rod')
+    const outcome = await world.act({ verb: 'fish', object: 'fish' })
+    assert.ok(outcome.ok, outcome.ok ? '' : outcome.message)
+    assert.equal(countItem(bot, 'cod'), 1, 'the pinned chance catches a cod')
+  })
 })

@@ -1,7 +1,8 @@
 // Farming, chance drops, buckets and a smelted block over the real protocol, with unmodified mineflayer
 // (plugin/server/mechanics/farming.ts, furnace.ts): a hoe tills grass into farmland, seeds planted on it grow on
 // random ticks to a ripe crop whose harvest gives wheat, oak leaves and short grass give their chance drops, a bucket
-// takes a water source and pours it again, a cow fills a bucket with milk, and sand smelts into glass. Chance is
+// takes a water source and pours it again, a cow fills a bucket with milk, shears shear a sheep once, bot.fish()
+// catches a fish, and sand smelts into glass. Chance is
 // pinned (random 0: every roll succeeds) and the gamerule randomTickSpeed raised to 4096 (every crop gets a random
 // tick each game tick) so growth takes seconds; the vanilla figures themselves are in farming.ts and docs/server.md.
 import assert from 'node:assert/strict'
@@ -104,6 +105,14 @@ describe('farming and buckets on the embedded server', () => {
     await bot.activateEntity(bot.entities[sheep.id]!)
     await bot.waitForTicks(20)
     assert.equal(countItem(bot, 'white_wool'), 1, 'a shorn sheep gives no more')
+  })
+
+  test('a rod cast into water: bot.fish() resolves with a catch (a cod, chance pinned)', async () => {
+    await place(new Vec3(-2, 4, 2), 'water')
+    await hold('fishing_rod')
+    await bot.lookAt(new Vec3(-1.5, 5, 2.5), true)
+    await bot.fish()
+    await waitUntil(bot, () => countItem(bot, 'cod') === 1, 'a cod is caught', 10_000)
   })
 
   test('sand smelts into glass', async () => {
