@@ -155,3 +155,60 @@ describe('eating reflex', () => {
     assert.equal(admitMinerals(['time.day'], 'mine.coal_ore'), 'constraint "mine minerals only at night"')
   })
 })
+
+describe('eating reflex: the everyday foods (issue 36)', () => {
+  const reflex = eatingReflex(rules)
+  const context = { skip: () => false, spare: () => true }
+  const body = (inventory: Record<string, number>, sees: Record<string, number>, equipped?: string): Observation => ({
+    inventory: new Map(Object.entries(inventory)),
+    equipped,
+    timeOfDay: 1_000,
+    isNight: false,
+    biome: 'forest',
+    position: { x: 0, y: 64, z: 0 },
+    health: 20,
+    food: 8,
+    nearest: (object) => sees[object],
+  })
+
+  test('bread, apples and cooked fish are eaten like meat, the best first', () => {
+    const act = reflex.next(body({ apple: 1, bread: 1, cooked_cod: 1 }, {}), context)
+    assert.deepEqual(act?.primitive, { verb: 'eat', object: 'bread' })
+  })
+
+  test('nothing to eat and no animal in sight: a rod held and water in sight catch a fish', () => {
+    assert.deepEqual(reflex.next(body({ fishing_rod: 1 }, { water: 6 }), context)?.primitive, {
+      verb: 'equip',
+      object: 'fishing_rod',
+    })
+    assert.deepEqual(reflex.next(body({ fishing_rod: 1 }, { water: 6 }, 'fishing_rod'), context)?.primitive, {
+      verb: 'fish',
+      object: 'fish',
+    })
+  })
+
+  test('nothing to eat, no animal, no rod: the oak leaves in sight give an apple', () => {
+    assert.deepEqual(reflex.next(body({}, { oak_leaves: 4 }), context)?.primitive, {
+      verb: 'mine',
+      object: 'oak_leaves',
+    })
+  })
+
+  test('in the Sim, from hunger with nothing to eat but a rod, by the water: the reflex gets food and eats it', async () => {
+    const world = calm({ seed: 0, startInventory: { fishing_rod: 1 } })
+    world.wait(16_500) // food 10: the hunt and the foraging begin; it is night, so no hunt walks off
+    const done: string[] = []
+    for (let i = 0; i < 6 && !done.some((a) => a.startsWith('eat.')); i++) {
+      const act = reflex.next(world.observe(), context)
+      assert.ok(act, `an act after ${done.join(' ')}`)
+      const outcome = world.actNow(act.primitive, undefined, act.timeoutMs ? { timeoutMs: act.timeoutMs } : {})
+      assert.ok(outcome.ok, `${act.primitive.verb}.${act.primitive.object}: ${outcome.ok ? '' : outcome.message}`)
+      done.push(`${act.primitive.verb}.${act.primitive.object}`)
+    }
+    assert.deepEqual(done.slice(0, 2), ['equip.fishing_rod', 'fish.fish'], done.join(' '))
+    assert.ok(
+      done.some((a) => a.startsWith('eat.')),
+      done.join(' '),
+    )
+  })
+})

@@ -209,3 +209,12 @@ describe('shield decisions', () => {
     assert.throws(() => shield.add(buildLaw('x', 'G b', 'hard', 'user')), /already in the shield/)
   })
 })
+
+describe('the everyday verbs in one vocabulary (issue 36)', () => {
+  test('using an item on a block is activating it, and back', async () => {
+    const { actionPropositions } = await import('../plugin/vocabulary/symbols.js')
+    assert.ok(actionPropositions('use.grass_block').has('activate.grass_block'))
+    assert.ok(actionPropositions('activate.water').has('use.water'))
+    assert.ok(actionPropositions('fish.cod').has('fish.fish'), 'a cod is a fish: a law about fish.fish holds for it')
+  })
+})

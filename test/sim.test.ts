@@ -271,7 +271,8 @@ describe('Sim primitives follow the rules', () => {
     await fails(lost, 'explore.iron_ore', 'path_failed')
     assert.ok(lost.ticks > 0, 'a failed walk still costs time')
     const desert = sim({ startBiome: 'desert', exploreSteps: 1 })
-    await fails(desert, 'explore.cow', 'not_found', /after 1 steps/)
+    // A hunt ranges twice as far as a search for blocks.
+    await fails(desert, 'explore.cow', 'not_found', /after 2 steps/)
   })
 
   test('cancelled and timed-out acts change nothing but the time', async () => {

@@ -27,7 +27,8 @@
  */
 
 import { isFamily, symbolObject } from '../vocabulary/families.js'
-import { LIQUIDS } from '../vocabulary/natural.js'
+import { FISH } from '../vocabulary/fishing.js'
+import { CROPS, HOES, LIQUIDS } from '../vocabulary/natural.js'
 import type { Recipe, Rules } from '../world/rules.js'
 import { type TechTree, techTree } from '../world/tech-tree.js'
 
@@ -36,6 +37,8 @@ export type Route =
   | { readonly kind: 'mine'; readonly block: string; readonly tool?: string; readonly liquid: boolean }
   | { readonly kind: 'smelt'; readonly input: string }
   | { readonly kind: 'craft'; readonly recipe: Recipe }
+  | { readonly kind: 'fish' }
+  | { readonly kind: 'farm'; readonly crop: string; readonly seed: string; readonly hoe: string }
 
 export class ChainPlanner {
   private readonly tree: TechTree
@@ -72,8 +75,16 @@ export class ChainPlanner {
       const { block, tool, liquid } = mine
       return tool ? { kind: 'mine', block, tool, liquid } : { kind: 'mine', block, liquid }
     }
+    if (FISH.includes(member) && ok('fishing_rod')) return { kind: 'fish' }
+    for (const [crop, { seed, produce }] of Object.entries(CROPS)) {
+      const hoe = HOES.find(ok)
+      if (produce === member && hoe !== undefined && ok(seed) && !rules.recipe(member)) {
+        return { kind: 'farm', crop, seed, hoe }
+      }
+    }
     if (ok('furnace')) {
-      const input = rules.smeltingInputs(member).find(ok)
+      // Only from something had sooner: nuggets are crafted from an ingot, not melted down from a pickaxe.
+      const input = rules.smeltingInputs(member).find((i) => ok(i) && this.rank(i) < this.rank(member))
       if (input !== undefined) return { kind: 'smelt', input }
     }
     for (const recipe of rules.recipes(member)) {
@@ -161,6 +172,19 @@ export class ChainPlanner {
           const fuel = this.fuel()
           if (fuel) this.expand(fuel, Math.ceil(amount / 8), inner, out, done)
         }
+        break
+      case 'fish':
+        out.add(`fish.${key}`)
+        out.add('equip.fishing_rod')
+        out.add('sees.water')
+        this.expand('fishing_rod', 1, inner, out, done)
+        break
+      case 'farm':
+        for (const symbol of [`mine.${route.crop}`, `plant.${route.seed}`, 'use.grass_block', `equip.${route.hoe}`]) {
+          out.add(symbol)
+        }
+        this.expand(route.hoe, 1, inner, out, done)
+        this.expand(route.seed, amount, inner, out, done)
         break
       case 'craft': {
         out.add(`craft.${key}`)

@@ -13,7 +13,8 @@
  */
 import mcData from 'minecraft-data'
 import { isFamily } from '../vocabulary/families.js'
-import { EXTRA_DROPS, isEquippable, LIQUIDS, NATURAL_BLOCKS, ORES, WORKSTATIONS } from '../vocabulary/natural.js'
+import { FISH } from '../vocabulary/fishing.js'
+import { CROPS, EXTRA_DROPS, isEquippable, LIQUIDS, NATURAL_BLOCKS, ORES, WORKSTATIONS } from '../vocabulary/natural.js'
 import type { Rules } from '../world/rules.js'
 
 export interface RawEntry {
@@ -37,6 +38,7 @@ const FAMILY_NAMES: Readonly<Record<string, string>> = {
   planks: 'planks (any wooden planks)',
   wool: 'wool (any colour)',
   beds: 'a bed (any colour)',
+  fish: 'a fish (raw cod, salmon, tropical fish or pufferfish)',
   fuel: 'fuel (coal, charcoal, a lava bucket, blaze rods)',
 }
 
@@ -117,6 +119,25 @@ export function buildEntries(rules: Rules): RawEntry[] {
     const points = rules.foodPoints(item)
     if (points !== undefined) add(`eat.${item}`, `eat ${name(item)} (food; restores ${points} hunger points)`)
   }
+  // The everyday verbs (issue 36): using an item on a block or creature, planting, fishing.
+  const uses: ReadonlyArray<readonly [string, string]> = [
+    ['grass_block', 'till grass into farmland with a hoe in hand'],
+    ['dirt', 'till dirt into farmland with a hoe in hand'],
+    ['water', 'fill an empty bucket in hand with water'],
+    ['lava', 'fill an empty bucket in hand with lava'],
+    ['cow', 'milk a cow with an empty bucket in hand — gives a milk bucket'],
+    ['sheep', 'shear a sheep with shears in hand — gives white wool'],
+  ]
+  for (const [target, what] of uses) add(`use.${target}`, `use the item in hand on ${name(target)} (${what})`)
+  for (const [crop, { seed, produce }] of Object.entries(CROPS)) {
+    if (!rules.isItem(seed)) continue
+    add(
+      `plant.${seed}`,
+      `plant ${name(seed)} (sow it on farmland; it grows into ${name(crop)}, harvested for ${name(produce)})`,
+    )
+  }
+  add('fish.fish', 'fish (cast a fishing rod in hand into water until a fish bites; catch a fish) — gives a fish')
+  for (const fish of FISH) add(`fish.${fish}`, `fish for ${name(fish)} (cast a fishing rod into water until one bites)`)
   add('sleep.bed', 'sleep in a bed (go to bed at night; skips the night until morning)')
   add('explore.any', 'explore the world (wander and roam around, look around anywhere)')
   for (const block of ['logs', ...natural]) {

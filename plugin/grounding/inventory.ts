@@ -132,6 +132,7 @@ function knownObjects(data: IndexedData): (verb: string, object: string) => bool
     if (isFamily(object) || (verb === 'explore' && object === 'any')) return true
     if (['mine', 'near', 'sees', 'explore'].includes(verb)) return blocks.has(object)
     if (verb === 'kill') return entities.has(object)
+    if (verb === 'use') return blocks.has(object) || entities.has(object)
     if (verb === 'biome') return biomes.has(object)
     return items.has(object)
   }

@@ -45,6 +45,9 @@ function objectNames(verb: string, registry: Registry): Set<string> {
     case 'kill':
     case 'attack':
       return new Set(Object.keys(registry.entitiesByName))
+    // The item in hand used on a block or a creature.
+    case 'use':
+      return new Set([...Object.keys(registry.blocksByName), ...Object.keys(registry.entitiesByName)])
     case 'biome':
       return new Set(Object.keys(registry.biomesByName))
     default:

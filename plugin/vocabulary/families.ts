@@ -9,6 +9,8 @@ const FAMILIES: Readonly<Record<string, (name: string) => boolean>> = {
   fuel: (name) => ['coal', 'charcoal', 'coal_block', 'blaze_rod', 'lava_bucket', 'dried_kelp_block'].includes(name),
   wool: (name) => name.endsWith('_wool'),
   beds: (name) => name.endsWith('_bed'),
+  // What a rod catches as fish: "catch a fish" is any of them (cod or salmon mostly).
+  fish: (name) => ['cod', 'salmon', 'tropical_fish', 'pufferfish'].includes(name),
   // Vanilla's item tag of the same name: what stone tools and furnaces are made of (LogicGuard's "cobble").
   stone_crafting_materials: (name) => ['cobblestone', 'cobbled_deepslate', 'blackstone'].includes(name),
 }

@@ -39,7 +39,7 @@ export const NATURAL_BLOCKS: readonly string[] = [
   'dripstone_block',
   'pointed_dripstone',
   'amethyst_cluster',
-  'cobweb',
+  'cobweb', // in mineshafts, below
   // Ores, and their deepslate variants.
   'coal_ore',
   'deepslate_coal_ore',
@@ -68,6 +68,7 @@ export const NATURAL_BLOCKS: readonly string[] = [
   'cherry_log',
   'pale_oak_log',
   'oak_leaves',
+  'dark_oak_leaves',
   'birch_leaves',
   'spruce_leaves',
   'short_grass',
@@ -120,7 +121,7 @@ export const ORES: readonly string[] = [
  * Blocks a bot digs down for: the ores and the stone and deepslate they lie in. Setting out for one, a bot takes
  * along the workstation it will still need (a table left on the surface is out of reach from the tunnel).
  */
-export const UNDERGROUND_BLOCKS: readonly string[] = [...ORES, 'stone', 'deepslate']
+export const UNDERGROUND_BLOCKS: readonly string[] = [...ORES, 'stone', 'deepslate', 'cobweb']
 
 /** Blocks a bot uses where they stand: crafting, smelting, storing, enchanting, sleeping (beds are a family). */
 export const WORKSTATIONS: readonly string[] = [
@@ -151,8 +152,53 @@ export const EXTRA_DROPS: Readonly<Record<string, string>> = {
   sweet_berry_bush: 'sweet_berries',
   gravel: 'flint',
   oak_leaves: 'apple',
+  dark_oak_leaves: 'apple',
   short_grass: 'wheat_seeds',
+  tall_grass: 'wheat_seeds',
 }
+
+/**
+ * The chance per block broken that a block which drops nothing by itself gives its extra drop, Java Edition with
+ * no Fortune (the Minecraft wiki: "Leaves" 0.5% apple from oak and dark oak leaves; "Grass" 12.5% wheat seeds from
+ * short grass, and from either half of tall grass). A bot after one breaks such blocks until it comes.
+ */
+export const CHANCE_DROPS: Readonly<Record<string, number>> = {
+  oak_leaves: 0.005,
+  dark_oak_leaves: 0.005,
+  short_grass: 0.125,
+  tall_grass: 0.125,
+}
+
+/** What taking `block` yields beyond minecraft-data's drops: a liquid's bucket, a crop's produce, a chance drop. */
+export function extraYield(block: string): string | undefined {
+  return LIQUIDS[block] ?? EXTRA_DROPS[block]
+}
+
+/**
+ * Crops: the block a seed grows into on farmland (tilled with a hoe from grass or dirt), and what the ripe crop
+ * gives beyond its seeds. Mining the crop block is harvesting it.
+ */
+export const CROPS: Readonly<Record<string, { readonly seed: string; readonly produce: string }>> = {
+  wheat: { seed: 'wheat_seeds', produce: 'wheat' },
+  carrots: { seed: 'carrot', produce: 'carrot' },
+  potatoes: { seed: 'potato', produce: 'potato' },
+  beetroots: { seed: 'beetroot_seeds', produce: 'beetroot' },
+}
+
+/** Items had by using a tool in hand on a creature (`use.cow` with a bucket): item → the tool and the creature. */
+export const CREATURE_USES: Readonly<Record<string, { readonly tool: string; readonly target: string }>> = {
+  milk_bucket: { tool: 'bucket', target: 'cow' },
+}
+
+/** The hoes, cheapest first: what tills farmland. */
+export const HOES: readonly string[] = [
+  'wooden_hoe',
+  'stone_hoe',
+  'iron_hoe',
+  'golden_hoe',
+  'diamond_hoe',
+  'netherite_hoe',
+]
 
 /** Liquids: `mine.X` with an empty bucket in hand fills it. */
 export const LIQUIDS: Readonly<Record<string, string>> = { lava: 'lava_bucket', water: 'water_bucket' }

@@ -2,9 +2,30 @@
  * Furnace data that minecraft-data does not have (its `recipes` are crafting-table recipes only): what smelts into
  * what, and how many items one fuel item smelts. Both tables are a small hand-written subset of the Minecraft
  * wiki's "Smelting" (https://minecraft.wiki/w/Smelting) and "Fuel" (https://minecraft.wiki/w/Smelting#Fuel) pages
- * for Java Edition 1.21; they cover the items a survival bot meets in the overworld, not every recipe.
+ * for Java Edition 1.21: every furnace recipe there (ores, stone and its cracked and smooth forms, glass, bricks,
+ * terracotta and its glazed colours, dyes, sponge, every raw food, and iron and gold gear melted down to nuggets).
  */
 import { familiesOf } from './families.js'
+
+const COLOURS = [
+  'white',
+  'orange',
+  'magenta',
+  'light_blue',
+  'yellow',
+  'lime',
+  'pink',
+  'gray',
+  'light_gray',
+  'cyan',
+  'purple',
+  'blue',
+  'brown',
+  'green',
+  'red',
+  'black',
+]
+const GEAR = ['pickaxe', 'axe', 'shovel', 'hoe', 'sword', 'helmet', 'chestplate', 'leggings', 'boots', 'horse_armor']
 
 /** Input (an item name, or a family of `families.ts` such as `logs`) → the one output item. */
 const SMELTING: ReadonlyArray<readonly [input: string, output: string]> = [
@@ -47,6 +68,33 @@ const SMELTING: ReadonlyArray<readonly [input: string, output: string]> = [
   ['cod', 'cooked_cod'],
   ['salmon', 'cooked_salmon'],
   ['potato', 'baked_potato'],
+  ['deepslate_lapis_ore', 'lapis_lazuli'],
+  ['deepslate_emerald_ore', 'emerald'],
+  ['nether_quartz_ore', 'quartz'],
+  ['nether_gold_ore', 'gold_ingot'],
+  ['red_sandstone', 'smooth_red_sandstone'],
+  ['quartz_block', 'smooth_quartz'],
+  ['basalt', 'smooth_basalt'],
+  ['stone_bricks', 'cracked_stone_bricks'],
+  ['deepslate_bricks', 'cracked_deepslate_bricks'],
+  ['deepslate_tiles', 'cracked_deepslate_tiles'],
+  ['nether_bricks', 'cracked_nether_bricks'],
+  ['polished_blackstone_bricks', 'cracked_polished_blackstone_bricks'],
+  ['chorus_fruit', 'popped_chorus_fruit'],
+  ['sea_pickle', 'lime_dye'],
+  ['resin_clump', 'resin_brick'],
+  ...COLOURS.map((colour): readonly [string, string] => [`${colour}_terracotta`, `${colour}_glazed_terracotta`]),
+  // Last: gear melted down is never the way a chain makes nuggets (they are crafted from an ingot).
+  ...GEAR.flatMap(
+    (piece): Array<readonly [string, string]> => [
+      [`iron_${piece}`, 'iron_nugget'],
+      [`golden_${piece}`, 'gold_nugget'],
+    ],
+  ),
+  ...['helmet', 'chestplate', 'leggings', 'boots'].map((piece): readonly [string, string] => [
+    `chainmail_${piece}`,
+    'iron_nugget',
+  ]),
 ]
 
 /**

@@ -18,6 +18,9 @@ export const ACTION_VERBS = [
   'activate',
   'explore',
   'goto',
+  'fish',
+  'use',
+  'plant',
 ] as const
 /**
  * The verbs a World can run as one primitive (the Mineflayer adapter and the Sim both do all of them); the other
@@ -33,6 +36,9 @@ export const PRIMITIVE_VERBS = [
   'sleep',
   'kill',
   'eat',
+  'fish',
+  'use',
+  'plant',
 ] as const satisfies readonly ActionVerb[]
 export const PREDICATE_KINDS = ['has', 'equipped', 'near', 'sees', 'time', 'biome', 'health', 'food'] as const
 
@@ -44,7 +50,10 @@ export type PredicateKind = (typeof PREDICATE_KINDS)[number]
  * One primitive: the action symbol `verb.object` of the alphabet. `mine.oak_log` (a block or a family such as
  * `logs`), `craft.wooden_pickaxe`, `smelt.raw_iron` (the input; `fuel` picks the fuel, else the best one held),
  * `place.crafting_table`, `equip.iron_pickaxe`, `explore.diamond_ore` (search until one is seen), `sleep.bed`,
- * `kill.zombie`, `eat.bread`.
+ * `kill.zombie`, `eat.bread`; `fish.cod` (cast the rod in hand into water until that catch, or any fish for `fish.fish`),
+ * `use.water` (the item in hand on the nearest such block or creature: a bucket on water, lava or a cow, a hoe on
+ * grass or dirt, shears on a sheep, bone meal on a crop), `plant.wheat_seeds` (on farmland in reach). A crop is
+ * harvested by mining it (`mine.wheat`): the act waits for it to ripen.
  */
 export interface Primitive {
   readonly verb: PrimitiveVerb
@@ -79,6 +88,7 @@ export function isActionSymbol(symbol: string): boolean {
  * in either vocabulary holds wherever the act comes from:
  * - a hit (`attack.X`) is an act of killing (`kill.X`), and a kill is hits;
  * - an explore walks (`goto.position`);
+ * - using the item in hand on a block (`use.grass_block`) activates it (`activate.grass_block`), and back;
  * - a smelt is named by its input (`smelt.raw_iron`) and by what it makes (`smelt.iron_ingot`), and it uses a
  *   furnace (`activate.furnace`).
  * There is no bot method that is an explore, so a law about `explore.X` has nothing to hold at the gate.
@@ -91,6 +101,11 @@ function twinsOf(verb: string, object: string): string[] {
       return [`attack.${object}`]
     case 'explore':
       return ['goto.position']
+    // Using an item on a block is activating it with the item in hand (bot.activateBlock).
+    case 'use':
+      return [`activate.${object}`]
+    case 'activate':
+      return [`use.${object}`]
     case 'smelt': {
       const output = smeltingOutput(object)
       return [...(output ? [`smelt.${output}`] : []), 'activate.furnace']

@@ -279,6 +279,9 @@ export function installBotMethodGuard(
   // caller that ignores it, as mineflayer-pvp does, is not crashed by an unhandled rejection).
   wrap(bot, 'attack', (entity: Entity) => `attack.${entity.name ?? entity.type}`)
   wrap(bot, 'consume', () => `eat.${itemName(bot.heldItem)}`)
+  // A cast is judged as fishing for any fish; a bucket, shears or a lead on a creature as using it on that creature.
+  wrap(bot, 'fish', () => 'fish.fish')
+  wrap(bot, 'activateEntity', (entity: Entity) => `use.${entity.name ?? entity.type}`)
   const pathfinder = bot.pathfinder
   if (pathfinder) {
     wrap(pathfinder, 'goto', () => 'goto.position')

@@ -8,7 +8,7 @@
  * a whole task; one step at a time, re-asked after every act.
  */
 import { isFamily, matchesObject } from '../vocabulary/families.js'
-import { UNDERGROUND_BLOCKS } from '../vocabulary/natural.js'
+import { CREATURE_USES, CROPS, extraYield, HOES, LIQUIDS, UNDERGROUND_BLOCKS } from '../vocabulary/natural.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
 import type { Observation } from './port.js'
 import { countOf } from './predicates.js'
@@ -54,8 +54,17 @@ export function producersOf(item: string, actions: readonly string[], rules: Rul
     switch (p.verb) {
       case 'mine':
         return yields(rules, p.object, item)
+      case 'plant':
+        return Object.values(CROPS).some((c) => c.seed === p.object && c.produce === item)
+      case 'use':
+        return (
+          (p.object === 'grass_block' && Object.values(CROPS).some((c) => c.produce === item)) ||
+          CREATURE_USES[item]?.target === p.object
+        )
       case 'craft':
         return p.object === item || matchesObject(p.object, item) || matchesObject(item, p.object)
+      case 'fish':
+        return matchesObject(p.object, item) || matchesObject(item, p.object)
       case 'smelt': {
         const output = rules.smeltingOutput(p.object)
         return output !== undefined && (output === item || matchesObject(item, output))
@@ -68,7 +77,9 @@ export function producersOf(item: string, actions: readonly string[], rules: Rul
 
 /** Whether mining `object` (a block, a family, lava with a bucket) gives `item`. */
 function yields(rules: Rules, object: string, item: string): boolean {
-  if (object === 'lava') return item === 'lava_bucket'
+  const extra = extraYield(object)
+  if (extra === item) return true
+  if (object in LIQUIDS) return false
   if (isFamily(object)) return matchesObject(object, item) || matchesObject(item, object)
   return [...rules.drops(object).keys()].some((drop) => drop === item || matchesObject(item, drop))
 }
@@ -105,8 +116,11 @@ class Chain {
     if (this.seen.has(key)) return undefined
     this.seen.add(key)
     return (
+      this.byFarming(item, count, depth) ??
       this.byMining(item, depth) ??
       this.byKilling(item) ??
+      this.byFishing(item, depth) ??
+      this.byUsing(item, depth) ??
       this.byCrafting(item, depth) ??
       this.bySmelting(item, count, depth)
     )
@@ -123,8 +137,70 @@ class Chain {
     return undefined
   }
 
+  /** A bucket of milk: the tool in hand (made and taken first) used on the creature, searched for where allowed. */
+  private byUsing(item: string, depth: number): string | undefined {
+    const use = CREATURE_USES[item]
+    const action = use && this.allowed('use', (o) => o === use.target)[0]
+    if (!use || !action) return undefined
+    if (this.observation.equipped !== use.tool) {
+      if (this.held(use.tool) > 0) return this.allowed('equip', (o) => o === use.tool)[0]
+      return this.want(use.tool, 1, depth + 1)
+    }
+    if (this.observation.nearest(use.target) !== undefined) return action
+    return this.allowed('explore', (o) => o === use.target)[0]
+  }
+
+  /** A fish: cast where there is water, the rod in hand (made and taken first, if the skill may). */
+  private byFishing(item: string, depth: number): string | undefined {
+    for (const action of this.allowed('fish', (o) => matchesObject(o, item) || matchesObject(item, o))) {
+      if (this.observation.equipped !== 'fishing_rod') {
+        if (this.held('fishing_rod') > 0) return this.allowed('equip', (o) => o === 'fishing_rod')[0]
+        const rod = this.want('fishing_rod', 1, depth + 1)
+        if (rod) return rod
+        continue
+      }
+      if (this.observation.nearest('water') === undefined) return this.allowed('explore', (o) => o === 'water')[0]
+      return action
+    }
+    return undefined
+  }
+
+  /**
+   * A crop's produce, sown for all that is still wanted before the first harvest (crops planted together ripen
+   * together; one at a time would wait a growth for each): the seeds got first (from grass), each planted on farmland
+   * in sight or on ground a hoe in hand tills (the hoe made and taken first); then the crops harvested, each act
+   * waiting for its crop to ripen.
+   */
+  private byFarming(item: string, count: number, depth: number): string | undefined {
+    for (const action of this.allowed('mine', (o) => CROPS[o]?.produce === item)) {
+      const crop = parseSymbol(action)?.object ?? ''
+      const seed = CROPS[crop]?.seed ?? ''
+      const plant = this.allowed('plant', (o) => o === seed)[0]
+      const cropSeen = this.observation.nearest(crop) !== undefined
+      const remaining = count - this.held(item)
+      if (!cropSeen && plant && this.held(seed) < remaining) {
+        const step = this.want(seed, remaining, depth + 1)
+        if (step) return step
+      }
+      const sowing = plant !== undefined && this.held(seed) > 0 && (!cropSeen || this.held(item) === 0)
+      if (sowing) {
+        if (this.observation.nearest('farmland') !== undefined) return plant
+        const till = this.allowed('use', (o) => o === 'grass_block' || o === 'dirt')[0]
+        if (till && this.observation.equipped?.endsWith('_hoe')) return till
+        const hoe = HOES.find((h) => this.held(h) > 0)
+        if (till && hoe) return this.allowed('equip', (o) => o === hoe)[0]
+        for (const h of till ? HOES : []) {
+          const step = this.want(h, 1, depth + 1)
+          if (step) return step
+        }
+      }
+      if (cropSeen) return action
+    }
+    return undefined
+  }
+
   private byMining(item: string, depth: number): string | undefined {
-    for (const action of this.allowed('mine', (o) => yields(this.rules, o, item))) {
+    for (const action of this.allowed('mine', (o) => !(o in CROPS) && yields(this.rules, o, item))) {
       const block = parseSymbol(action)?.object ?? ''
       const along = this.tableToTakeAlong(block, depth)
       if (along) return along
@@ -136,7 +212,7 @@ class Chain {
       if (tool === undefined) return searching ? search : action
       if (tool !== null) return searching ? search : tool
       // The tool is neither in hand nor held: make it first, if the skill may.
-      const needed = block === 'lava' ? ['bucket'] : this.rules.harvestTools(block)
+      const needed = block in LIQUIDS ? ['bucket'] : this.rules.harvestTools(block)
       for (const t of needed) {
         const step = this.want(t, 1, depth + 1)
         if (step) return step
@@ -164,7 +240,7 @@ class Chain {
   /** undefined: the hand will do; an equip action: take the tool; null: no allowed way to hold one now. */
   private toolFor(block: string): string | undefined | null {
     const { equipped } = this.observation
-    const tools = block === 'lava' ? ['bucket'] : isFamily(block) ? [] : this.rules.harvestTools(block)
+    const tools = block in LIQUIDS ? ['bucket'] : isFamily(block) ? [] : this.rules.harvestTools(block)
     if (tools.length === 0 || (equipped && tools.includes(equipped))) return undefined
     for (const tool of tools) {
       if (this.held(tool) === 0) continue

@@ -1,4 +1,5 @@
 import type { Bot } from 'mineflayer'
+import { LIQUIDS } from '../vocabulary/natural.js'
 import { type Primitive, primitiveSymbol } from '../vocabulary/symbols.js'
 import { asOwnAct } from './bot-method-guard.js'
 import { sleep } from './mineflayer/bed.js'
@@ -9,6 +10,7 @@ import { eat, equip, kill, mine, place } from './mineflayer/gather.js'
 import { runLimited } from './mineflayer/limits.js'
 import { toSafeGround } from './mineflayer/safe-ground.js'
 import { digIn } from './mineflayer/shelter.js'
+import { fish, plant, use } from './mineflayer/using.js'
 import { craft, smelt } from './mineflayer/workstations.js'
 import { observeBot } from './mineflayer-observation.js'
 import { type ActOptions, failure, type Observation, type Outcome, SAFE_GROUND, SHELTER, type World } from './port.js'
@@ -24,6 +26,9 @@ const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
   sleep: 60_000, // a walk to room for the bed, the night's skip, the zombies of the dusk fought, the bed taken back
   kill: 60_000,
   eat: 10_000,
+  fish: 600_000, // casts of 5 to 30 s until the catch wanted (a salmon is one catch in four)
+  use: 20_000,
+  plant: 20_000,
 }
 
 /**
@@ -88,7 +93,15 @@ export class MineflayerWorld implements World {
     const { bot, memory } = this
     switch (primitive.verb) {
       case 'mine':
+        // A liquid is taken with the bucket in hand: the bucket used on it.
+        if (primitive.object in LIQUIDS) return use(bot, memory, primitive.object, inner)
         return mine(bot, memory, primitive.object, inner)
+      case 'fish':
+        return fish(bot, memory, primitive.object, inner)
+      case 'use':
+        return use(bot, memory, primitive.object, inner)
+      case 'plant':
+        return plant(bot, memory, primitive.object, inner)
       case 'equip':
         return equip(bot, primitive.object)
       case 'place':

@@ -11,7 +11,16 @@
  * route goes round in circles (iron ingots are not made from iron blocks).
  */
 import { isFamily, matchesObject } from '../vocabulary/families.js'
-import { EXTRA_DROPS, KILLABLE_MOBS, LIQUIDS, NATURAL_BLOCKS } from '../vocabulary/natural.js'
+import { FISH } from '../vocabulary/fishing.js'
+import {
+  CREATURE_USES,
+  CROPS,
+  EXTRA_DROPS,
+  HOES,
+  KILLABLE_MOBS,
+  LIQUIDS,
+  NATURAL_BLOCKS,
+} from '../vocabulary/natural.js'
 import type { Rules } from './rules.js'
 
 /** What a world offers to start from: the blocks it has and the mobs in it. */
@@ -109,6 +118,16 @@ export class TechTree {
           .some((r) => (!r.needsTable || had('crafting_table')) && [...r.ingredients.keys()].every(had))
         if (ok) offer(item)
       }
+      // A crop: its seed planted on farmland a hoe tilled from grass or dirt, and harvested ripe (`natural.ts`).
+      if (HOES.some(had) && this.blocks.some((b) => b === 'grass_block' || b === 'dirt')) {
+        for (const crop of Object.values(CROPS)) if (had(crop.seed)) offer(crop.produce)
+      }
+      // A bucket used on a cow (`CREATURE_USES`).
+      for (const [item, { tool, target }] of Object.entries(CREATURE_USES)) {
+        if (had(tool) && this.mobs.includes(target)) offer(item)
+      }
+      // A rod cast into water: any fish of the loot table (`vocabulary/fishing.ts`).
+      if (had('fishing_rod') && this.blocks.includes('water')) for (const fish of FISH) offer(fish)
       if (had('furnace') && fuels.some(had)) {
         for (const [item, rank] of ranks) {
           const output = rank < round ? rules.smeltingOutput(item) : undefined

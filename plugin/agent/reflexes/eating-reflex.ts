@@ -6,7 +6,11 @@
  *   when a placed furnace is in sight and a fuel the plan does not need is held, else eat the best food held;
  * - short of food (fewer than `STOCK` items held, food `STOCK_AT` or less): kill a farm animal within `HUNT_RADIUS`
  *   (a kill is bounded, `KILL_MS`, so an animal out of reach costs little);
- * - nothing to eat and food at `HUNT_AT` or less, and not near nightfall: explore for a farm animal.
+ * - nothing to eat and food at `HUNT_AT` or less: the cheapest food the world in sight allows — an animal in sight,
+ *   else a fish (a rod held, water in sight), else an apple from the oak leaves in sight; else, not near nightfall,
+ *   explore for a farm animal.
+ * Any food held is eaten best first (bread, apples, cooked fish as much as meat), but not what the running plan
+ * needs (an apple for a golden apple) until food is at `HUNT_AT`; raw fish is cooked like raw meat.
  * A world whose `nearest` does not see mobs (the live bot's does) never offers the kill or the hunt a target.
  */
 import { KILLABLE_MOBS } from '../../vocabulary/natural.js'
@@ -49,6 +53,8 @@ export function eatingReflex(rules: FoodRules): Reflex {
       const foods = [...o.inventory.keys()]
         .filter((item) => rules.foodPoints(item) !== undefined)
         .filter((item) => !HARMFUL.has(item) || o.food <= HUNT_AT)
+        // What the running plan needs (the apple of a golden apple) is eaten only when nothing else is left, starving.
+        .filter((item) => spare(item) || o.food <= HUNT_AT)
         .sort((a, b) => Number(HARMFUL.has(a)) - Number(HARMFUL.has(b)) || points(b) - points(a) || (a < b ? -1 : 1))
       // Harmful foods count as stock too: they are cooked at a furnace, or eaten when nothing else is left.
       const held = [...o.inventory]
@@ -71,17 +77,38 @@ export function eatingReflex(rules: FoodRules): Reflex {
           return { primitive: { verb: 'kill', object: inSight.mob }, timeoutMs: KILL_MS, why }
         }
       }
-      if (held === 0 && o.food <= HUNT_AT && o.timeOfDay < NIGHT_START - HUNT_TICKS) {
+      if (held === 0 && o.food <= HUNT_AT) {
         const why = `food ${o.food} and nothing to eat`
         // One in sight but beyond the stocking radius is killed where it is: exploring for it ends at once ("already
         // in sight") and would be chosen again and again.
         const seen = animals.find((m) => o.nearest(m) !== undefined && !skip(`kill.${m}`))
-        if (seen) return { primitive: { verb: 'kill', object: seen }, timeoutMs: HUNT_MS, why }
+        if (seen && o.timeOfDay < NIGHT_START - HUNT_TICKS) {
+          return { primitive: { verb: 'kill', object: seen }, timeoutMs: HUNT_MS, why }
+        }
+        // Food where the bot stands, at any hour.
+        const forage = forageAct(o, skip)
+        if (forage) return { ...forage, why }
+      }
+      if (held === 0 && o.food <= HUNT_AT && o.timeOfDay < NIGHT_START - HUNT_TICKS) {
+        const why = `food ${o.food} and nothing to eat`
         const mob = animals.find((m) => !skip(`explore.${m}`))
         if (mob) return { primitive: { verb: 'explore', object: mob }, timeoutMs: HUNT_MS, why }
       }
       return undefined
     },
+  }
+
+  /** Food where the bot stands, without a hunt: a fish with the rod held, or an apple from oak leaves in sight. */
+  function forageAct(o: Observation, skip: ReflexContext['skip']): Omit<ReflexAct, 'why'> | undefined {
+    if (o.inventory.has('fishing_rod') && o.nearest('water') !== undefined && !skip('fish.fish')) {
+      if (o.equipped !== 'fishing_rod' && !skip('equip.fishing_rod')) {
+        return { primitive: { verb: 'equip', object: 'fishing_rod' } }
+      }
+      if (o.equipped === 'fishing_rod') return { primitive: { verb: 'fish', object: 'fish' }, timeoutMs: HUNT_MS }
+    }
+    const leaves = ['oak_leaves', 'dark_oak_leaves'].find((l) => o.nearest(l) !== undefined && !skip(`mine.${l}`))
+    if (leaves) return { primitive: { verb: 'mine', object: leaves }, timeoutMs: HUNT_MS }
+    return undefined
   }
 
   /** Smelting a raw food held into a better one, when a placed furnace is in sight and a spare fuel is held. */

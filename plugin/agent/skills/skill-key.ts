@@ -9,12 +9,20 @@
 import { CedarError } from '../../errors.js'
 import type { SymbolInventory } from '../../grounding/inventory.js'
 import { lexiconFor } from '../../grounding/pruner.js'
-import { isFamily } from '../../vocabulary/families.js'
-import { NATURAL_BLOCKS, ORES } from '../../vocabulary/natural.js'
+import { isFamily, matchesObject } from '../../vocabulary/families.js'
+import {
+  CHANCE_DROPS,
+  CREATURE_USES,
+  CROPS,
+  extraYield,
+  LIQUIDS,
+  NATURAL_BLOCKS,
+  ORES,
+} from '../../vocabulary/natural.js'
 import type { Rules } from '../../world/rules.js'
 import { techTree } from '../../world/tech-tree.js'
 
-export type SkillVerb = 'craft' | 'mine' | 'smelt'
+export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish' | 'kill' | 'use'
 
 export interface SkillKey {
   readonly verb: SkillVerb
@@ -58,14 +66,36 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
     }
     case 'mine': {
       if (object === 'logs') return { verb, object, item: 'logs', count }
-      // Lava is "mined" with a bucket in hand: the bucket becomes a lava bucket.
-      if (object === 'lava') return { verb, object, item: 'lava_bucket', count }
+      // A crop is "mined" ripe for its produce: sown, grown and harvested.
+      const crop = CROPS[object]
+      if (crop) return { verb, object, item: crop.produce, count }
+      // A liquid is "mined" with a bucket in hand (the bucket fills); leaves and grass for their chance drops.
+      const extra = extraYield(object)
+      if (extra !== undefined && (object in LIQUIDS || rules.drops(object).size === 0)) {
+        return { verb, object, item: extra, count }
+      }
       const drop = [...rules.drops(object).keys()][0]
       if (!rules.isBlock(object) || drop === undefined) throw new UnknownGoalError(`mining ${object} yields nothing`)
       return { verb, object, item: drop, count }
     }
+    case 'kill': {
+      // A hunt is for what the animal surely drops (beef from a cow, its first drop).
+      const drop = [...rules.mobDrops(object).keys()][0]
+      if (!rules.isMob(object) || drop === undefined) throw new UnknownGoalError(`killing ${object} yields nothing`)
+      return { verb, object, item: drop, count }
+    }
+    case 'use': {
+      // A tool in hand used on a creature: the item that makes (milk from a cow).
+      const made = Object.entries(CREATURE_USES).find(([, u]) => u.target === object)?.[0]
+      if (made === undefined) throw new UnknownGoalError(`using something on ${object} gives nothing I know of`)
+      return { verb, object, item: made, count }
+    }
+    case 'fish':
+      if (!matchesObject('fish', object) && object !== 'fish')
+        throw new UnknownGoalError(`a rod does not catch ${object}`)
+      return { verb, object, item: object, count }
     default:
-      throw new UnknownGoalError(`skills are craft, mine or smelt, not ${verb}`)
+      throw new UnknownGoalError(`skills are craft, mine, smelt, fish, kill or use, not ${verb}`)
   }
 }
 
@@ -106,8 +136,32 @@ export function skillKeysForGoal(text: string, inventory: SymbolInventory, rules
 }
 
 function keyForObject(verb: string | undefined, object: string, count: number, rules: Rules): SkillKey {
+  const creature = CREATURE_USES[object]
+  if (creature) return skillKey('use', creature.target, rules, count)
+  // "Kill a cow"; not "cook a chicken" or "catch a salmon" (items named like their animals).
+  if (rules.isMob(object) && (verb === 'kill' || !rules.isItem(object))) {
+    if (rules.isHostile(object)) {
+      throw new UnknownGoalError(
+        `${object}s only come out at night, and I don't go looking for them; I fight the ones that come at me (say "sleep at night" to stay safe)`,
+      )
+    }
+    if (rules.mobDrops(object).size > 0) return skillKey('kill', object, rules, count)
+    throw new UnknownGoalError(`I don't hunt ${object}: it drops nothing I know of`)
+  }
   if (object === 'lava_bucket' || (object === 'lava' && verb !== 'craft')) return skillKey('mine', 'lava', rules, count)
+  if (object === 'water_bucket' || (object === 'water' && verb !== 'craft')) {
+    return skillKey('mine', 'water', rules, count)
+  }
+  // "Make glass": what has no recipe but comes out of a furnace is smelted, whatever verb the player used.
+  if (verb === 'craft' && !rules.recipe(object) && rules.smeltingInput(object)) {
+    return skillKey('smelt', object, rules, count)
+  }
   if (verb === 'craft') return skillKey('craft', object, rules, count)
+  // "Cook a fish": the fish had soonest (cod).
+  if (verb === 'smelt' && isFamily(object) && !rules.smeltingOutput(object)) {
+    const member = techTree(rules).member(object)
+    if (member !== undefined && member !== object) return keyForObject(verb, member, count, rules)
+  }
   if (verb === 'smelt') return skillKey('smelt', object, rules, count)
   if (object === 'logs' || (verb === 'mine' && rules.isBlock(object))) return skillKey('mine', object, rules, count)
   // To get a thing: from the ore that drops it, the block that is it, a recipe, or the furnace — in that order.
@@ -118,6 +172,14 @@ function keyForObject(verb: string | undefined, object: string, count: number, r
   const found = NATURAL_BLOCKS.includes(object) || !rules.recipe(object)
   if (found && rules.isBlock(object) && rules.drops(object).has(object)) return skillKey('mine', object, rules, count)
   if (rules.recipe(object)) return skillKey('craft', object, rules, count)
+  // "Catch a fish": a rod cast into water until one bites.
+  if (object === 'fish' || matchesObject('fish', object)) return skillKey('fish', object, rules, count)
+  // Wheat: farmed (no wheat grows wild).
+  const crop = Object.keys(CROPS).find((block) => CROPS[block]?.produce === object && !rules.recipe(object))
+  if (crop && rules.isBlock(crop)) return skillKey('mine', crop, rules, count)
+  // An apple from oak leaves, seeds from grass: the natural block that gives it beyond its drops.
+  const giver = NATURAL_BLOCKS.find((block) => CHANCE_DROPS[block] !== undefined && extraYield(block) === object)
+  if (giver) return skillKey('mine', giver, rules, count)
   const input = rules.smeltingInput(object)
   if (input) return skillKey('smelt', input, rules, count)
   // A family ("a bed"): its member soonest had, as the grounding's chain picks it (beds → white_bed).

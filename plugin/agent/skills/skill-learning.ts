@@ -209,7 +209,14 @@ export function skillTarget(
   const objects = new Set(plan.map((s) => parseSymbol(s)?.object))
   const extra = (options.extraSymbols ?? []).filter((s) => isActionSymbol(s) && objects.has(parseSymbol(s)?.object))
   // A skill that hunts may search for its prey: the demonstration saw a sheep from where it began, a run may not.
-  const hunts = plan.flatMap((s) => (s.startsWith('kill.') ? [`explore.${s.slice('kill.'.length)}`] : []))
+  // And one that fishes, for water: it may have made its rod underground.
+  const hunts = plan.flatMap((s) =>
+    s.startsWith('kill.') || (s.startsWith('use.') && rules.isMob(s.slice('use.'.length)))
+      ? [`explore.${s.slice(s.indexOf('.') + 1)}`]
+      : s.startsWith('fish.')
+        ? ['explore.water']
+        : [],
+  )
   const alphabet = [
     ...new Set([...plan, ...hunts, ...extra, ...milestones.events, ...(options.expandedSymbols ?? [])]),
   ].sort()

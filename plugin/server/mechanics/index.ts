@@ -1,5 +1,6 @@
-// Survival mechanics flying-squid 1.12 lacks — crafting (2×2 and crafting tables), furnaces, chests, beds, armour, hunger, farm
-// animals' loot, zombies at night, tools wearing out — as one flying-squid plugin, so unmodified mineflayer (`bot.craft`,
+// Survival mechanics flying-squid 1.12 lacks — crafting (2×2 and crafting tables), furnaces, chests, beds, armour,
+// hunger, farm animals' loot, zombies at night, tools wearing out, farming, buckets and fishing — as one flying-squid
+// plugin, so unmodified mineflayer (`bot.craft`,
 // `bot.openFurnace`, `bot.sleep`) works against it.
 // It only uses flying-squid's plugin API (`serv.addPlugin`, `serv.onBlockInteraction`, player and tick events),
 // so it could be offered upstream as it is.
@@ -9,6 +10,8 @@ import { installKnockback } from './attacks.js'
 import { installBeds } from './beds.js'
 import { installChests } from './chests.js'
 import { installCrafting } from './crafting.js'
+import { type FarmingOptions, installFarming } from './farming.js'
+import { installFishing } from './fishing.js'
 import { installFurnaces } from './furnace.js'
 import { type HostileMobOptions, installHostileMobs } from './hostile-mobs.js'
 import { type HungerOptions, installHunger } from './hunger.js'
@@ -25,6 +28,8 @@ export interface SurvivalMechanicsOptions {
   hostileMobs?: HostileMobOptions | boolean
   /** Tools in hand wear out by digging and hitting, and break (tool-wear.ts); false keeps them whole. Default on. */
   toolWear?: boolean
+  /** Tilling, planting, crops on random ticks, chance drops, buckets, shearing (farming.ts) and fishing (fishing.ts); false leaves them out. */
+  farming?: FarmingOptions | false
 }
 
 export const SURVIVAL_MECHANICS_PLUGIN = 'cedar-survival-mechanics'
@@ -48,6 +53,10 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
       if (options.hostileMobs) installHostileMobs(serv, options.hostileMobs === true ? {} : options.hostileMobs)
       installWholeStackPickups(serv)
       if (options.toolWear !== false) installToolWear(serv)
+      if (options.farming !== false) {
+        installFarming(serv, options.farming)
+        installFishing(serv, options.farming?.random)
+      }
     },
   }
 }

@@ -52,30 +52,31 @@ export function setDurabilityUsed(serv: MCServer, item: SquidItem, used: number)
   ;(item as SquidItem & { durabilityUsed: number }).durabilityUsed = used
 }
 
-export function installToolWear(serv: MCServer): void {
+/** Wears the item in `player`'s hand by `uses(its name)`; breaks it at its maximum. */
+export function wearHeldItem(serv: MCServer, player: SquidPlayer, uses: (itemName: string) => number): void {
   const { registry } = serv
-
-  /** Wears the item in `player`'s hand by `uses`; breaks it at its maximum. */
-  function wear(player: SquidPlayer, uses: (itemName: string) => number): void {
-    // Creative players' tools do not wear (vanilla's hurtAndBreak skips them); spectators do not dig.
-    if (player.gameMode !== 0 && player.gameMode !== 2) return
-    const slot = 36 + player.heldItemSlot
-    const item = player.inventory.slots[slot]
-    if (!item) return
-    const max = registry.items[item.type]?.maxDurability
-    const cost = uses(registry.items[item.type]?.name ?? '')
-    if (!max || cost === 0) return
-    const used = durabilityUsed(serv, item) + cost
-    if (used >= max) {
-      player.inventory.updateSlot(slot, null)
-      const broke = { entityId: player.id, entityStatus: MAIN_HAND_BREAK }
-      player._client.write('entity_status', broke)
-      player._writeOthersNearby('entity_status', broke)
-      return
-    }
-    setDurabilityUsed(serv, item, used)
-    player.inventory.updateSlot(slot, item)
+  // Creative players' tools do not wear (vanilla's hurtAndBreak skips them); spectators do not dig.
+  if (player.gameMode !== 0 && player.gameMode !== 2) return
+  const slot = 36 + player.heldItemSlot
+  const item = player.inventory.slots[slot]
+  if (!item) return
+  const max = registry.items[item.type]?.maxDurability
+  const cost = uses(registry.items[item.type]?.name ?? '')
+  if (!max || cost === 0) return
+  const used = durabilityUsed(serv, item) + cost
+  if (used >= max) {
+    player.inventory.updateSlot(slot, null)
+    const broke = { entityId: player.id, entityStatus: MAIN_HAND_BREAK }
+    player._client.write('entity_status', broke)
+    player._writeOthersNearby('entity_status', broke)
+    return
   }
+  setDurabilityUsed(serv, item, used)
+  player.inventory.updateSlot(slot, item)
+}
+
+export function installToolWear(serv: MCServer): void {
+  const wear = (player: SquidPlayer, uses: (itemName: string) => number) => wearHeldItem(serv, player, uses)
 
   serv.on('newPlayer', (player: SquidPlayer) => {
     player.on('dug_done', ({ block }: { block: Block }, cancelled: boolean) => {

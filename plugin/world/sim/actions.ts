@@ -3,10 +3,23 @@
  * and fail before any time passes; the hand is never changed behind the agent's back (no auto-equip).
  */
 import { isFamily, matchesObject } from '../../vocabulary/families.js'
+import { CHANCE_DROPS, CROPS, extraYield, LIQUIDS } from '../../vocabulary/natural.js'
 import { failure, type Outcome } from '../port.js'
 import type { Recipe } from '../rules.js'
+import { harvestCrop } from './crops.js'
 import { type ActEnv, perform, wearTool } from './perform.js'
-import { addItem, BODY, COSTS, countHeld, held, levelY, removeItems, type SimContext, type SimState } from './state.js'
+import {
+  addItem,
+  BODY,
+  COSTS,
+  countHeld,
+  held,
+  levelY,
+  removeItems,
+  type SimContext,
+  type SimState,
+  TIMEOUTS,
+} from './state.js'
 import { inReach, nearestInReach, nearestThing, outOfReach, type Thing, thingsInSight } from './view.js'
 
 const list = (items: ReadonlyMap<string, number>) => [...items].map(([name, n]) => `${n} ${name}`).join(', ')
@@ -20,7 +33,11 @@ export function mine(state: SimState, context: SimContext, env: ActEnv, object: 
     const far = blocks[0]
     return far ? outOfReach(state, far) : failure('not_found', `no ${object} in sight; explore for it first`)
   }
-  if (target.name === 'lava') return takeLava(state, context, env, target)
+  if (target.name in LIQUIDS) return takeLiquid(state, context, env, target)
+  if (target.name in CROPS && target.kind === 'placed') return harvestCrop(state, context, env, target)
+  const chance = CHANCE_DROPS[target.name]
+  if (chance !== undefined && rules.drops(target.name).size === 0)
+    return breakUntilDrop(state, context, env, target, chance)
   if (!rules.canHarvest(target.name, state.equipped)) {
     const tools = rules.harvestTools(target.name).join(' or ')
     const hand = state.equipped ? `holding ${state.equipped}` : 'the hand is empty'
@@ -44,15 +61,37 @@ export function mine(state: SimState, context: SimContext, env: ActEnv, object: 
   return failure('no_drop', `mined ${target.name}, but nothing was picked up${broke ? `; ${broke}` : ''}`)
 }
 
-/** Lava is taken with a bucket in hand: the bucket becomes a lava bucket (the best furnace fuel). */
-function takeLava(state: SimState, context: SimContext, env: ActEnv, target: Thing): Outcome {
-  if (state.equipped !== 'bucket') return failure('missing_tool', 'lava can only be taken with a bucket in hand')
-  return perform(state, context, env, { what: 'lava', distance: target.distance, ticks: 5 }, () => {
+/** A liquid is taken with a bucket in hand: the bucket becomes a lava bucket (the best furnace fuel) or a water bucket. */
+function takeLiquid(state: SimState, context: SimContext, env: ActEnv, target: Thing): Outcome {
+  const filled = LIQUIDS[target.name] as string
+  if (state.equipped !== 'bucket') {
+    return failure('missing_tool', `${target.name} can only be taken with a bucket in hand`)
+  }
+  return perform(state, context, env, { what: target.name, distance: target.distance, ticks: 5 }, () => {
     take(state, target)
     removeItems(state, 'bucket', 1)
-    addItem(state, 'lava_bucket', 1)
-    state.equipped = 'lava_bucket'
-    return 'filled a bucket with lava'
+    addItem(state, filled, 1)
+    state.equipped = filled
+    return `filled a bucket with ${target.name}`
+  })
+}
+
+/**
+ * Leaves for an apple, grass for seeds: blocks that drop nothing themselves are broken one after another until the
+ * chance drop comes (each block at the wiki's chance; `CHANCE_DROPS`), as a player does, and the time is theirs.
+ */
+function breakUntilDrop(state: SimState, context: SimContext, env: ActEnv, target: Thing, chance: number): Outcome {
+  const item = extraYield(target.name) as string
+  // The number of blocks broken until the first drop: geometric, drawn once.
+  const blocks = 1 + Math.floor(Math.log(1 - env.random()) / Math.log(1 - chance))
+  const each = Math.max(2, context.rules.miningTicks(target.name, state.equipped))
+  if (!Number.isFinite(each)) return failure('missing_tool', `${target.name} cannot be broken`)
+  // A long act, as an explore is: 200 leaves to an apple on average.
+  const long = { ...env, timeout: Math.max(env.timeout, TIMEOUTS.explore ?? 0) }
+  return perform(state, context, long, { what: target.name, distance: target.distance, ticks: blocks * each }, () => {
+    take(state, target)
+    addItem(state, item, 1)
+    return `broke ${blocks} ${target.name}; got 1 ${item}`
   })
 }
 

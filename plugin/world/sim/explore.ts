@@ -53,7 +53,9 @@ export function explore(state: SimState, context: SimContext, env: ActEnv, objec
   }
 
   let heading = env.random() * 2 * Math.PI
-  for (let step = 1; step <= context.exploreSteps; step++) {
+  // A hunt ranges twice as far: herds are few in a forest, and a hunter walks on to the plains.
+  const steps = context.rules.isMob(object) ? 2 * context.exploreSteps : context.exploreSteps
+  for (let step = 1; step <= steps; step++) {
     heading += (env.random() - 0.5) * (Math.PI / 2)
     const ground = context.map.layer(0, 0, state.level).ground[0]?.block ?? 'stone'
     const dig = state.level > 0 ? context.rules.miningTicks(ground, state.equipped) / 2 : 0
@@ -67,7 +69,7 @@ export function explore(state: SimState, context: SimContext, env: ActEnv, objec
     const found = nearestThing(state, context, object)
     if (found) return success(`found ${found.name} ${Math.round(found.distance)} blocks away after ${step} steps`)
   }
-  return failure('not_found', `no ${object} found after ${context.exploreSteps} steps (${spent} ticks)`)
+  return failure('not_found', `no ${object} found after ${steps} steps (${spent} ticks)`)
 }
 
 /**

@@ -18,6 +18,7 @@
  */
 
 import { isFamily, matchesObject } from '../../vocabulary/families.js'
+import { CROPS } from '../../vocabulary/natural.js'
 import { type Primitive, parsePrimitive, primitiveSymbol } from '../../vocabulary/symbols.js'
 import { type Analysis, analyse, capKey } from './plan-analysis.js'
 import { estimate } from './plan-estimate.js'
@@ -124,6 +125,27 @@ function candidates(world: SimWorld, analysis: Analysis): Primitive[] {
     if (!useful(`kill.${mob}`)) continue
     symbols.push(world.nearest(mob) === undefined ? `explore.${mob}` : `kill.${mob}`)
   }
+  for (const item of analysis.fish) {
+    if (useful(`fish.${item}`) && equipped === 'fishing_rod') {
+      symbols.push(world.nearest('water') === undefined ? 'explore.water' : `fish.${item}`)
+    }
+  }
+  for (const { target, tool } of analysis.use) {
+    if (useful(`use.${target}`) && equipped === tool) {
+      symbols.push(world.nearest(target) === undefined ? `explore.${target}` : `use.${target}`)
+    }
+  }
+  for (const { crop, seed } of analysis.farm) {
+    if (!useful(`mine.${crop}`)) continue
+    const placed = world.raw.placed
+    const fields = placed.filter((p) => p.block === 'farmland').length
+    const growing = placed.filter((p) => p.block === crop).length
+    const wanted =
+      (analysis.caps.get(capKey(CROPS[crop]?.produce ?? crop)) ?? 1) - countOf(world, CROPS[crop]?.produce ?? crop)
+    if (growing > 0) symbols.push(`mine.${crop}`)
+    if (fields > 0 && inventory.has(seed)) symbols.push(`plant.${seed}`)
+    if (fields + growing < wanted && equipped?.endsWith('_hoe')) symbols.push('use.grass_block')
+  }
   const craftable = (object: string) =>
     (analysis.crafted.get(object) ?? []).some((item) =>
       world.rules
@@ -156,5 +178,8 @@ function stateKey(world: SimWorld, analysis: Analysis): string {
   let mask = ''
   for (const thing of analysis.sights) mask += world.nearest(thing) === undefined ? '0' : '1'
   parts.push(mask)
+  // A field: how many plots are tilled and how many grow which crop.
+  if (analysis.farm.length > 0)
+    parts.push(state.placed.map((p) => (p.block === 'farmland' ? 'f' : p.block in CROPS ? p.block[0] : '')).join(''))
   return parts.join('|')
 }

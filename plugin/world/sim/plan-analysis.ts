@@ -10,9 +10,11 @@
  *   what each makes, and each item's routes for the search's estimate.
  */
 import { familiesOf, isFamily, matchesObject, symbolObject } from '../../vocabulary/families.js'
+import { FISH } from '../../vocabulary/fishing.js'
+import { CHANCE_DROPS, CREATURE_USES, CROPS, extraYield, HOES, LIQUIDS } from '../../vocabulary/natural.js'
 import type { Rules } from '../rules.js'
 import { type Nature, TechTree } from '../tech-tree.js'
-import { levelsWith, worldNames } from './world-map.js'
+import { levelsWith, NIGHT_MOBS, worldNames } from './world-map.js'
 
 const CAP_FAMILIES = ['planks', 'logs']
 const capKeys = new Map<string, string>()
@@ -38,6 +40,12 @@ export interface Analysis {
   readonly place: readonly string[]
   readonly equip: readonly string[]
   readonly kill: readonly string[]
+  /** What to fish for (`fish.cod`), with a rod in hand. */
+  readonly fish: readonly string[]
+  /** Creatures to use a tool on (`use.cow`), with the tool: what their use makes. */
+  readonly use: ReadonlyArray<{ readonly target: string; readonly tool: string }>
+  /** Crops to grow (`wheat`): tilled with the hoe, planted from their seed, mined ripe. */
+  readonly farm: ReadonlyArray<{ readonly crop: string; readonly seed: string; readonly hoe: string }>
   /** The items each craft object stands for (`planks` → oak_planks, birch_planks, …). */
   readonly crafted: ReadonlyMap<string, readonly string[]>
   /** Blocks and mobs whose being in sight is part of the state. */
@@ -66,12 +74,28 @@ export type Route =
       readonly levels: ReadonlySet<number>
     }
   | { readonly kind: 'kill' }
+  /** A rod cast into water until the catch comes. */
+  | { readonly kind: 'fish' }
+  /** A tool in hand used on a creature in sight (a bucket on a cow). */
+  | { readonly kind: 'use'; readonly tool: string }
+  /** Till, plant the seed, harvest the ripe crop (three acts), a hoe in hand for the first. */
+  | { readonly kind: 'farm'; readonly seed: string; readonly hoe: string }
 
 let simNature: Nature | undefined
 
 /** The Sim's world as the tech tree sees it: its blocks and mobs, and nothing mined yields more than its drops. */
 function simWorldNature(): Nature {
-  simNature ??= worldNames()
+  if (simNature) return simNature
+  const names = worldNames()
+  // What the Sim's blocks yield beyond their drops: a bucket of water, an apple from leaves, seeds from grass.
+  const extraDrops: Record<string, string> = {}
+  for (const block of names.blocks) {
+    const extra = extraYield(block)
+    if (extra !== undefined && (block in LIQUIDS || block in CHANCE_DROPS)) extraDrops[block] = extra
+  }
+  // Night mobs are out only at night, and the search does not wait for it: string comes from cobwebs by day.
+  const mobs = names.mobs.filter((mob) => !(NIGHT_MOBS as readonly string[]).includes(mob))
+  simNature = { ...names, mobs, extraDrops }
   return simNature
 }
 
@@ -86,6 +110,9 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
   const place = new Set<string>()
   const equip = new Set<string>()
   const kill = new Set<string>()
+  const fish = new Set<string>()
+  const farm = new Map<string, { crop: string; seed: string; hoe: string }>()
+  const use = new Map<string, { target: string; tool: string }>()
   const makes = new Map<string, string[]>()
   const routes = new Map<string, Route[]>()
   const crafted = new Map<string, string[]>()
@@ -171,6 +198,34 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
           once(tool, depth)
         }
       }
+      if (FISH.includes(item) && below('fishing_rod') && blocks.includes('water')) {
+        fish.add(item)
+        // Counted as what was wanted: a cod is "a fish".
+        made(`fish.${item}`, key)
+        equip.add('fishing_rod')
+        if (first && !ways.some((way) => way.kind === 'fish')) ways.push({ kind: 'fish' })
+        if (expand) once('fishing_rod', depth)
+      }
+      const creature = CREATURE_USES[item]
+      if (creature && below(creature.tool) && mobs.includes(creature.target)) {
+        use.set(creature.target, { ...creature })
+        made(`use.${creature.target}`, item)
+        equip.add(creature.tool)
+        if (first && !ways.some((way) => way.kind === 'use')) ways.push({ kind: 'use', tool: creature.tool })
+        if (expand) once(creature.tool, depth)
+      }
+      for (const [crop, { seed, produce }] of Object.entries(CROPS)) {
+        const hoe = HOES.filter(below).sort((a, b) => tree.rankOf(a) - tree.rankOf(b))[0]
+        if (produce !== item || hoe === undefined || !below(seed) || !blocks.includes('grass_block')) continue
+        farm.set(crop, { crop, seed, hoe })
+        for (const action of [`mine.${crop}`, `plant.${seed}`, 'use.grass_block']) made(action, item)
+        equip.add(hoe)
+        if (first && !ways.some((way) => way.kind === 'farm')) ways.push({ kind: 'farm', seed, hoe })
+        if (expand) {
+          once(hoe, depth)
+          need(seed, n, depth + 1)
+        }
+      }
       for (const mob of mobs) {
         if (!rules.mobDrops(mob).has(item)) continue
         kill.add(mob)
@@ -196,8 +251,11 @@ export function analyse(goal: string, rules: Rules, start: readonly string[]): A
     place: [...place],
     equip: [...equip],
     kill: [...kill],
+    fish: [...fish],
+    farm: [...farm.values()],
+    use: [...use.values()],
     crafted,
-    sights: [...mine, ...kill, ...place],
+    sights: [...mine, ...kill, ...place, ...use.keys(), ...(fish.size > 0 || farm.size > 0 ? ['water'] : [])],
     makes,
     routes,
   }

@@ -67,6 +67,32 @@ export function estimate(world: SimWorld, goal: string, analysis: Analysis): num
       case 'kill':
         t.steps += n
         return
+      case 'use':
+        t.steps += n
+        if (state.equipped !== way.tool) t.equip = true
+        if (!t.tools.has(way.tool) && (t.pool.get(way.tool) ?? 0) === 0) {
+          t.tools.add(way.tool)
+          produce(t, way.tool, 1, depth + 1)
+        }
+        return
+      case 'farm':
+        // Till, plant, harvest each.
+        t.steps += 3 * n
+        if (state.equipped === undefined || !state.equipped.endsWith('_hoe')) t.equip = true
+        if (!t.tools.has(way.hoe) && (t.pool.get(way.hoe) ?? 0) === 0) {
+          t.tools.add(way.hoe)
+          produce(t, way.hoe, 1, depth + 1)
+        }
+        produce(t, way.seed, n, depth + 1)
+        return
+      case 'fish':
+        t.steps += n
+        if (state.equipped !== 'fishing_rod') t.equip = true
+        if (!t.tools.has('fishing_rod') && (t.pool.get('fishing_rod') ?? 0) === 0) {
+          t.tools.add('fishing_rod')
+          produce(t, 'fishing_rod', 1, depth + 1)
+        }
+        return
       case 'mine': {
         t.steps += n
         if (!way.levels.has(state.level)) t.move = true

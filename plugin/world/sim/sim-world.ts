@@ -23,6 +23,7 @@ import { failure } from '../port.js'
 import { craft, eat, equip, mine, place, smelt } from './actions.js'
 import { passTime } from './body.js'
 import { explore, kill, sleep } from './explore.js'
+import { fish } from './fishing.js'
 import { type ActEnv, deathOutcome } from './perform.js'
 import {
   cloneState,
@@ -35,6 +36,7 @@ import {
   type SimState,
   TIMEOUTS,
 } from './state.js'
+import { plant, use } from './using.js'
 import { nearestThing, observeState, regionOf } from './view.js'
 import { LEVELS, mix } from './world-map.js'
 
@@ -181,6 +183,12 @@ export class SimWorld implements World {
         return kill(state, this.context, env, object)
       case 'eat':
         return eat(state, this.context, env, object)
+      case 'fish':
+        return fish(state, this.context, env, object)
+      case 'use':
+        return use(state, this.context, env, object)
+      case 'plant':
+        return plant(state, this.context, env, object)
       default:
         return failure('unsupported', `unknown primitive ${String(primitive.verb)}`)
     }

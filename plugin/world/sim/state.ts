@@ -61,6 +61,9 @@ export const TIMEOUTS: Readonly<Record<string, number>> = {
   sleep: 1_200,
   kill: 1_200,
   eat: 200,
+  fish: 12_000,
+  use: 200,
+  plant: 200,
 }
 
 export interface SimOptions {
@@ -82,7 +85,7 @@ export interface SimOptions {
   readonly version?: string
   /** At night, awake and unsheltered on the surface, one health point is lost every this many ticks (600). */
   readonly nightDamageInterval?: number
-  /** Steps an exploration walks before it gives up (24). */
+  /** Steps an exploration walks before it gives up (24; a hunt for a mob twice as many). */
   readonly exploreSteps?: number
 }
 
@@ -104,6 +107,8 @@ export interface Placed {
   readonly z: number
   /** A furnace's fuel left, in items it can still smelt. */
   fuel: number
+  /** A crop's tick (`SimState.ticks`) at which it is ripe. */
+  readonly ripeAt?: number
 }
 
 export interface SimState {

@@ -49,7 +49,12 @@ export interface Layer {
 const GRASS: readonly Ground[] = [
   { block: 'grass_block', distance: 1 },
   { block: 'dirt', distance: 2 },
+  { block: 'short_grass', distance: 2 },
+  // Ponds and rivers: never further than this on grassland (a water source never runs out).
+  { block: 'water', distance: 16 },
 ]
+/** Oak crowns everywhere in a forest, over its oak trunks. */
+const OAK_CROWNS: Ground = { block: 'oak_leaves', distance: 4 }
 const HERDS: readonly Resource[] = [
   { name: 'sheep', perRegion: 1.5, size: [2, 4] },
   { name: 'cow', perRegion: 1.5, size: [2, 3] },
@@ -60,16 +65,24 @@ const HERDS: readonly Resource[] = [
 /** The surface of each biome. */
 export const SURFACE: Readonly<Record<SimBiome, Layer>> = {
   forest: {
-    ground: GRASS,
+    ground: [...GRASS, OAK_CROWNS],
     resources: [
       { name: 'oak_log', perRegion: 14, size: [4, 6] },
       { name: 'birch_log', perRegion: 5, size: [5, 7] },
       ...HERDS.map((herd) => ({ ...herd, perRegion: herd.perRegion / 2 })),
+      // Last: the generator draws per resource in order, so what came before stays put. Clay and sand by the water.
+      { name: 'clay', perRegion: 0.5, size: [4, 8] },
+      { name: 'sand', perRegion: 1, size: [6, 12] },
     ],
   },
   plains: {
     ground: GRASS,
-    resources: [{ name: 'oak_log', perRegion: 1.5, size: [4, 6] }, ...HERDS],
+    resources: [
+      { name: 'oak_log', perRegion: 1.5, size: [4, 6] },
+      ...HERDS,
+      { name: 'clay', perRegion: 0.5, size: [4, 8] },
+      { name: 'sand', perRegion: 1, size: [6, 12] },
+    ],
   },
   desert: {
     ground: [
@@ -79,7 +92,8 @@ export const SURFACE: Readonly<Record<SimBiome, Layer>> = {
     resources: [{ name: 'cactus', perRegion: 3, size: [1, 3] }],
   },
   windswept_forest: {
-    ground: GRASS,
+    // Its few oaks' crowns are further off than a forest's.
+    ground: [...GRASS, { ...OAK_CROWNS, distance: 8 }],
     resources: [
       { name: 'spruce_log', perRegion: 6, size: [6, 9] },
       { name: 'oak_log', perRegion: 2, size: [4, 6] },
@@ -98,6 +112,8 @@ export const UNDERGROUND: readonly Layer[] = [
       { name: 'coal_ore', perRegion: 6, size: [4, 12] },
       { name: 'iron_ore', perRegion: 3, size: [3, 8] },
       { name: 'gravel', perRegion: 2, size: [4, 10] },
+      // Mineshafts' cobwebs: string for a bow or a fishing rod without waiting for a spider at night.
+      { name: 'cobweb', perRegion: 1, size: [3, 8] },
     ],
   },
   {

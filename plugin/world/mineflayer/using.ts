@@ -1,0 +1,102 @@
+/**
+ * The acts that use the item in hand on the world: `fish.X` (cast into water until that catch comes), `use.X` (the
+ * item in hand on the nearest block or creature X: a bucket on water, lava or a cow, a hoe on grass or dirt, shears
+ * on a sheep, bone meal on a crop) and `plant.X` (seeds on farmland in reach). Each goes through the bot's own
+ * methods (`fish`, `activateBlock`, `activateEntity`, `placeBlock`), which the bot-method guard judges.
+ */
+import type { Bot } from 'mineflayer'
+import pathfinderModule from 'mineflayer-pathfinder'
+import type { Block } from 'prismarine-block'
+import { Vec3 } from 'vec3'
+import { matchesObject } from '../../vocabulary/families.js'
+import { gentleMovements } from '../pathfinding.js'
+import { type Outcome, success } from '../port.js'
+import { DEFAULT_SEE_RADIUS } from '../predicates.js'
+import type { BotMemory } from './bot-memory.js'
+import { findNearestBlock, inventoryItem } from './gather.js'
+import { fail } from './limits.js'
+
+const { goals } = pathfinderModule
+
+/** Casts a bot makes before it gives up on one kind of catch. */
+const MAX_CASTS = 60
+
+async function walkNear(bot: Bot, at: Vec3, range: number, signal: AbortSignal): Promise<void> {
+  if (bot.entity.position.distanceTo(at) <= range + 0.5) return
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  const walk = bot.pathfinder.goto(new goals.GoalNear(at.x, at.y, at.z, range))
+  const stop = new Promise<never>((_, reject) =>
+    signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }),
+  )
+  try {
+    await Promise.race([walk, stop])
+  } finally {
+    bot.pathfinder.setGoal(null)
+  }
+}
+
+/** A water source with air above it: where a bobber lands and floats. */
+function openWater(bot: Bot, memory: BotMemory): Block | null {
+  return findNearestBlock(bot, memory, 'water', DEFAULT_SEE_RADIUS, (p) => {
+    const above = bot.blockAt(new Vec3(p.x, p.y + 1, p.z))
+    return above?.name === 'air'
+  })
+}
+
+export async function fish(bot: Bot, memory: BotMemory, object: string, signal: AbortSignal): Promise<Outcome> {
+  if (bot.heldItem?.name !== 'fishing_rod') return fail('missing_tool', 'fishing needs a fishing rod in hand')
+  const water = openWater(bot, memory)
+  if (!water) return fail('not_found', `no open water within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
+  await walkNear(bot, water.position, 4, signal)
+  const caught: string[] = []
+  for (let cast = 0; cast < MAX_CASTS && !signal.aborted; cast++) {
+    if (bot.heldItem?.name !== 'fishing_rod') return fail('missing_tool', `the rod broke after ${caught.join(', ')}`)
+    await bot.lookAt(water.position.offset(0.5, 1, 0.5), true)
+    const before = new Map(bot.inventory.items().map((i) => [i.name, bot.inventory.count(i.type, null)]))
+    await bot.fish()
+    const got = bot.inventory.items().find((i) => bot.inventory.count(i.type, null) > (before.get(i.name) ?? 0))
+    if (got) caught.push(got.name)
+    if (got && matchesObject(object, got.name)) return success(`caught ${got.name} after ${cast + 1} casts`)
+  }
+  if (signal.aborted) return fail('cancelled', `fish.${object} was cancelled`)
+  return fail('not_found', `no ${object} bit in ${MAX_CASTS} casts (caught ${caught.join(', ') || 'nothing'})`)
+}
+
+export async function use(bot: Bot, memory: BotMemory, object: string, signal: AbortSignal): Promise<Outcome> {
+  const held = bot.heldItem?.name
+  if (held === undefined) return fail('missing_tool', `using something on ${object} needs an item in hand`)
+  const mob = bot.registry.entitiesByName[object]
+  if (mob) {
+    const target = bot.nearestEntity((e) => e.name === object)
+    if (!target) return fail('not_found', `no ${object} nearby; explore first`)
+    await walkNear(bot, target.position, 2, signal)
+    await bot.activateEntity(target)
+    return success(`used ${held} on ${object}; holding ${bot.heldItem?.name ?? 'nothing'}`)
+  }
+  const block = findNearestBlock(bot, memory, object)
+  if (!block) return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
+  await walkNear(bot, block.position, 3, signal)
+  await bot.lookAt(block.position.offset(0.5, 1, 0.5), true)
+  await bot.activateBlock(block, new Vec3(0, 1, 0))
+  const after = bot.blockAt(block.position)?.name
+  return success(`used ${held} on ${object}${after && after !== object ? `: now ${after}` : ''}`)
+}
+
+export async function plant(bot: Bot, memory: BotMemory, object: string, signal: AbortSignal): Promise<Outcome> {
+  const seeds = inventoryItem(bot, object)
+  if (!seeds) return fail('missing_ingredients', `no ${object} to plant`)
+  const soil = findNearestBlock(bot, memory, 'farmland', DEFAULT_SEE_RADIUS, (p) => {
+    return bot.blockAt(new Vec3(p.x, p.y + 1, p.z))?.name === 'air'
+  })
+  if (!soil)
+    return fail('not_found', 'no free farmland in sight: till grass or dirt with a hoe first (use.grass_block)')
+  await walkNear(bot, soil.position, 3, signal)
+  const held = bot.heldItem
+  await bot.equip(seeds, 'hand')
+  await bot.placeBlock(soil, new Vec3(0, 1, 0))
+  if (held && held.name !== seeds.name) {
+    const tool = bot.inventory.items().find((i) => i.type === held.type)
+    if (tool) await bot.equip(tool, 'hand')
+  }
+  return success(`planted ${seeds.name}`)
+}
