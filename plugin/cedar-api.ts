@@ -1,5 +1,6 @@
 import type {
   ConstrainReport,
+  ConstraintOwner,
   CriticReport,
   PlayerTeaching,
   ProposedLaw,
@@ -51,6 +52,8 @@ export interface DoOptions extends CallOptions {
   readonly onProgress?: (progress: DoProgress) => void
   /** Who teaches the skills the call learns: the recipe book or the LLM (default: the `skillTeacher` option). */
   readonly teacher?: 'recipe' | 'llm'
+  /** Who confirms a constraint the LLM taught before the run uses it (`teaching.confirm`); `!do` gives its owner. */
+  readonly owner?: ConstraintOwner
 }
 
 /** `bot.cedar.agent`: skills and constraints, what `!do`, `!constrain`, `!learn`, `!ce` and `!wrong` run. */

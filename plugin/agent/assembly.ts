@@ -22,6 +22,7 @@ import type { ActorChoiceOption } from './actor/index.js'
 import { CedarAgent } from './cedar-agent.js'
 import type { AgentComputation } from './compute/index.js'
 import { WorkerComputation } from './compute/index.js'
+import type { ConfirmMode } from './constraints/index.js'
 import type { Gate } from './controller/index.js'
 import type { CriticReport } from './critic/index.js'
 import { BotCritic, createShield, LawBook, type LawCompiler, LawError } from './critic/index.js'
@@ -64,6 +65,7 @@ export function createAgent(
     readonly onActorProblem?: (problem: string) => void
     readonly reflexes?: ReflexModes
     readonly world?: () => WorldScope | undefined
+    readonly confirm?: ConfirmMode
   } = {},
 ): CedarAgent {
   return new CedarAgent({
@@ -79,6 +81,7 @@ export function createAgent(
     ...(options.reflexes ? { reflexes: options.reflexes } : {}),
     ...(options.onActorProblem ? { onActorProblem: options.onActorProblem } : {}),
     ...(options.world ? { world: options.world } : {}),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
   })
 }
 
@@ -253,6 +256,7 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
           actor: options.actor,
           onActorProblem: (problem) => options.logger.warn(`cedar: ${problem}`),
           world: () => world,
+          confirm: options.teaching.confirm,
         })
         // The worker starts while the first instruction is grounded, not after.
         computation.warm()

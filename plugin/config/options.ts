@@ -134,6 +134,12 @@ export const cedarOptionsSchema = z.strictObject({
       answerTimeoutMs: z.number().int().min(1_000).optional(),
       /** With an LLM: ask the player the words the LLM's answers leave uncertain. */
       askWhenUncertain: z.boolean().optional(),
+      /**
+       * When the owner confirms a constraint the LLM taught, in plain words, before a run uses it: every time, when
+       * the checks found something (it forbids nothing, the phrase grammar reads it otherwise, nothing could check
+       * it), or never. Default 'when-unsure'.
+       */
+      confirm: z.enum(['always', 'when-unsure', 'never']).optional(),
     })
     .optional(),
   /** A local web page to watch and command the bot (off unless given); see docs/console.md. */
@@ -213,6 +219,7 @@ export interface ResolvedCedarOptions {
     readonly questionBudget: number
     readonly answerTimeoutMs: number
     readonly askWhenUncertain: boolean
+    readonly confirm: 'always' | 'when-unsure' | 'never'
   }
   readonly console: ConsoleSettings | undefined
   readonly search: { readonly legs: number; readonly legLength: number }
@@ -298,6 +305,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       questionBudget: options.teaching?.questionBudget ?? 30,
       answerTimeoutMs: options.teaching?.answerTimeoutMs ?? 60_000,
       askWhenUncertain: options.teaching?.askWhenUncertain ?? false,
+      confirm: options.teaching?.confirm ?? 'when-unsure',
     },
     console: options.console && {
       port: options.console.port,

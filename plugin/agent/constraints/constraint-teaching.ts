@@ -13,6 +13,7 @@ import {
   type LearnedConstraint,
   learnConstraint,
   type TeachingCost,
+  type Vetting,
 } from './constraint-learning.js'
 
 /** What one teacher cost while teaching one constraint. */
@@ -21,6 +22,8 @@ export interface TeachingReport {
   readonly teacher?: string
   readonly costs?: readonly TeachingCost[]
   readonly fallback?: string
+  /** How the LLM's reading was checked before use (constraint-vetting.ts). */
+  readonly vetting?: Vetting
 }
 
 export type TaughtConstraint = LearnedConstraint & { readonly costs: readonly TeachingCost[] }
