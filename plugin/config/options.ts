@@ -178,6 +178,11 @@ export interface LlmSettings {
   readonly embeddingModel: string | undefined
   readonly cacheDir: string
   readonly timeoutMs: number
+  /**
+   * A loopback endpoint's first call (a local model loading its weights) may take this long; set when no timeout was
+   * given (180 s): a timeout the user chose is theirs from the first call.
+   */
+  readonly firstTimeoutMs?: number
   /** An LLM is used only when a key or an endpoint is given; without one, the offline teachers answer. */
   readonly enabled: boolean
 }
@@ -345,6 +350,7 @@ function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
     embeddingModel: given.embeddingModel ?? fromEnv.data.embeddingModel,
     cacheDir: path.resolve(given.cacheDir ?? fromEnv.data.cacheDir ?? userLlmCacheDir(env)),
     timeoutMs: given.timeoutMs ?? fromEnv.data.timeoutMs ?? 30_000,
+    ...((given.timeoutMs ?? fromEnv.data.timeoutMs) === undefined ? { firstTimeoutMs: 180_000 } : {}),
     enabled: apiKey !== undefined || baseURL !== undefined,
   }
 }
