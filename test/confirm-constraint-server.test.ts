@@ -85,6 +85,8 @@ describe('the owner confirms a constraint a yes-to-everything model taught', () 
     await session.server.setBlock(at, 'iron_ore')
     await waitUntil(bot, () => bot.blockAt(at)?.name === 'iron_ore', 'the ore is there')
     await giveItem(session.server, bot, 'stone_pickaxe')
+    const usage: { requests: number }[] = []
+    bot.on('cedarLlmUsage', (report) => usage.push(report.instruction))
     const mined: { action: string; day: boolean }[] = []
     const onAction = (action: string) => mined.push({ action, day: bot.time.isDay })
     bot.on('cedarAction', onAction)
@@ -116,6 +118,16 @@ describe('the owner confirms a constraint a yes-to-everything model taught', () 
     assert.ok(
       mined.some((m) => m.action === 'mine.iron_ore' && !m.day),
       transcript(),
+    )
+    // The LLM's cost in the open: an event per answered request, and !status says it.
+    assert.ok(usage.length > 0 && usage.length === usage.at(-1)?.requests, JSON.stringify(usage))
+    assert.equal(usage.at(-1)?.requests, llm.counts.requests)
+    const status = await cedar.converse('!status', /^owners: /)
+    assert.match(
+      status.at(-1) ?? '',
+      new RegExp(
+        `; ${llm.counts.requests} requests, [\\d,]+ tokens since I started \\(this instruction: ${llm.counts.requests} requests, [\\d,]+ tokens\\)$`,
+      ),
     )
   })
 })

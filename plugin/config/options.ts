@@ -33,6 +33,21 @@ const llmSchema = z.strictObject({
   /** Where replies and embeddings are cached, keyed by (model, prompt), so a rerun costs nothing. */
   cacheDir: z.string().min(1).optional(),
   timeoutMs: z.number().int().positive().optional(),
+  /** Requests that may reach the endpoint, retries included (a spent budget ends learning with what was settled). */
+  maxRequests: z.number().int().positive().optional(),
+  /** Prompt and completion tokens together. */
+  maxTokens: z.number().int().positive().optional(),
+  /** Requests started in any minute (the rest wait their turn). */
+  requestsPerMinute: z.number().int().positive().optional(),
+  /** A model per role; the others use `model`. */
+  models: z
+    .strictObject({
+      grounding: z.string().min(1).optional(),
+      teacher: z.string().min(1).optional(),
+      actor: z.string().min(1).optional(),
+      critic: z.string().min(1).optional(),
+    })
+    .optional(),
 })
 
 export const cedarOptionsSchema = z.strictObject({
@@ -183,6 +198,11 @@ export interface LlmSettings {
    * given (180 s): a timeout the user chose is theirs from the first call.
    */
   readonly firstTimeoutMs?: number
+  readonly maxRequests?: number | undefined
+  readonly maxTokens?: number | undefined
+  readonly requestsPerMinute?: number | undefined
+  /** A model per role (grounding, teacher, actor, critic); the others use `model`. */
+  readonly models?: z.infer<typeof llmSchema>['models']
   /** An LLM is used only when a key or an endpoint is given; without one, the offline teachers answer. */
   readonly enabled: boolean
 }
@@ -351,6 +371,12 @@ function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
     cacheDir: path.resolve(given.cacheDir ?? fromEnv.data.cacheDir ?? userLlmCacheDir(env)),
     timeoutMs: given.timeoutMs ?? fromEnv.data.timeoutMs ?? 30_000,
     ...((given.timeoutMs ?? fromEnv.data.timeoutMs) === undefined ? { firstTimeoutMs: 180_000 } : {}),
+    ...dropUndefined({
+      maxRequests: given.maxRequests,
+      maxTokens: given.maxTokens,
+      requestsPerMinute: given.requestsPerMinute,
+      models: given.models,
+    }),
     enabled: apiKey !== undefined || baseURL !== undefined,
   }
 }

@@ -5,6 +5,7 @@ import { setTimeout } from 'node:timers/promises'
 import type OpenAI from 'openai'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
+import { LlmBudget } from './llm-budget.js'
 import { goesDown, LlmBudgetExhausted, LlmReplyError, LlmRequestError, LlmUnavailableError } from './llm-errors.js'
 import {
   type ReplySchema,
@@ -42,6 +43,11 @@ export interface LlmClientOptions {
   readonly backoffMs?: number
   /** Requests that may reach the endpoint (retries included); cache hits are free. Default unlimited. */
   readonly maxRequests?: number
+  /** Prompt and completion tokens together; requests per minute (throttled, see llm-budget.ts). */
+  readonly maxTokens?: number
+  readonly requestsPerMinute?: number
+  /** Told after each request what has been spent so far (the plugin's `cedarLlmUsage` event). */
+  readonly onUsage?: (spent: LlmStats) => void
   /** Directory of the disk cache keyed by (model, prompt); none when undefined. */
   readonly cacheDir?: string | undefined
 }
@@ -100,7 +106,11 @@ export class LlmClient {
   /** Whether the endpoint has answered once (a loopback endpoint's first call gets the longer timeout). */
   private answered = false
 
-  constructor(private readonly options: LlmClientOptions) {}
+  private readonly budget: LlmBudget
+
+  constructor(private readonly options: LlmClientOptions) {
+    this.budget = new LlmBudget(options)
+  }
 
   private openai(): Promise<OpenAI> {
     this.client ??= loadSdk().then(
@@ -272,12 +282,10 @@ export class LlmClient {
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted()
       if (attemptSignal.aborted) throw this.timedOut(last)
-      if (this.counters.requests >= (this.options.maxRequests ?? Number.POSITIVE_INFINITY)) {
-        throw new LlmBudgetExhausted(`the LLM request budget (${this.options.maxRequests}) is spent`)
-      }
+      this.budget.check(this.counters)
       this.counters.requests++
       try {
-        const reply = await request(attemptSignal)
+        const reply = await this.budget.run(() => request(attemptSignal), attemptSignal)
         this.answered = true
         return reply
       } catch (error) {
@@ -348,6 +356,7 @@ export class LlmClient {
     // Without usage figures, about four characters a token is the usual estimate.
     this.counters.promptTokens += usage?.prompt_tokens ?? Math.ceil(prompt.length / 4)
     this.counters.completionTokens += usage?.completion_tokens ?? Math.ceil(reply.length / 4)
+    this.options.onUsage?.(this.stats)
   }
 
   private async fromCache<T>(key: string): Promise<T | undefined> {

@@ -34,6 +34,8 @@ const REPLY = { name: 'membership_answers', schema: replySchema }
 export class LlmTeacher implements MembershipTeacher {
   private answeredCount = 0
   private readonly batchSize: number
+  /** Why learning stopped, when the LLM's request or token budget ran out ("the LLM request budget (5) is spent"). */
+  budgetSpent: string | undefined
 
   constructor(
     private readonly client: LlmClient,
@@ -95,7 +97,10 @@ export class LlmTeacher implements MembershipTeacher {
     try {
       text = await this.client.chat('mq', this.messages(words, repeat), { json: true, schema: REPLY, signal })
     } catch (error) {
-      if (error instanceof LlmBudgetExhausted) throw new BudgetExhausted('mq')
+      if (error instanceof LlmBudgetExhausted) {
+        this.budgetSpent = error.message
+        throw new BudgetExhausted('mq')
+      }
       throw error
     }
     let parsed: unknown
