@@ -220,7 +220,12 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // `./rules.js` in a .ts file means ./rules.ts (TypeScript's NodeNext resolution).
-    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+    // exports: packages that only declare it (p-queue) resolve too.
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.js', '.json'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 }

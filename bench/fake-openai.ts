@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 export interface ChatRequest {
   readonly model: string
   readonly messages: { role: string; content: string }[]
-  readonly response_format?: { type: string }
+  readonly response_format?: { type: string; json_schema?: { name?: string; schema?: unknown } }
 }
 
 /** What the server does with one request: a reply text (with its token usage), or an HTTP error (with optional headers). */

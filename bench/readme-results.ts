@@ -13,6 +13,8 @@ import { type Results as SkillsResults, table5, table13 } from './skills-llm.js'
 import { formatMeanSd, mean } from './stats.js'
 import { median } from './suite.js'
 import { SUITES } from './suites.js'
+import { type Cell as TeacherCell, teachersMarkdown } from './teachers.js'
+import { type SystematicCell, systematicMarkdown } from './teachers-systematic.js'
 
 interface Section {
   /** The marker's name: `<!-- results:NAME -->`. */
@@ -343,6 +345,27 @@ function liveSection(result: ResultFile): string[] {
   ]
 }
 
+// ---- teachers: systematic errors and noise (issue 39, issue 17) --------------------------------------------------
+
+function teachersSection(result: ResultFile): string[] {
+  // A file from before issue 39 holds the noisy cells alone.
+  const raw = result.results as { noisy: readonly TeacherCell[]; systematic: readonly SystematicCell[] } | TeacherCell[]
+  const { noisy, systematic } = Array.isArray(raw) ? { noisy: raw, systematic: [] } : raw
+  return [
+    ...(systematic.length > 0
+      ? systematicMarkdown(systematic)
+      : ['No systematic-error rows in this file (it predates them).']),
+    '',
+    'Noise: a simulated LLM that lies persistently on a share p of the words (no vetting).',
+    '',
+    teachersMarkdown(noisy),
+    '',
+    provenance(result, '`npm run bench -- teachers`'),
+    '',
+    ...goalsMarkdown(result.goals),
+  ]
+}
+
 export const SECTIONS: readonly Section[] = [
   {
     name: 'cedar-constraints',
@@ -364,6 +387,7 @@ export const SECTIONS: readonly Section[] = [
     render: counterexamplesSection,
   },
   { name: 'critic', suite: 'critic', command: 'npm run bench -- critic', render: criticSection },
+  { name: 'teachers', suite: 'teachers', command: 'npm run bench -- teachers', render: teachersSection },
 ]
 
 /** A section's Markdown from `results`, or the plain statement that no committed file backs it. */

@@ -6,7 +6,7 @@ import { milestoneDfa, skillKey, skillTarget } from '../plugin/agent/index.js'
 import { uniformHash } from '../plugin/learning/simulated.js'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
 import { loadRules } from '../plugin/world/rules.js'
-import { type ChatRequest, lastUser, startFakeOpenAi, wordsIn } from './fake-openai.js'
+import { type ChatRequest, lastUser, type Reply, startFakeOpenAi, wordsIn } from './fake-openai.js'
 
 /** A membership prompt as the plugin's LlmTeacher sends it. */
 export interface MembershipPrompt {
@@ -25,6 +25,10 @@ export interface SimulatedLlmOptions {
   readonly exact?: (prompt: MembershipPrompt) => ((word: readonly string[]) => boolean) | undefined
   /** The reply to any other request (grounding, critic): default `{}`, which the plugin answers offline instead. */
   readonly other?: (request: ChatRequest) => string
+  /** The server's own rules, before any answer: an error reply refuses the request (local-llm-servers.ts). */
+  readonly gate?: (request: ChatRequest) => Reply | undefined
+  /** The reply text as the server sends it (a server asked for no format may fence its JSON). */
+  readonly dress?: (content: string, request: ChatRequest) => string
 }
 
 export interface SimulatedLlm {
@@ -84,8 +88,10 @@ export async function startSimulatedLlm(options: SimulatedLlmOptions = {}): Prom
   const judges = new Map<string, ((word: readonly string[]) => boolean) | undefined>()
   const server = await startFakeOpenAi((request) => {
     counts.requests++
+    const refusal = options.gate?.(request)
+    if (refusal) return refusal
     const prompt = parseMembershipPrompt(request)
-    if (!prompt) return options.other?.(request) ?? '{}'
+    if (!prompt) return options.dress?.(options.other?.(request) ?? '{}', request) ?? options.other?.(request) ?? '{}'
     const key = `${prompt.kind}\u0002${prompt.instruction}\u0002${prompt.symbols.join(' ')}`
     if (!judges.has(key)) {
       try {
@@ -106,7 +112,7 @@ export async function startSimulatedLlm(options: SimulatedLlmOptions = {}): Prom
       if (lie) counts.lies++
       return judge(word) !== lie
     })
-    const content = JSON.stringify({ answers })
+    const content = options.dress?.(JSON.stringify({ answers }), request) ?? JSON.stringify({ answers })
     const text = request.messages.map((m) => m.content).join('\n')
     return { content, usage: { prompt_tokens: estimateTokens(text), completion_tokens: estimateTokens(content) } }
   })

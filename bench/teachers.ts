@@ -10,6 +10,7 @@ import { goal } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import { startSimulatedLlm } from './simulated-llm.js'
 import { type Goal, median, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
+import { type SystematicCell, systematicErrors, systematicGoals, systematicMarkdown } from './teachers-systematic.js'
 
 interface Case {
   readonly phrase: string
@@ -50,7 +51,7 @@ export const TEACHER_CASES: readonly Case[] = [
 ]
 const NOISE = [0.05, 0.1] as const
 
-interface Cell {
+export interface Cell {
   readonly phrase: string
   readonly symbols: number
   readonly states: number
@@ -67,8 +68,9 @@ interface Cell {
 
 export const teachersSuite: Suite = {
   name: 'teachers',
-  description: 'constraints taught by a simulated LLM that lies persistently on a share p of words',
-  sources: ['bench/teachers.ts'],
+  description:
+    'constraints taught by a simulated LLM that lies persistently on a share p of words, and by ones that err systematically',
+  sources: ['bench/teachers.ts', 'bench/teachers-systematic.ts', 'bench/erring-llm.ts'],
   async run({ quick, log, episodes }: SuiteOptions): Promise<SuiteReport> {
     const seeds = episodes ?? (quick ? 2 : 10)
     const cases = quick ? TEACHER_CASES.slice(0, 3) : TEACHER_CASES
@@ -119,12 +121,17 @@ export const teachersSuite: Suite = {
         cells.push(cell)
       }
     }
-    return { markdown: teachersMarkdown(cells), raw: cells, goals: teacherGoals(cells) }
+    const systematic: SystematicCell[] = await systematicErrors(cases, log)
+    return {
+      markdown: [teachersMarkdown(cells), '', ...systematicMarkdown(systematic)].join('\n'),
+      raw: { noisy: cells, systematic },
+      goals: [...teacherGoals(cells), ...systematicGoals(systematic)],
+    }
   },
 }
 
 /** The goals teachersMarkdown states, as goals: exact in ≥ 90% (p 5%) / 70% (p 10%) of seeds, no fallbacks, cheap. */
-function teacherGoals(cells: readonly Cell[]): Goal[] {
+export function teacherGoals(cells: readonly Cell[]): Goal[] {
   const goals = [0.05, 0.1].flatMap((p) => {
     const rows = cells.filter((c) => c.noise === p)
     if (rows.length === 0) return []
@@ -152,7 +159,7 @@ function teacherGoals(cells: readonly Cell[]): Goal[] {
   return goals
 }
 
-function teachersMarkdown(cells: readonly Cell[]): string {
+export function teachersMarkdown(cells: readonly Cell[]): string {
   const table = markdownTable(
     [
       'phrase',

@@ -1,5 +1,6 @@
 import type {
   ConstrainReport,
+  ConstraintOwner,
   CriticReport,
   PlayerTeaching,
   ProposedLaw,
@@ -21,6 +22,7 @@ import type { ResolvedCedarOptions } from './config/options.js'
 import type { ConsoleAddress } from './console/console-server.js'
 import type { GroundedInstruction } from './grounding/pipeline.js'
 import type { LearningEvent } from './learning/index.js'
+import type { LlmUsageReport } from './llm/llm-usage.js'
 import type { LawKind, LawSource } from './ltl/monitor.js'
 import type { Verdict } from './ltl/shield.js'
 import type { SkillRecord } from './store/record.js'
@@ -31,12 +33,16 @@ export interface ExecuteOptions {
   readonly channel?: Channel
 }
 
+export type { LlmUsage, LlmUsageReport } from './llm/llm-usage.js'
+
 /** What `!status` reports, as data. */
 export interface CedarStatus {
   readonly version: string
   readonly task: (TaskInfo & { readonly runningMs: number }) | undefined
   readonly owners: readonly string[] | '*'
   readonly llm: string
+  /** LLM requests and tokens since the bot started, and of the current (or last) instruction. */
+  readonly llmUsage: LlmUsageReport
   readonly storePath: string
 }
 
@@ -51,6 +57,8 @@ export interface DoOptions extends CallOptions {
   readonly onProgress?: (progress: DoProgress) => void
   /** Who teaches the skills the call learns: the recipe book or the LLM (default: the `skillTeacher` option). */
   readonly teacher?: 'recipe' | 'llm'
+  /** Who confirms a constraint the LLM taught before the run uses it (`teaching.confirm`); `!do` gives its owner. */
+  readonly owner?: ConstraintOwner
 }
 
 /** `bot.cedar.agent`: skills and constraints, what `!do`, `!constrain`, `!learn`, `!ce` and `!wrong` run. */
@@ -192,6 +200,8 @@ declare module 'mineflayer' {
     cedarLawDropped: (lawId: string, reason: string) => void
     /** A primitive passed the shield and is starting. */
     cedarAction: (action: string) => void
+    /** An LLM request was answered: what the LLM has cost since the bot started and during this instruction. */
+    cedarLlmUsage: (usage: LlmUsageReport) => void
     /** An idle bot's survival reflex (`reflexes.idle`) starts an act (`why`: what the body needs) ... */
     cedarReflex: (reflex: string, action: string, why: string) => void
     /** ... and the act ended. */

@@ -23,6 +23,7 @@ import {
 } from './config/options.js'
 import { type RunningConsole, startConsole } from './console/console-server.js'
 import { symbolProblem } from './grounding/validate.js'
+import { type LlmUsageReport, NO_LLM_USAGE, usageSince } from './llm/llm-usage.js'
 import { describeVerdict } from './ltl/shield.js'
 import { CEDAR_VERSION } from './version.js'
 import { primitiveSymbol } from './vocabulary/symbols.js'
@@ -58,11 +59,25 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   }
 
   const symbolCheck = (symbol: string) => symbolProblem(symbol, bot.registry)
+  // What the LLM cost since the bot started, and at the start of the current instruction (`!status`, the event).
+  const usage = { total: NO_LLM_USAGE, atTaskStart: NO_LLM_USAGE }
+  const llmUsage = (): LlmUsageReport => ({
+    total: usage.total,
+    instruction: usageSince(usage.total, usage.atTaskStart),
+  })
   const assembly = assembleBotAgent(options, {
     symbolProblem: symbolCheck,
     onLawDropped: (monitor, reason) => bot.emit('cedarLawDropped', monitor.id, reason),
     onCriticRound: (report) => bot.emit('cedarCriticRound', report),
     registryVersion: () => bot.version,
+    onLlmUsage: (spent) => {
+      usage.total = {
+        requests: spent.requests,
+        promptTokens: spent.promptTokens,
+        completionTokens: spent.completionTokens,
+      }
+      bot.emit('cedarLlmUsage', llmUsage())
+    },
     // Said once per outage to whoever's task met it; the logger has it too.
     onLlmUnavailable: (reason) => {
       const asker = tasks.current?.requestedBy
@@ -104,7 +119,10 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const registry = new CommandRegistry()
   const questions = new ChatQuestions()
   const tasks = new TaskRunner({
-    onStart: (task) => bot.emit('cedarTaskStart', task),
+    onStart: (task) => {
+      usage.atTaskStart = usage.total
+      bot.emit('cedarTaskStart', task)
+    },
     onEnd: (task, end) => bot.emit('cedarTaskEnd', task, end),
   })
   const hooks: DispatcherHooks = {
@@ -237,6 +255,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
         task: task ? { ...task, runningMs: Date.now() - task.startedAt } : undefined,
         owners: options.owners,
         llm: describeLlm(options.llm),
+        llmUsage: llmUsage(),
         storePath: options.storePath,
       }
     },

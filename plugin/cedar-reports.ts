@@ -38,6 +38,8 @@ export interface ConstraintSummary {
   readonly fallback?: string
   /** What teaching it cost, per teacher (requests, tokens, questions). */
   readonly costs?: RunReport['constraints'][number]['costs']
+  /** How the LLM's reading was checked before use: kept, confirmed or corrected by the owner, fell back. */
+  readonly vetting?: RunReport['constraints'][number]['vetting']
   readonly states: number
   readonly alphabet: readonly string[]
   readonly automaton: DfaJson
@@ -112,6 +114,7 @@ export function constraintSummary(constraint: RunConstraint): ConstraintSummary 
     ...(constraint.ltl ? { ltl: constraint.ltl } : {}),
     ...(constraint.fallback ? { fallback: constraint.fallback } : {}),
     ...(constraint.costs ? { costs: constraint.costs } : {}),
+    ...(constraint.vetting ? { vetting: constraint.vetting } : {}),
     states: constraint.dfa.stateCount,
     alphabet: constraint.dfa.alphabet.symbols,
     automaton: toDfaJson(constraint.dfa),

@@ -76,6 +76,9 @@ describe('bench suites, one episode each', () => {
     statesGoals(report)
     assert.match(report.markdown, /\| "sleep at night" +\| 6 +\| 3 +\| 5% +\| [01]\/1 +\| 0 +\| \d+, \d+ +\| \d+, \d+ /)
     assert.match(report.markdown, /^- p = 5%: \d\/3 phrases exact/m)
+    // The models that err on purpose (issue 39): none of their wrong constraints runs silently.
+    assert.match(report.markdown, /^\| "sleep at night" +\| asked ✓ \(\d+\) \/ [^|]+ \/ fell back +\|/m)
+    assert.match(report.markdown, /^Silently wrong: 0 of 45 teachings \(goal: 0\)/m)
   })
 
   test('charts are SVG and go only where they were told', async () => {

@@ -41,7 +41,10 @@ describe('LLM teacher and client', () => {
     assert.equal(teacher.answered, report.queries.distinctWords)
     assert.ok(llm.stats.requests <= report.queries.teacherCalls + Math.ceil(report.queries.distinctWords / 50))
     assert.equal(server.chats[0]?.model, 'test-model')
-    assert.equal(server.chats[0]?.response_format?.type, 'json_object')
+    // Structured output from the reply's zod schema (response-format.ts).
+    assert.equal(server.chats[0]?.response_format?.type, 'json_schema')
+    assert.equal(server.chats[0]?.response_format?.json_schema?.name, 'membership_answers')
+    assert.ok(server.chats[0]?.response_format?.json_schema?.schema, 'the schema is sent')
   })
 
   test('a reply that leaves words out is asked again for just those', async () => {

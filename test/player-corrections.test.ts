@@ -328,13 +328,19 @@ describe('a stopped question', () => {
 })
 
 describe('the teaching options', () => {
-  test('default to a budget of 30 and a minute per answer; bad values are named', () => {
+  test('default to a budget of 30, a minute per answer and confirming when unsure; bad values are named', () => {
     assert.deepEqual(resolveOptions({}, {}).teaching, {
       questionBudget: 30,
       answerTimeoutMs: 60_000,
       askWhenUncertain: false,
+      confirm: 'when-unsure',
     })
     assert.equal(resolveOptions({ teaching: { questionBudget: 12 } }, {}).teaching.questionBudget, 12)
+    assert.equal(resolveOptions({ teaching: { confirm: 'always' } }, {}).teaching.confirm, 'always')
+    assert.throws(
+      () => resolveOptions({ teaching: { confirm: 'sometimes' as never } }, {}),
+      (e: Error) => e instanceof CedarOptionsError && /teaching\.confirm/.test(e.message),
+    )
     assert.throws(
       () => resolveOptions({ teaching: { questionBudget: 0, answerTimeoutMs: 5 } }, {}),
       (e: Error) =>

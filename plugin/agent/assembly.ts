@@ -8,7 +8,8 @@ import path from 'node:path'
 import { CedarOptionsError, type LlmSettings, type ResolvedCedarOptions } from '../config/options.js'
 import { type LlmGroundingStats, llmGrounding } from '../grounding/llm-grounding.js'
 import { type GroundingComponents, offlineGrounding } from '../grounding/pipeline.js'
-import { type LlmClient, llmClientFor } from '../llm/llm-client.js'
+import type { LlmClient, LlmStats } from '../llm/llm-client.js'
+import { llmClientFor } from '../llm/settings-client.js'
 import type { Monitor } from '../ltl/monitor.js'
 import { type DeadlockBlame, describeVerdict, type Shield } from '../ltl/shield.js'
 import { LawFiles } from '../store/law-files.js'
@@ -22,6 +23,7 @@ import type { ActorChoiceOption } from './actor/index.js'
 import { CedarAgent } from './cedar-agent.js'
 import type { AgentComputation } from './compute/index.js'
 import { WorkerComputation } from './compute/index.js'
+import type { ConfirmMode } from './constraints/index.js'
 import type { Gate } from './controller/index.js'
 import type { CriticReport } from './critic/index.js'
 import { BotCritic, createShield, LawBook, type LawCompiler, LawError } from './critic/index.js'
@@ -41,8 +43,13 @@ export function agentGrounding(
   settings: LlmSettings | undefined,
   version = DEFAULT_RULES_VERSION,
   onLlmUnavailable?: (reason: string) => void,
+  onLlmUsage?: (spent: LlmStats) => void,
 ): AgentGrounding {
-  const llm = settings ? llmClientFor(settings, onLlmUnavailable ? { onUnavailable: onLlmUnavailable } : {}) : undefined
+  const hooks = {
+    ...(onLlmUnavailable ? { onUnavailable: onLlmUnavailable } : {}),
+    ...(onLlmUsage ? { onUsage: onLlmUsage } : {}),
+  }
+  const llm = settings ? llmClientFor(settings, hooks) : undefined
   const grounding = llm
     ? llmGrounding(llm, { version, embeddings: settings?.embeddingModel !== undefined })
     : offlineGrounding(version)
@@ -64,6 +71,7 @@ export function createAgent(
     readonly onActorProblem?: (problem: string) => void
     readonly reflexes?: ReflexModes
     readonly world?: () => WorldScope | undefined
+    readonly confirm?: ConfirmMode
   } = {},
 ): CedarAgent {
   return new CedarAgent({
@@ -79,6 +87,7 @@ export function createAgent(
     ...(options.reflexes ? { reflexes: options.reflexes } : {}),
     ...(options.onActorProblem ? { onActorProblem: options.onActorProblem } : {}),
     ...(options.world ? { world: options.world } : {}),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
   })
 }
 
@@ -190,6 +199,8 @@ export interface BotAssemblyHooks {
   readonly registryVersion?: () => string | undefined
   /** The LLM went down (unreachable, hung, failing): told once per outage, with the reason. */
   readonly onLlmUnavailable?: (reason: string) => void
+  /** What the LLM has cost so far, after each request. */
+  readonly onLlmUsage?: (spent: LlmStats) => void
 }
 
 /** The plugin's assembly: the store on disk, the laws (the critic's reloaded from it), the critic on its schedule. */
@@ -200,10 +211,15 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
   const firstDir = shared ? store.dir : path.join(store.dir, 'worlds', 'before-login')
   const files = new LawFiles(firstDir, options.logger)
   let world: WorldScope | undefined
-  const grounding = agentGrounding(options.llm, DEFAULT_RULES_VERSION, (reason) => {
-    options.logger.warn(`cedar: ${reason}; using the offline teachers and grounding`)
-    hooks.onLlmUnavailable?.(reason)
-  })
+  const grounding = agentGrounding(
+    options.llm,
+    DEFAULT_RULES_VERSION,
+    (reason) => {
+      options.logger.warn(`cedar: ${reason}; using the offline teachers and grounding`)
+      hooks.onLlmUnavailable?.(reason)
+    },
+    hooks.onLlmUsage,
+  )
   // Learning, composing and critic rounds run in worker threads: the bot keeps ticking and answering meanwhile.
   const computation = new WorkerComputation()
   // The critic is made after the shield it watches; over-constrained states reach it through this.
@@ -253,6 +269,7 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
           actor: options.actor,
           onActorProblem: (problem) => options.logger.warn(`cedar: ${problem}`),
           world: () => world,
+          confirm: options.teaching.confirm,
         })
         // The worker starts while the first instruction is grounded, not after.
         computation.warm()

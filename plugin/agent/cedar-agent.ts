@@ -18,7 +18,13 @@ import type { Rules } from '../world/rules.js'
 import type { SimOptions } from '../world/sim/index.js'
 import { type ActorChoiceOption, ActorUnavailableError, LlmActor, llmChooser, withChooser } from './actor/index.js'
 import { type AgentComputation, inProcess } from './compute/index.js'
-import type { Composition, CompositionLimits, PlayerTeaching } from './constraints/index.js'
+import type {
+  Composition,
+  CompositionLimits,
+  ConfirmMode,
+  ConstraintOwner,
+  PlayerTeaching,
+} from './constraints/index.js'
 import {
   type ConstrainReport,
   type ConstraintPart,
@@ -93,6 +99,8 @@ export interface CedarAgentOptions {
    * (default true), none (false), or each as `ReflexModes` says at the moment it is asked (`!mode`).
    */
   readonly reflexes?: boolean | ReflexModes
+  /** When the owner confirms a constraint the LLM taught (`teaching.confirm`, default 'when-unsure'). */
+  readonly confirm?: ConfirmMode
 }
 
 export type { ConstrainReport, StandingConstraint } from './constraints/index.js'
@@ -218,7 +226,7 @@ export class CedarAgent {
   async prepare(
     instruction: string,
     observation: Observation,
-    { onProgress, signal, teacher }: ProgressCallOptions = {},
+    { onProgress, signal, teacher, owner }: ProgressCallOptions = {},
   ): Promise<Prepared> {
     const grounded = await this.groundGoals(instruction, { onProgress, signal })
     const tooMany = goalCountProblem(grounded)
@@ -227,7 +235,7 @@ export class CedarAgent {
     }
     const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
     const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal, teacher })
-    const kept = await this.learnConstraints(grounded, obtained.skills, { onProgress, signal })
+    const kept = await this.learnConstraints(grounded, obtained.skills, { onProgress, signal, owner })
     const composed = await composePlan(obtained.skills, plan, kept.constraints, observation, {
       limits: this.options.limits,
       computation: this.computation,
@@ -287,7 +295,7 @@ export class CedarAgent {
   private async learnConstraints(
     grounded: GroundedInstruction,
     skills: readonly ObtainedSkill[],
-    { onProgress, signal }: ProgressCallOptions,
+    { onProgress, signal, owner }: ProgressCallOptions,
   ) {
     const parts: ConstraintPart[] = [
       ...grounded.constraints.map((c) => ({
@@ -299,7 +307,8 @@ export class CedarAgent {
       })),
       ...(await this.rules.list()),
     ]
-    const teach = (phrase: string, alphabet: readonly string[]) => this.rules.teachForRun(phrase, alphabet, signal)
+    const teach = (phrase: string, alphabet: readonly string[]) =>
+      this.rules.teachForRun(phrase, alphabet, signal, owner as ConstraintOwner | undefined)
     return learnRunConstraints(parts, skills, teach, this.rules.learned, (constraint, reused) =>
       onProgress?.({ type: 'constraint', constraint, reused }),
     )

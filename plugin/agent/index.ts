@@ -11,14 +11,23 @@ export type {
   StandingConstraint,
 } from './cedar-agent.js'
 export { WorkerStoppedError } from './compute/index.js'
-export type { ActiveConstraint, Composition, PlayerTeaching } from './constraints/index.js'
+export type {
+  ActiveConstraint,
+  Composition,
+  ConfirmMode,
+  ConstraintOwner,
+  OwnerQuestion,
+  PlayerTeaching,
+} from './constraints/index.js'
 export {
   ConflictSearchLimitError,
   ConstraintLearningError,
+  ConstraintRefusedError,
   correctedConstraint,
   costsText,
   learnConstraint,
   teachConstraint,
+  teachVetted,
   withGold,
 } from './constraints/index.js'
 export type { ControllerOutcome, ControllerResult, ControllerStep } from './controller/index.js'

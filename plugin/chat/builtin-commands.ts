@@ -1,4 +1,5 @@
 import { isReflexName, REFLEX_NAMES, TaskCancelledError } from '../agent/index.js'
+import type { LlmUsage, LlmUsageReport } from '../llm/llm-usage.js'
 import { follow, playerEntity, walkTo } from '../world/pathfinding.js'
 import { usageLine } from './arguments.js'
 import { type CommandContext, type CommandDefinition, defineCommand, param } from './command.js'
@@ -52,10 +53,18 @@ const statusCommand = defineCommand({
     const owners = status.owners === '*' ? 'everyone' : status.owners.join(', ') || 'nobody'
     return [
       `cedar ${status.version}: ${task}; ${where}; health ${round(bot.health)}/20, food ${round(bot.food)}/20; ${time}`,
-      `owners: ${owners}; LLM: ${status.llm}`,
+      `owners: ${owners}; LLM: ${status.llm}${usageText(status)}`,
     ].join('\n')
   },
 })
+
+/** "; 12 requests, 9,800 tokens since I started (this instruction: 5, 4,100)"; nothing while the LLM was never asked. */
+function usageText({ llmUsage }: { readonly llmUsage: LlmUsageReport }): string {
+  const { total, instruction } = llmUsage
+  if (total.requests === 0) return ''
+  const tokens = (u: LlmUsage) => (u.promptTokens + u.completionTokens).toLocaleString('en')
+  return `; ${total.requests} requests, ${tokens(total)} tokens since I started (this instruction: ${instruction.requests} requests, ${tokens(instruction)} tokens)`
+}
 
 function round(value: number | undefined): string {
   return value === undefined ? '?' : String(Math.round(value))

@@ -10,7 +10,7 @@ import {
 } from '../agent/index.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
-import type { DoProgress } from '../cedar-reports.js'
+import type { ConstraintSummary, DoProgress } from '../cedar-reports.js'
 import { wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { SkillRecord } from '../store/record.js'
@@ -61,7 +61,7 @@ function progressReporter(reply: (text: string) => void, now = Date.now): (p: Do
         const how = p.reused
           ? 'learned earlier in this session, no questions'
           : `${c.teacher}${c.costs ? `; ${costsText(c.costs)}` : ''}`
-        reply(`constraint "${c.phrase}": ${c.states} states (${how})`)
+        reply(`constraint "${c.phrase}": ${c.states} states (${how})${vettingText(c.vetting)}`)
         return
       }
       case 'composed':
@@ -136,6 +136,16 @@ function unreadable(instruction: string, context: CommandContext): string {
   return `I cannot place "${quoted}": nothing in it is an item or block I can get; try ${p}do collect 3 oak logs or ${p}do craft a stone_pickaxe`
 }
 
+/** What checking the LLM's reading of a constraint did, for the player ('' when there was nothing to say). */
+function vettingText(vetting: ConstraintSummary['vetting']): string {
+  if (!vetting) return ''
+  const answers = `${vetting.questions} answer${vetting.questions === 1 ? '' : 's'}`
+  if (vetting.outcome === 'confirmed') return `; you confirmed it (${answers})`
+  if (vetting.outcome === 'corrected') return `; corrected by your ${answers}`
+  if (vetting.outcome === 'kept' && vetting.reasons.length > 0) return `; not checked: ${vetting.reasons.join('; ')}`
+  return ''
+}
+
 const doCommand = defineCommand({
   name: 'do',
   summary: 'follow an instruction, keeping its constraints: "collect a diamond but sleep at night"',
@@ -144,8 +154,14 @@ const doCommand = defineCommand({
     runAsTask(context, `do ${instruction}`, async (signal) => {
       const asker = askerPosition(context)
       const progress = new RunProgress(context.reply, (say) => withProgressEvents(context, progressReporter(say)))
+      const { answerTimeoutMs } = context.cedar.options.teaching
+      const owner = {
+        ask: (question: string, _about: unknown, asking?: AbortSignal) =>
+          context.cedar.ask(context.username, question, answerTimeoutMs, asking),
+        tell: context.reply,
+      }
       const report = await context.cedar.agent
-        .do(instruction, { signal, onProgress: progress.start().onProgress })
+        .do(instruction, { signal, onProgress: progress.start().onProgress, owner })
         .catch((error: unknown) => {
           if (error instanceof UnknownGoalError) throw new UnknownGoalError(unreadable(instruction, context))
           throw error
@@ -199,7 +215,7 @@ const constrainCommand = defineCommand({
       const head = `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''}`
       if (!added.teacher?.startsWith('player:')) {
         const asked = added.questions ? `; you answered ${added.questions} word(s) its answers left uncertain` : ''
-        return `${head} (${added.states} states${cost})${fallback}${asked}`
+        return `${head} (${added.states} states${cost})${fallback}${asked}${vettingText(added.vetting)}`
       }
       const forbids = added.forbids.length > 0 ? `it forbids e.g. ${added.forbids.join('; ')}` : 'it forbids nothing'
       const spent = added.budgetSpent ? ', the question budget ran out, so this is what your answers settled' : ''

@@ -33,6 +33,21 @@ const llmSchema = z.strictObject({
   /** Where replies and embeddings are cached, keyed by (model, prompt), so a rerun costs nothing. */
   cacheDir: z.string().min(1).optional(),
   timeoutMs: z.number().int().positive().optional(),
+  /** Requests that may reach the endpoint, retries included (a spent budget ends learning with what was settled). */
+  maxRequests: z.number().int().positive().optional(),
+  /** Prompt and completion tokens together. */
+  maxTokens: z.number().int().positive().optional(),
+  /** Requests started in any minute (the rest wait their turn). */
+  requestsPerMinute: z.number().int().positive().optional(),
+  /** A model per role; the others use `model`. */
+  models: z
+    .strictObject({
+      grounding: z.string().min(1).optional(),
+      teacher: z.string().min(1).optional(),
+      actor: z.string().min(1).optional(),
+      critic: z.string().min(1).optional(),
+    })
+    .optional(),
 })
 
 export const cedarOptionsSchema = z.strictObject({
@@ -134,6 +149,12 @@ export const cedarOptionsSchema = z.strictObject({
       answerTimeoutMs: z.number().int().min(1_000).optional(),
       /** With an LLM: ask the player the words the LLM's answers leave uncertain. */
       askWhenUncertain: z.boolean().optional(),
+      /**
+       * When the owner confirms a constraint the LLM taught, in plain words, before a run uses it: every time, when
+       * the checks found something (it forbids nothing, the phrase grammar reads it otherwise, nothing could check
+       * it), or never. Default 'when-unsure'.
+       */
+      confirm: z.enum(['always', 'when-unsure', 'never']).optional(),
     })
     .optional(),
   /** A local web page to watch and command the bot (off unless given); see docs/console.md. */
@@ -172,6 +193,16 @@ export interface LlmSettings {
   readonly embeddingModel: string | undefined
   readonly cacheDir: string
   readonly timeoutMs: number
+  /**
+   * A loopback endpoint's first call (a local model loading its weights) may take this long; set when no timeout was
+   * given (180 s): a timeout the user chose is theirs from the first call.
+   */
+  readonly firstTimeoutMs?: number
+  readonly maxRequests?: number | undefined
+  readonly maxTokens?: number | undefined
+  readonly requestsPerMinute?: number | undefined
+  /** A model per role (grounding, teacher, actor, critic); the others use `model`. */
+  readonly models?: z.infer<typeof llmSchema>['models']
   /** An LLM is used only when a key or an endpoint is given; without one, the offline teachers answer. */
   readonly enabled: boolean
 }
@@ -213,6 +244,7 @@ export interface ResolvedCedarOptions {
     readonly questionBudget: number
     readonly answerTimeoutMs: number
     readonly askWhenUncertain: boolean
+    readonly confirm: 'always' | 'when-unsure' | 'never'
   }
   readonly console: ConsoleSettings | undefined
   readonly search: { readonly legs: number; readonly legLength: number }
@@ -298,6 +330,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       questionBudget: options.teaching?.questionBudget ?? 30,
       answerTimeoutMs: options.teaching?.answerTimeoutMs ?? 60_000,
       askWhenUncertain: options.teaching?.askWhenUncertain ?? false,
+      confirm: options.teaching?.confirm ?? 'when-unsure',
     },
     console: options.console && {
       port: options.console.port,
@@ -337,6 +370,13 @@ function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
     embeddingModel: given.embeddingModel ?? fromEnv.data.embeddingModel,
     cacheDir: path.resolve(given.cacheDir ?? fromEnv.data.cacheDir ?? userLlmCacheDir(env)),
     timeoutMs: given.timeoutMs ?? fromEnv.data.timeoutMs ?? 30_000,
+    ...((given.timeoutMs ?? fromEnv.data.timeoutMs) === undefined ? { firstTimeoutMs: 180_000 } : {}),
+    ...dropUndefined({
+      maxRequests: given.maxRequests,
+      maxTokens: given.maxTokens,
+      requestsPerMinute: given.requestsPerMinute,
+      models: given.models,
+    }),
     enabled: apiKey !== undefined || baseURL !== undefined,
   }
 }

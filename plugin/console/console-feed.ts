@@ -9,6 +9,7 @@ import { evidenceLine } from '../agent/index.js'
 import { type DfaJson, parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
 import type { DoProgress } from '../cedar-reports.js'
+import type { LlmUsageReport } from '../llm/llm-usage.js'
 import type { Verdict } from '../ltl/shield.js'
 
 /** Kept for a page that opens late; older ones are dropped. */
@@ -60,6 +61,8 @@ export class ConsoleFeed {
   /** Open questions, oldest first; one player may have one open and more waiting. */
   private readonly questions: { username: string; question: string }[] = []
   private readonly listeners = new Set<(event: ConsoleEvent) => void>()
+  /** What the LLM has cost, since the bot started and during the current instruction (none: never asked). */
+  private llmUsage: LlmUsageReport | undefined
   /** Pictures render off the event that asked for them; a later task's must not land on this one. */
   private generation = 0
   private readonly detach: () => void
@@ -102,6 +105,10 @@ export class ConsoleFeed {
       on('cedarShieldBlocked', (verdict: Verdict) => this.verdict('blocked', verdict)),
       on('cedarShieldFallback', (verdict: Verdict) => this.verdict('fallback', verdict)),
       on('cedarAction', (action: string) => this.verdict('allowed', { action })),
+      on('cedarLlmUsage', (usage: LlmUsageReport) => {
+        this.llmUsage = usage
+        this.emit('llmUsage', usage)
+      }),
       on('cedarLawDropped', () => this.emit('laws', this.laws())),
       on('cedarCriticRound', () => this.emit('laws', this.laws())),
       on('cedarQuestion', (username: string, question: string) => {
@@ -133,6 +140,7 @@ export class ConsoleFeed {
       verdicts: this.verdicts,
       laws: this.laws(),
       questions: this.questions,
+      llmUsage: this.llmUsage,
     }
   }
 

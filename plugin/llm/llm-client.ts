@@ -6,8 +6,16 @@ import type OpenAI from 'openai'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import { makeDirectory } from '../config/make-directory.js'
-import type { LlmSettings } from '../config/options.js'
-import { CedarError } from '../errors.js'
+import { LlmBudget } from './llm-budget.js'
+import { goesDown, LlmBudgetExhausted, LlmReplyError, LlmRequestError, LlmUnavailableError } from './llm-errors.js'
+import {
+  type ReplySchema,
+  type ResponseMode,
+  rememberRefusal,
+  responseFormat,
+  responseModes,
+  unfenced,
+} from './response-format.js'
 
 /** What a call is for; each role may use its own model. */
 export type LlmRole = 'mq' | 'prune' | 'split' | 'critic' | 'actor'
@@ -24,6 +32,8 @@ export interface LlmClientOptions {
    * cannot be reached or keeps failing, the endpoint counts as down for `downForMs` and calls fail at once.
    */
   readonly timeoutMs?: number
+  /** The first call's limit on a loopback endpoint (a local model loading its weights); default: `timeoutMs`. */
+  readonly firstTimeoutMs?: number
   /** How long an endpoint that failed is not asked again (default 60 s): one wait per command, not one per call. */
   readonly downForMs?: number
   /** Told once each time the endpoint goes down, with the reason (the plugin says it in chat and the log). */
@@ -34,9 +44,16 @@ export interface LlmClientOptions {
   readonly backoffMs?: number
   /** Requests that may reach the endpoint (retries included); cache hits are free. Default unlimited. */
   readonly maxRequests?: number
+  /** Prompt and completion tokens together; requests per minute (throttled, see llm-budget.ts). */
+  readonly maxTokens?: number
+  readonly requestsPerMinute?: number
+  /** Told after each request what has been spent so far (the plugin's `cedarLlmUsage` event). */
+  readonly onUsage?: (spent: LlmStats) => void
   /** Directory of the disk cache keyed by (model, prompt); none when undefined. */
   readonly cacheDir?: string | undefined
 }
+
+export { LlmBudgetExhausted, LlmReplyError, LlmRequestError, LlmUnavailableError }
 
 export interface LlmStats {
   readonly requests: number
@@ -49,32 +66,6 @@ export interface LlmStats {
 export interface ChatMessage {
   readonly role: 'system' | 'user' | 'assistant'
   readonly content: string
-}
-
-/** No endpoint answered: the message names the URL and the reason. */
-export class LlmUnavailableError extends CedarError {
-  override name = 'LlmUnavailableError'
-}
-
-/** The request budget is spent. */
-export class LlmBudgetExhausted extends CedarError {
-  override name = 'LlmBudgetExhausted'
-}
-
-/** The endpoint kept answering with errors after every retry. */
-export class LlmRequestError extends CedarError {
-  override name = 'LlmRequestError'
-  constructor(
-    message: string,
-    readonly status: number | undefined,
-  ) {
-    super(message)
-  }
-}
-
-/** The endpoint answered, but not with an OpenAI response of the asked kind (no `choices`, not JSON, too few vectors). */
-export class LlmReplyError extends LlmRequestError {
-  override name = 'LlmReplyError'
 }
 
 // The envelopes are outside input like any other: checked before anything is read from them.
@@ -113,8 +104,14 @@ export class LlmClient {
   private counters = { requests: 0, cacheHits: 0, retries: 0, promptTokens: 0, completionTokens: 0 }
   /** Why the endpoint is not asked until `until` (a wall-clock time), after it failed. */
   private down: { readonly reason: string; readonly until: number } | undefined
+  /** Whether the endpoint has answered once (a loopback endpoint's first call gets the longer timeout). */
+  private answered = false
 
-  constructor(private readonly options: LlmClientOptions) {}
+  private readonly budget: LlmBudget
+
+  constructor(private readonly options: LlmClientOptions) {
+    this.budget = new LlmBudget(options)
+  }
 
   private openai(): Promise<OpenAI> {
     this.client ??= loadSdk().then(
@@ -130,8 +127,11 @@ export class LlmClient {
     return this.client
   }
 
+  /** A local server's first call may load the model's weights: it gets `firstTimeoutMs` when that is longer. */
   private get timeoutMs(): number {
-    return this.options.timeoutMs ?? 30_000
+    const timeout = this.options.timeoutMs ?? 30_000
+    if (this.answered || !isLoopback(this.endpoint)) return timeout
+    return Math.max(timeout, this.options.firstTimeoutMs ?? 0)
   }
 
   /** Why the endpoint is not being asked now (it failed recently), or undefined when it is. */
@@ -152,34 +152,51 @@ export class LlmClient {
     return this.options.models?.[role] ?? this.options.model
   }
 
-  /** One chat completion; `json` asks for a JSON object reply; `signal` cancels the request and any retry. */
+  /**
+   * One chat completion; `json` asks for a JSON reply (structured by `schema` where the endpoint takes it, see
+   * response-format.ts); `signal` cancels the request and any retry.
+   */
   async chat(
     role: LlmRole,
     messages: readonly ChatMessage[],
-    { json = false, signal }: { readonly json?: boolean; readonly signal?: AbortSignal | undefined } = {},
+    {
+      json = false,
+      schema,
+      signal,
+    }: { readonly json?: boolean; readonly schema?: ReplySchema; readonly signal?: AbortSignal | undefined } = {},
   ): Promise<string> {
     const model = this.modelFor(role)
     const key = cacheKey('chat', model, { messages, json })
     const cached = await this.fromCache<{ text: string }>(key)
     if (cached) return cached.text
-    const completion = await this.withRetries(
-      async (attemptSignal) =>
-        this.checked(
-          completionSchema,
-          await (await this.openai()).chat.completions.create(
-            {
-              model,
-              messages: messages.map((m) => ({ role: m.role, content: m.content })),
-              ...(json ? { response_format: { type: 'json_object' as const } } : {}),
-            },
-            { signal: attemptSignal },
-          ),
-          'a chat completion',
-        ),
-      signal,
-    )
-    const text = completion.choices[0]?.message.content ?? ''
-    this.count(completion.usage ?? undefined, messages.map((m) => m.content).join('\n'), text)
+    const modes: ResponseMode[] = json ? responseModes(this.endpoint, schema) : ['text']
+    let completion: z.infer<typeof completionSchema> | undefined
+    let mode: ResponseMode = 'text'
+    for (const [i, tried] of modes.entries()) {
+      mode = tried
+      const format = responseFormat(mode, schema)
+      const request = { model, messages: messages.map((m) => ({ role: m.role, content: m.content })) }
+      try {
+        completion = await this.withRetries(async (attemptSignal) => {
+          const body = { ...request, ...(format ? { response_format: format } : {}) }
+          // The format is one of the three the API defines, built in response-format.ts.
+          const reply = await (await this.openai()).chat.completions.create(body as typeof request, {
+            signal: attemptSignal,
+          })
+          return this.checked(completionSchema, reply, 'a chat completion')
+        }, signal)
+        // Remembered only once another format worked: a 400 for another reason refuses them all.
+        for (const refusedMode of modes.slice(0, i)) rememberRefusal(this.endpoint, refusedMode)
+        break
+      } catch (error) {
+        // A server that refuses the format itself (400, 422) is asked again in the next one.
+        const status = error instanceof LlmRequestError ? error.status : undefined
+        if (i === modes.length - 1 || (status !== 400 && status !== 422)) throw error
+      }
+    }
+    const content = completion?.choices[0]?.message.content ?? ''
+    const text = mode === 'text' && json ? unfenced(content) : content
+    this.count(completion?.usage ?? undefined, messages.map((m) => m.content).join('\n'), text)
     await this.toCache(key, { text })
     return text
   }
@@ -266,12 +283,12 @@ export class LlmClient {
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted()
       if (attemptSignal.aborted) throw this.timedOut(last)
-      if (this.counters.requests >= (this.options.maxRequests ?? Number.POSITIVE_INFINITY)) {
-        throw new LlmBudgetExhausted(`the LLM request budget (${this.options.maxRequests}) is spent`)
-      }
+      this.budget.check(this.counters)
       this.counters.requests++
       try {
-        return await request(attemptSignal)
+        const reply = await this.budget.run(() => request(attemptSignal), attemptSignal)
+        this.answered = true
+        return reply
       } catch (error) {
         // Cancelled by the caller: its reason, not the SDK's abort error, and no retry.
         if (signal?.aborted) throw signal.reason
@@ -340,6 +357,7 @@ export class LlmClient {
     // Without usage figures, about four characters a token is the usual estimate.
     this.counters.promptTokens += usage?.prompt_tokens ?? Math.ceil(prompt.length / 4)
     this.counters.completionTokens += usage?.completion_tokens ?? Math.ceil(reply.length / 4)
+    this.options.onUsage?.(this.stats)
   }
 
   private async fromCache<T>(key: string): Promise<T | undefined> {
@@ -381,12 +399,12 @@ function retryAfterMs(error: unknown): number | undefined {
   return Number.isFinite(seconds) ? Math.min(seconds * 1000, 60_000) : undefined
 }
 
-/** Down after a timeout, an unreachable endpoint, retries spent on 429/5xx, or a key or model the endpoint refuses. */
-function goesDown(error: unknown): boolean {
-  if (error instanceof LlmUnavailableError) return true
-  if (!(error instanceof LlmRequestError) || error instanceof LlmReplyError) return false
-  const status = error.status
-  return status === undefined || status === 401 || status === 403 || status === 404 || status === 429 || status >= 500
+function isLoopback(endpoint: string): boolean {
+  try {
+    return /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(new URL(endpoint).hostname)
+  } catch {
+    return false
+  }
 }
 
 function formatMs(ms: number): string {
@@ -396,21 +414,4 @@ function formatMs(ms: number): string {
 /** Backoff between retries is real waiting, by design: the server asked for it. A cancelled caller stops waiting. */
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   return setTimeout(ms, undefined, { signal })
-}
-
-/** The client the plugin's settings describe (see `resolveOptions`), or undefined when no LLM is configured. */
-export function llmClientFor(
-  settings: LlmSettings,
-  hooks: Pick<LlmClientOptions, 'onUnavailable'> = {},
-): LlmClient | undefined {
-  if (!settings.enabled) return undefined
-  return new LlmClient({
-    ...hooks,
-    apiKey: settings.apiKey,
-    baseURL: settings.baseURL,
-    model: settings.model,
-    ...(settings.embeddingModel ? { models: { embed: settings.embeddingModel } } : {}),
-    timeoutMs: settings.timeoutMs,
-    cacheDir: settings.cacheDir,
-  })
 }

@@ -22,6 +22,8 @@ export class LlmResponseError extends CedarError {
 
 const answerSchema = z.union([z.boolean(), z.enum(['yes', 'no', 'true', 'false', 'Yes', 'No', 'YES', 'NO'])])
 const replySchema = z.object({ answers: z.array(answerSchema) })
+/** The reply's shape, sent as structured output where the endpoint takes it. */
+const REPLY = { name: 'membership_answers', schema: replySchema }
 
 /**
  * Membership queries answered by a language model: one call per batch of words, the reply a JSON object
@@ -32,6 +34,8 @@ const replySchema = z.object({ answers: z.array(answerSchema) })
 export class LlmTeacher implements MembershipTeacher {
   private answeredCount = 0
   private readonly batchSize: number
+  /** Why learning stopped, when the LLM's request or token budget ran out ("the LLM request budget (5) is spent"). */
+  budgetSpent: string | undefined
 
   constructor(
     private readonly client: LlmClient,
@@ -91,9 +95,12 @@ export class LlmTeacher implements MembershipTeacher {
   ): Promise<boolean[] | undefined> {
     let text: string
     try {
-      text = await this.client.chat('mq', this.messages(words, repeat), { json: true, signal })
+      text = await this.client.chat('mq', this.messages(words, repeat), { json: true, schema: REPLY, signal })
     } catch (error) {
-      if (error instanceof LlmBudgetExhausted) throw new BudgetExhausted('mq')
+      if (error instanceof LlmBudgetExhausted) {
+        this.budgetSpent = error.message
+        throw new BudgetExhausted('mq')
+      }
       throw error
     }
     let parsed: unknown

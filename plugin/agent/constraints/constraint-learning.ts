@@ -37,6 +37,17 @@ export interface LearnedConstraint {
   readonly costs?: readonly TeachingCost[]
   /** Why the phrase grammar taught it instead of the LLM, when it did. */
   readonly fallback?: string
+  /** How the LLM's reading was vetted before use (constraint-vetting.ts), when it was. */
+  readonly vetting?: Vetting
+}
+
+/** What vetting an LLM's reading did: kept, confirmed or corrected by the owner, fell back, or refused. */
+export interface Vetting {
+  readonly outcome: 'kept' | 'confirmed' | 'corrected' | 'fell-back' | 'refused'
+  /** What the checks found (empty: nothing). */
+  readonly reasons: readonly string[]
+  /** Questions the owner answered. */
+  readonly questions: number
 }
 
 /**

@@ -24,7 +24,7 @@ export interface ConstraintPart {
 }
 
 export type RunConstraint = ActiveConstraint &
-  Pick<LearnedConstraint, 'costs' | 'fallback'> & {
+  Pick<LearnedConstraint, 'costs' | 'fallback' | 'vetting'> & {
     readonly ltl?: string
     readonly teacher: string
     /** The phrase's own symbols (the rest of the DFA's alphabet are the skills' acts): see reflex-admission.ts. */
@@ -74,6 +74,7 @@ export async function learnRunConstraints(
       ...(learned.ltl ? { ltl: learned.ltl } : {}),
       ...(learned.costs ? { costs: learned.costs } : {}),
       ...(learned.fallback ? { fallback: learned.fallback } : {}),
+      ...(learned.vetting ? { vetting: learned.vetting } : {}),
     }
     constraints.push(constraint)
     onConstraint?.(constraint, reused)

@@ -13,6 +13,7 @@ import {
   type LearnedConstraint,
   learnConstraint,
   type TeachingCost,
+  type Vetting,
 } from './constraint-learning.js'
 
 /** What one teacher cost while teaching one constraint. */
@@ -21,6 +22,8 @@ export interface TeachingReport {
   readonly teacher?: string
   readonly costs?: readonly TeachingCost[]
   readonly fallback?: string
+  /** How the LLM's reading was checked before use (constraint-vetting.ts). */
+  readonly vetting?: Vetting
 }
 
 export type TaughtConstraint = LearnedConstraint & { readonly costs: readonly TeachingCost[] }
@@ -65,10 +68,12 @@ export async function teachConstraint(
     if (!(error instanceof ConstraintLearningError)) throw error
     const spent = llmCost(teacherName, before, llm.stats, words.asked)
     const fallback = withGrammarCost(await run(phrase, alphabet, cancel))
+    // A spent budget is said as such: what learning settled is the grammar's reading, not a half-learned one.
+    const reason = teacher.budgetSpent ?? error.message
     return {
       ...fallback,
-      teacher: `phrase (the LLM could not: ${error.message})`,
-      fallback: error.message,
+      teacher: `phrase (the LLM could not: ${reason})`,
+      fallback: reason,
       costs: [spent, ...fallback.costs],
     }
   }

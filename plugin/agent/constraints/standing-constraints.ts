@@ -21,7 +21,7 @@ import type { ConstraintComputation } from './constraint-computation.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
 import { slug } from './constraint-set.js'
 import type { TeachingReport } from './constraint-teaching.js'
-import { teachConstraint } from './constraint-teaching.js'
+import type { ConfirmMode, ConstraintOwner } from './constraint-vetting.js'
 import { correctedConstraint, correctionContext, relearnConstraint } from './corrections.js'
 import {
   askUncertainWords,
@@ -31,6 +31,7 @@ import {
   teachByPlayer,
   teachingAlphabet,
 } from './player-constraints.js'
+import { teachVetted } from './vetted-teaching.js'
 
 export interface StandingConstraint {
   readonly id: string
@@ -62,6 +63,8 @@ export interface StandingConstraintsOptions {
   readonly llm?: LlmClient | undefined
   /** The world the bot is in: a constraint stands only in the worlds it was taught in, unless shared. */
   readonly world?: (() => WorldScope | undefined) | undefined
+  /** When the owner confirms a constraint the LLM taught (default 'when-unsure'). */
+  readonly confirm?: ConfirmMode | undefined
 }
 
 type CallOptions = { readonly signal?: AbortSignal | undefined }
@@ -99,11 +102,15 @@ export class StandingConstraints {
       alphabet = teachingAlphabet(part.text, alphabet, player.foods)
       learned = await teachByPlayer(part.text, alphabet, player, signal ? { signal } : {})
     } else {
-      learned = await this.learnConstraint(part.text, alphabet, signal)
+      const owner: ConstraintOwner | undefined = player && {
+        ask: (question, _about, asking) => player.ask(question, player.timeoutMs ?? 60_000, asking),
+        tell: player.tell,
+      }
+      learned = await this.learnConstraint(part.text, alphabet, signal, [], owner)
       if (player?.askWhenUncertain && this.options.llm && !learned.fallback) {
         const phrase = part.text
         const correct = (previous: Dfa, evidence: Evidence[], word: readonly string[], label: boolean) => {
-          const relearn = () => this.learnConstraint(phrase, alphabet, signal, evidence)
+          const relearn = () => this.learnConstraint(phrase, alphabet, signal, evidence, undefined, false)
           return correctedConstraint({ phrase, teacher, previous, alphabet, evidence, word, label, relearn })
         }
         const teacher = `${learned.teacher}+player:${player.name}`
@@ -111,7 +118,7 @@ export class StandingConstraints {
       }
     }
     const constraint = await this.keepConstraint(part.text, alphabet, learned)
-    const { teacher, costs, fallback } = learned
+    const { teacher, costs, fallback, vetting } = learned
     const questions = teacher.startsWith('player:') ? learned.membershipQueries : learned.questions
     return {
       ...constraint,
@@ -122,6 +129,7 @@ export class StandingConstraints {
       ...(learned.budgetSpent ? { budgetSpent: true } : {}),
       ...(costs ? { costs } : {}),
       ...(fallback ? { fallback } : {}),
+      ...(vetting ? { vetting } : {}),
     }
   }
 
@@ -239,6 +247,7 @@ export class StandingConstraints {
     phrase: string,
     alphabet: readonly string[],
     signal: AbortSignal | undefined,
+    owner?: ConstraintOwner,
   ): Promise<LearnedConstraint> {
     const standing = [...this.standing.values()].find((c) => c.phrase === phrase)
     const record = standing && (await this.options.library.get('constraint', standing.id))
@@ -255,7 +264,7 @@ export class StandingConstraints {
         `"${phrase}" is not a rule I can read without an LLM; teach it to me first with !constrain ${phrase}`,
       )
     }
-    return this.learnConstraint(phrase, alphabet, signal, gold)
+    return this.learnConstraint(phrase, alphabet, signal, gold, owner)
   }
 
   /** A labelled word for a standing constraint: gold, and the constraint is learned again at once. */
@@ -279,19 +288,29 @@ export class StandingConstraints {
     return saved
   }
 
-  /** With the LLM when there is one (falling back to the phrase grammar), else the phrase grammar. */
+  /**
+   * With the LLM when there is one (falling back to the phrase grammar), else the phrase grammar; the LLM's reading
+   * vetted (constraint-vetting.ts) unless `vet` is false: confirmed with `owner`, or checked without one.
+   */
   learnConstraint(
     phrase: string,
     alphabet: readonly string[],
     signal: AbortSignal | undefined,
     evidence: readonly Evidence[] = [],
+    owner?: ConstraintOwner,
+    vet = true,
   ): Promise<LearnedConstraint> {
-    return teachConstraint(phrase, alphabet, {
+    return teachVetted(phrase, alphabet, {
       llm: this.options.llm,
       inventory: this.options.grounding.inventory,
       learn: (p, a, options) =>
-        this.computation.learnConstraint(p, a, evidence.length > 0 ? { ...options, evidence } : options),
+        this.computation.learnConstraint(
+          p,
+          a,
+          evidence.length > 0 ? { ...options, evidence: [...evidence, ...(options.evidence ?? [])] } : options,
+        ),
       ...(signal ? { signal } : {}),
+      ...(vet ? { vetting: { confirm: this.options.confirm ?? 'when-unsure', owner, signal } } : {}),
     })
   }
 

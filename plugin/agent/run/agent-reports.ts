@@ -6,7 +6,7 @@
 import type { GroundedInstruction } from '../../grounding/pipeline.js'
 import type { LearningEvent } from '../../learning/index.js'
 import type { SkillRecord } from '../../store/record.js'
-import type { Composition, RunConstraint } from '../constraints/index.js'
+import type { Composition, ConstraintOwner, RunConstraint } from '../constraints/index.js'
 import type { ControllerResult, ControllerStep } from '../controller/index.js'
 import type { ObtainedSkill, SkillTeacherChoice } from '../skills/index.js'
 import type { StuckVerdict } from './stuck-runs.js'
@@ -21,6 +21,8 @@ export type ProgressCallOptions = AgentCallOptions & {
   readonly onProgress?: ((p: AgentProgress) => void) | undefined
   /** Who teaches the skills this call learns (default: the agent's `skillTeacher`). */
   readonly teacher?: SkillTeacherChoice | undefined
+  /** Who confirms a constraint the LLM taught before the run uses it (`teaching.confirm`); none: nobody is asked. */
+  readonly owner?: ConstraintOwner | undefined
 }
 
 export interface Prepared {

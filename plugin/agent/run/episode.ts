@@ -64,6 +64,7 @@ export async function runEpisode(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(onProgress ? { onProgress } : {}),
     ...(options.teacher ? { teacher: options.teacher } : {}),
+    ...(options.owner ? { owner: options.owner } : {}),
   }
   const prepare = (what: string) => planner.prepare(what, world.observe(), calls)
   const planned = await prepare(instruction)

@@ -270,6 +270,16 @@ for (const button of $('view-modes').querySelectorAll('button')) {
   })
 }
 
+/** What the LLM has cost: this instruction's requests and tokens, and since the bot started. */
+function showUsage({ total, instruction }) {
+  const tokens = (u) => (u.promptTokens + u.completionTokens).toLocaleString('en')
+  const usage = $('llm-usage')
+  usage.classList.remove('muted')
+  usage.textContent =
+    `${instruction.requests} requests, ${tokens(instruction)} tokens this instruction; ` +
+    `${total.requests} requests, ${tokens(total)} tokens since the bot started`
+}
+
 function connect() {
   const events = new EventSource(`events?token=${encodeURIComponent(token)}`)
   const on = (type, handle) => events.addEventListener(type, (message) => handle(JSON.parse(message.data)))
@@ -284,6 +294,7 @@ function connect() {
     showLaws(snapshot.laws)
     showTask(snapshot.task)
     showView(snapshot.view)
+    if (snapshot.llmUsage) showUsage(snapshot.llmUsage)
     refreshStore()
   })
   on('line', (entry) => {
@@ -292,6 +303,7 @@ function connect() {
     if (entry.kind === 'done') refreshStore()
   })
   on('task', showTask)
+  on('llmUsage', showUsage)
   on('taskEnd', ({ end }) => {
     $('task-name').textContent += ` — ${end}`
   })
