@@ -29,7 +29,7 @@ import { primitiveSymbol } from './vocabulary/symbols.js'
 import { installBotMethodGuard } from './world/bot-method-guard.js'
 import { observeBot } from './world/mineflayer-observation.js'
 import { MineflayerWorld } from './world/mineflayer-world.js'
-import { haltMotion } from './world/pathfinding.js'
+import { forgetPlayersWhoLeave, haltMotion } from './world/pathfinding.js'
 import { actValuation, observationValuation } from './world/predicates.js'
 import { DEFAULT_RULES_VERSION, loadRules } from './world/rules.js'
 
@@ -254,6 +254,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     options.logger.warn('cedar: no owners configured, so the bot obeys nobody; pass { owners: [...] } or CEDAR_OWNERS')
   }
   const router = attachChatRouter(bot, dispatcher, options)
+  const stopForgetting = forgetPlayersWhoLeave(bot)
   questions.bind((username, text) => {
     bot.emit('cedarQuestion', username, text)
     router.send(username, 'chat', `${username}, ${text}`)
@@ -264,6 +265,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     void assembly.close()
     questions.cancelAll()
     router.detach()
+    stopForgetting()
     void running?.then(
       (c) => c.close(),
       () => undefined,

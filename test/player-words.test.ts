@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { skillKey } from '../plugin/agent/skills/skill-key.js'
+import { handOverLine } from '../plugin/chat/hand-over-commands.js'
 import { goalItems, wantsHandOver } from '../plugin/grounding/hand-over.js'
+import { actWords, counted, itemWords, listWords, stateWords } from '../plugin/vocabulary/player-words.js'
 import { loadRules } from '../plugin/world/rules.js'
 
 test('"bring me", "get me", "for me" ask for a hand-over; plain goals do not', () => {
@@ -37,4 +39,51 @@ test('a smelting goal may name the product: smelt iron_ingot is the skill that s
     count: 1,
   })
   assert.throws(() => skillKey('smelt', 'stick', rules), /stick cannot be smelted, and no smelting makes it/)
+})
+
+test('item names as players say them: counts, articles, plurals and heaps', () => {
+  assert.equal(itemWords('oak_log', 3), '3 oak logs')
+  assert.equal(itemWords('iron_pickaxe', 1), 'an iron pickaxe')
+  assert.equal(itemWords('stone_pickaxe', 1), 'a stone pickaxe')
+  assert.equal(itemWords('oak_planks', 4), '4 oak planks')
+  assert.equal(itemWords('oak_planks', 1), 'an oak plank')
+  assert.equal(itemWords('torch', 2), '2 torches')
+  assert.equal(itemWords('coal', 1), '1 coal')
+  assert.equal(itemWords('raw_iron', 3), '3 raw iron')
+  assert.equal(itemWords('logs', 2), '2 logs')
+  assert.equal(counted(1, 'action'), '1 action')
+  assert.equal(counted(0, 'action'), '0 actions')
+  assert.equal(listWords(['a', 'b', 'c']), 'a, b and c')
+})
+
+test('acts and goals as sentences, not symbols', () => {
+  assert.equal(actWords('mine.iron_ore'), 'mining iron ore')
+  assert.equal(actWords('mine.logs'), 'mining logs')
+  assert.equal(actWords('craft.stone_pickaxe'), 'crafting a stone pickaxe')
+  assert.equal(actWords('smelt.raw_iron'), 'smelting raw iron')
+  assert.equal(actWords('explore.oak_log'), 'looking for oak logs')
+  assert.equal(stateWords('has.oak_log.3'), '3 oak logs')
+  assert.equal(stateWords('equipped.iron_pickaxe'), 'an iron pickaxe in hand')
+})
+
+test('a hand-over line says what the world showed: caught, lying, or never thrown', () => {
+  const base = { item: 'oak_log', items: ['oak_log'], asked: 2 }
+  assert.equal(handOverLine({ ...base, given: 2, caught: 2 }, 'Alex'), 'here you are, Alex: 2 oak logs')
+  assert.equal(
+    handOverLine({ ...base, given: 2, caught: 0, lying: { count: 2, distance: 2.2 } }, 'Alex'),
+    'I threw you 2 oak logs; 2 are on the ground 2 blocks from you',
+  )
+  assert.equal(
+    handOverLine({ ...base, asked: 1, given: 1, caught: 0, lying: { count: 1, distance: 1.2 } }, 'Alex'),
+    'I threw you an oak log; it is on the ground 1 block from you',
+  )
+  const line = handOverLine(
+    { ...base, given: 0, caught: 0, unreachable: { blocks: 20.4, above: 4, why: 'I found no way to you' } },
+    'Alex',
+  )
+  assert.equal(
+    line,
+    'I could not reach you, Alex: I found no way to you (you are 20 blocks away, 4 blocks above me); I kept 2 oak logs; come closer and say !give oak_log 2',
+  )
+  assert.doesNotMatch(line, /at your feet/)
 })

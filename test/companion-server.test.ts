@@ -1,0 +1,129 @@
+// A companion that claims only what the world shows: a hand-over to a player 20 blocks away while the bot is in a
+// room underground delivers or says it could not reach them (never "at your feet"), and keeps the items; `!come`
+// says "here I am" only when the bot is there, and walks to a player who left and came back.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import { type CedarSession, converse, countItem, openCedarSession, waitUntil } from './harness/index.js'
+
+/** The room: three by three, two high, dug into the dirt under the grass (y=4) 20 blocks east of the spawn. */
+const ROOM = { from: { x: 19, y: 1, z: -1 }, to: { x: 21, y: 2, z: 1 } }
+
+function teleport(cedar: CedarSession, username: string, at: Vec3): Promise<void> {
+  const player = cedar.session.server.serv.getPlayer(username) as unknown as { teleport(at: Vec3): Promise<void> }
+  return player.teleport(at)
+}
+
+/** Item entities lying within `radius` of `bot`, as it sees them. */
+function itemsNear(bot: Bot, radius: number): number {
+  return Object.values(bot.entities).filter(
+    (e) => e.name === 'item' && e.position.distanceTo(bot.entity.position) <= radius,
+  ).length
+}
+
+describe('a hand-over from underground to a player on the surface 20 blocks away', () => {
+  let cedar: CedarSession
+  before(async () => {
+    cedar = await openCedarSession({ cedar: { critic: { schedule: false } } })
+    const { session, bot, alex } = cedar
+    await session.server.fill(ROOM.from, ROOM.to, 'air')
+    await teleport(cedar, 'cedar', new Vec3(20.5, 1, 0.5))
+    await waitUntil(bot, () => bot.entity.position.distanceTo(new Vec3(20.5, 1, 0.5)) < 1, 'cedar is in the room')
+    await waitUntil(bot, () => bot.entity.onGround, 'cedar stands on the floor')
+    await waitUntil(
+      bot,
+      () => (bot.players.Alex?.entity?.position.distanceTo(alex.entity.position) ?? 99) < 1,
+      'cedar sees Alex on the surface',
+    )
+  })
+  after(() => cedar?.close())
+
+  test('"bring me 2 oak logs" mined underground: the logs kept and the reason said, not "at your feet"', async () => {
+    const { bot, alex, session } = cedar
+    assert.equal(countItem(bot, 'oak_log'), 0, 'the logs it brings are the ones it mines')
+    for (const z of [-1, 1]) await session.server.setBlock({ x: 21, y: 1, z }, 'oak_log')
+    await waitUntil(bot, () => bot.blockAt(new Vec3(21, 1, 1))?.name === 'oak_log', 'the logs are there')
+    const lines = await cedar.converse(
+      '!do bring me 2 oak logs',
+      /^(here you are|I could not reach|I threw|not done|refused|!do failed)/,
+      170_000,
+    )
+    const said = lines.join('\n')
+    assert.ok(!/at your feet/.test(said), said)
+    assert.match(lines.at(-1) ?? '', /^I could not reach you, Alex: .*; I kept 2 oak logs/, said)
+    assert.equal(countItem(bot, 'oak_log'), 2, said)
+    assert.equal(countItem(alex, 'oak_log'), 0)
+  })
+
+  test('!give: "I could not reach you", the items kept, nothing thrown', async () => {
+    const { bot, alex } = cedar
+    const lines = await cedar.converse(
+      '!give oak_log 2',
+      /^(here you are|I could not reach|I threw|!give failed)/,
+      90_000,
+    )
+    const said = lines.join('\n')
+    assert.ok(!/at your feet/.test(said), said)
+    assert.match(
+      lines.at(-1) ?? '',
+      /^I could not reach you, Alex: I found no way to you without digging or building \(you are 2\d blocks away, 4 blocks above me\); I kept 2 oak logs; come closer and say !give oak_log 2$/,
+      said,
+    )
+    assert.equal(countItem(bot, 'oak_log'), 2)
+    assert.equal(countItem(alex, 'oak_log'), 0)
+    assert.equal(itemsNear(bot, 6), 0, 'nothing thrown in the room')
+  })
+
+  test('!come from underground says why it cannot come, never "here I am"', async () => {
+    const lines = await cedar.converse('!come', /^(here I am|I could not come|!come failed)/, 90_000)
+    assert.equal(lines[0], 'coming, Alex')
+    assert.match(
+      lines.slice(1).join('\n'),
+      /^I could not come to you, Alex: I found no way to you without digging or building \(I am 2\d blocks from you\)$/,
+    )
+  })
+
+  test('with stairs dug out, !give walks up to the player and the logs are in their inventory', async () => {
+    const { bot, alex, session } = cedar
+    const { server } = session
+    await server.fill({ x: 22, y: 1, z: 0 }, { x: 22, y: 3, z: 0 }, 'air')
+    await server.fill({ x: 23, y: 2, z: 0 }, { x: 23, y: 4, z: 0 }, 'air')
+    await server.fill({ x: 24, y: 3, z: 0 }, { x: 24, y: 4, z: 0 }, 'air')
+    await server.setBlock({ x: 25, y: 4, z: 0 }, 'air')
+    await waitUntil(bot, () => bot.blockAt(new Vec3(25, 4, 0))?.name === 'air', 'the stairs are open')
+    const lines = await cedar.converse(
+      '!give oak_log 2',
+      /^(here you are|I could not reach|I threw|!give failed)/,
+      120_000,
+    )
+    assert.deepEqual(lines, ['here you are, Alex: 2 oak logs'])
+    await waitUntil(alex, () => countItem(alex, 'oak_log') === 2, 'Alex holds 2 oak logs', 10_000)
+  })
+})
+
+describe('!come after the player left and came back', () => {
+  let cedar: CedarSession
+  before(async () => {
+    cedar = await openCedarSession({ cedar: { critic: { schedule: false } } })
+  })
+  after(() => cedar?.close())
+
+  test('the bot walks to the player’s new entity and says "here I am" only beside them', async () => {
+    const { session, bot } = cedar
+    await teleport(cedar, 'cedar', new Vec3(10.5, 5, 0.5))
+    await waitUntil(bot, () => bot.entity.position.x > 10, 'cedar is 10 blocks east')
+    await session.quit(cedar.alex)
+    await waitUntil(bot, () => !bot.players.Alex, 'cedar saw Alex leave')
+    const alex = await session.bot('Alex')
+    await waitUntil(bot, () => Boolean(bot.players.Alex), 'cedar saw Alex come back')
+    alex.chat('/tp Alex -9 5 6')
+    await waitUntil(alex, () => alex.entity.position.x < -8, 'Alex is about 20 blocks west of cedar')
+    const lines = await converse(alex, 'cedar', '!come', /^(here I am|I could not come|!come failed)/, 120_000)
+    assert.deepEqual(lines, ['coming, Alex', 'here I am'])
+    assert.ok(
+      bot.entity.position.distanceTo(alex.entity.position) <= 3.5,
+      `${bot.entity.position} ${alex.entity.position}`,
+    )
+  })
+})
