@@ -1,11 +1,19 @@
 // A companion that claims only what the world shows: a hand-over to a player 20 blocks away while the bot is in a
 // room underground delivers or says it could not reach them (never "at your feet"), and keeps the items; `!come`
-// says "here I am" only when the bot is there, and walks to a player who left and came back.
+// says "here I am" only when the bot is there, and walks to a player who left and came back. A scripted first hour
+// hears the player's words: no symbols, no automata sizes, refusals before any "understood", goals already true.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import { type CedarSession, converse, countItem, openCedarSession, waitUntil } from './harness/index.js'
+import {
+  type CedarSession,
+  converse,
+  countItem,
+  morningWithTwoTrees,
+  openCedarSession,
+  waitUntil,
+} from './harness/index.js'
 
 /** The room: three by three, two high, dug into the dirt under the grass (y=4) 20 blocks east of the spawn. */
 const ROOM = { from: { x: 19, y: 1, z: -1 }, to: { x: 21, y: 2, z: 1 } }
@@ -125,5 +133,70 @@ describe('!come after the player left and came back', () => {
       bot.entity.position.distanceTo(alex.entity.position) <= 3.5,
       `${bot.entity.position} ${alex.entity.position}`,
     )
+  })
+})
+
+describe('a scripted first hour, in a player’s words', () => {
+  let cedar: CedarSession
+  before(async () => {
+    cedar = await openCedarSession({
+      scene: morningWithTwoTrees,
+      // The laws a new player's bot has (the default set), read out as sentences.
+      cedar: { verbose: false, critic: { schedule: false }, shield: { lawSets: ['vanilla-hard'] } },
+    })
+  })
+  after(() => cedar?.close())
+
+  test('no symbol, "states" or "symbols" in chat unless --verbose; already-true goals said and handed over', async () => {
+    const { alex, bot } = cedar
+    const heard: string[] = []
+    const say = async (line: string, last: RegExp, timeoutMs = 170_000) => {
+      const lines = await cedar.converse(line, last, timeoutMs)
+      heard.push(...lines)
+      return lines
+    }
+    const END = /^(done|not done|refused|!do failed|I already have|here you are|I could not reach|I threw)/
+    const hint = await say('hey cedar can you help me?', /./)
+    assert.deepEqual(hint, [
+      'Alex, I only follow commands: say !do <what you want>, e.g. !do get me some wood (!help lists the rest)',
+    ])
+    for (const request of ['help me', 'make bread', 'build me a house']) {
+      const lines = await say(`!do ${request}`, END)
+      assert.equal(lines.length, 1, lines.join('\n'))
+      assert.match(
+        lines[0] ?? '',
+        new RegExp(`^!do failed: I cannot do "${request}" yet: .*; try !do get me some wood`),
+      )
+    }
+    // The hint's own example, run: it hands over all the wood, as no count was said.
+    const wood = await say('!do get me some wood', /^(here you are|I could not reach|I threw|not done|!do failed)/)
+    assert.match(wood.join('\n'), /^done in \d+ actions?: I have (an oak log|\d+ oak logs); bringing them to you$/m)
+    assert.match(wood.at(-1) ?? '', /^here you are, Alex: (an oak log|\d+ oak logs)$/, wood.join('\n'))
+    await waitUntil(bot, () => countItem(bot, 'oak_log') === 0, 'the bot kept no log', 10_000)
+    const three = await say('!do collect 3 oak logs', END)
+    assert.match(three.at(-1) ?? '', /^done in \d+ actions?: I have 3 oak logs$/, three.join('\n'))
+    assert.deepEqual(await say('!do collect 2 oak logs', END), [
+      'understood: "collect 2 oak logs"',
+      'I already have 3 oak logs',
+    ])
+    const bring = await say('!do bring me 2 oak logs', /^(here you are|I could not reach|I threw|not done|!do failed)/)
+    assert.deepEqual(bring, [
+      'understood: "bring me 2 oak logs"',
+      'I already have 3 oak logs; bringing it to you',
+      'here you are, Alex: 2 oak logs',
+    ])
+    await waitUntil(alex, () => countItem(alex, 'oak_log') >= 3, 'Alex holds the logs', 10_000)
+    heard.push(...(await say('!inventory', /./)), ...(await say('!status', /^owners/)))
+    const laws = await say('!laws', /^(page 1 of|no laws|H\d+: )/)
+    assert.ok(
+      laws.some((l) => l.includes('never mine anything that needs an iron pickaxe without an iron pickaxe, ')),
+      laws.join('\n'),
+    )
+    for (const line of laws) assert.doesNotMatch(line, /G\(|->|!mine|X !/, line)
+    for (const line of heard) assert.doesNotMatch(line, /\b(has|mine|craft)\.|\bstates\b|\bsymbols\b/, line)
+    // --verbose: the bot's own terms, for one run.
+    const verbose = await say('!do collect 1 oak log --verbose', END)
+    assert.equal(verbose.at(-1), 'done in 0 actions: done: has.oak_log.1')
+    assert.match(verbose[0] ?? '', /^understood: goal "collect 1 oak log" \(\d+ symbols\)$/)
   })
 })

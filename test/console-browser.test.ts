@@ -91,7 +91,7 @@ describe('the web console in chromium', () => {
     })()`)
     await page.type('#command', '!do mine oak_log')
     const done = await page.waitFor<string>(lineText('/^(done|not done|refused)/'), 'the end of the run', 170_000)
-    assert.match(done, /^done in 1 actions: done: has\.oak_log\.1$/)
+    assert.match(done, /^done in 1 action: done: has\.oak_log\.1$/)
     assert.ok(
       bot.inventory.items().some((i) => i.name === 'oak_log'),
       'the bot holds the log',

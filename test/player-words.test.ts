@@ -5,6 +5,7 @@ import { test } from 'node:test'
 import { skillKey } from '../plugin/agent/skills/skill-key.js'
 import { handOverLine } from '../plugin/chat/hand-over-commands.js'
 import { goalItems, wantsHandOver } from '../plugin/grounding/hand-over.js'
+import { lawWords } from '../plugin/vocabulary/law-words.js'
 import { actWords, counted, itemWords, listWords, stateWords } from '../plugin/vocabulary/player-words.js'
 import { loadRules } from '../plugin/world/rules.js'
 
@@ -86,4 +87,27 @@ test('a hand-over line says what the world showed: caught, lying, or never throw
     'I could not reach you, Alex: I found no way to you (you are 20 blocks away, 4 blocks above me); I kept 2 oak logs; come closer and say !give oak_log 2',
   )
   assert.doesNotMatch(line, /at your feet/)
+})
+
+test('laws in plain English, for the forms the bot’s laws take', () => {
+  assert.equal(
+    lawWords('G(!equipped.iron_pickaxe -> X !mine.diamond_ore)'),
+    'never mine diamond ore without an iron pickaxe in hand',
+  )
+  assert.equal(lawWords('G !mine.oak_log'), 'never mine oak logs')
+  assert.equal(lawWords('G(time.night -> X !mine.diamond_ore)'), 'never mine diamond ore at night')
+  assert.equal(
+    lawWords('G(!(equipped.stone_pickaxe | equipped.iron_pickaxe) -> X !mine.iron_ore)'),
+    'never mine iron ore without a stone pickaxe or an iron pickaxe in hand',
+  )
+  assert.equal(
+    lawWords('G(!near.crafting_table -> X(!craft.wooden_pickaxe & !craft.stone_pickaxe))'),
+    'never craft a wooden pickaxe or craft a stone pickaxe unless near a crafting table',
+  )
+  assert.equal(lawWords('G(has.oak_log.3 -> X craft.planks)'), 'with 3 oak logs, craft planks next')
+  assert.equal(lawWords('G(time.night -> F sleep.bed)'), 'at night, sleep sooner or later')
+  assert.equal(lawWords('F has.diamond'), 'in the end, have a diamond')
+  // Any other form is read out operator by operator; what does not parse is shown as written.
+  assert.equal(lawWords('mine.stone U has.cobblestone.3'), 'mine stone until 3 cobblestone')
+  assert.equal(lawWords('G((('), 'G(((')
 })

@@ -96,15 +96,19 @@ const giveCommand = defineCommand({
   },
 })
 
-/** After "bring me 2 oak logs" reached its goal: the goal's items into the asker's hands, a line for each. */
+/**
+ * After "bring me 2 oak logs" reached its goal: the goal's items into the asker's hands, a line for each; `all`
+ * (no count was said: "get me some wood") hands over every one of the kind, as `!give` does.
+ */
 export async function giveGoalItems(
   context: CommandContext,
   successEvents: readonly string[],
   signal: AbortSignal,
+  all = false,
 ): Promise<string> {
   const lines: string[] = []
   for (const { item, count } of goalItems(successEvents)) {
-    const result = await handOver(context.bot, context.username, item, count, signal)
+    const result = await handOver(context.bot, context.username, item, all ? undefined : count, signal)
     lines.push(handOverLine(result, context.username, context.cedar.options.prefix))
   }
   return lines.join('\n')

@@ -162,3 +162,52 @@ export function stateWords(symbol: string): string {
       return actWords(symbol)
   }
 }
+
+const SYMBOL_IN_TEXT =
+  /\b(?:has|equipped|near|sees|time|biome|health|food|mine|craft|smelt|place|equip|explore|sleep|kill|attack|eat|activate|goto)\.[a-z0-9_]+(?:\.\d+)?\b/g
+
+/**
+ * A line of the bot's own terms in a player's words: each symbol as words (`mine.iron_ore` → "mining iron ore",
+ * `has.oak_log.3` → "3 oak logs"), and the automata's sizes left out. For lines built by code that knows only the
+ * symbols (a stuck run's reason, a constraint's need); lines written for players say their words directly.
+ */
+export function inPlayerWords(text: string): string {
+  return text
+    .replace(/\s*\((?:\d+ (?:states?|symbols?))[^)]*\)/g, '')
+    .replace(SYMBOL_IN_TEXT, (symbol) => stateWords(symbol))
+}
+
+/** An act as a command, for laws: `mine.diamond_ore` → "mine diamond ore", `craft.stick` → "craft a stick". */
+export function actCommand(symbol: string): string {
+  const parsed = parseSymbol(symbol)
+  if (!parsed) return symbol
+  const { verb, object } = parsed
+  const needs = /^needs_(.+)$/.exec(object)?.[1]
+  if (needs) return `${verb} anything that needs ${withArticle(singularWords(needs))}`
+  const one = isMass(object)
+    ? singularWords(object)
+    : object in SAID_AS
+      ? itemsWords(object)
+      : withArticle(singularWords(object))
+  switch (verb) {
+    case 'mine':
+      return `mine ${isMass(object) ? singularWords(object) : itemsWords(object)}`
+    case 'explore':
+      return `look for ${itemsWords(object)}`
+    case 'equip':
+      return `take ${one} in hand`
+    case 'kill':
+    case 'attack':
+      return `fight ${one}`
+    case 'sleep':
+      return 'sleep'
+    case 'goto':
+      return 'walk'
+    case 'activate':
+      return `use ${one}`
+    case 'smelt':
+      return `smelt ${singularWords(object)}`
+    default:
+      return `${verb} ${one}`
+  }
+}
