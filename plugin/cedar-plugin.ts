@@ -25,6 +25,7 @@ import { type RunningConsole, startConsole } from './console/console-server.js'
 import { symbolProblem } from './grounding/validate.js'
 import { describeVerdict } from './ltl/shield.js'
 import { CEDAR_VERSION } from './version.js'
+import { actWords } from './vocabulary/player-words.js'
 import { primitiveSymbol } from './vocabulary/symbols.js'
 import { installBotMethodGuard } from './world/bot-method-guard.js'
 import { observeBot } from './world/mineflayer-observation.js'
@@ -170,7 +171,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
       onAct: (reflex, act) => {
         const action = primitiveSymbol(act.primitive)
         options.logger.info(`cedar: ${reflex} reflex: ${act.why}: ${action}`)
-        bot.chat(`${act.why}: ${action}`)
+        bot.chat(`${act.why}: ${options.verbose ? action : actWords(action)}`)
         bot.emit('cedarReflex', reflex, action, act.why)
       },
       onOutcome: (reflex, act, outcome) => {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
+import { playerEntity } from '../plugin/world/pathfinding.js'
 import {
   type CedarSession,
   converse,
@@ -119,20 +120,40 @@ describe('!come after the player left and came back', () => {
 
   test('the bot walks to the player’s new entity and says "here I am" only beside them', async () => {
     const { session, bot } = cedar
-    await teleport(cedar, 'cedar', new Vec3(10.5, 5, 0.5))
-    await waitUntil(bot, () => bot.entity.position.x > 10, 'cedar is 10 blocks east')
+    // Alex leaves; the bot is moved 20 blocks east meanwhile; Alex comes back at the spawn. (Moving a player just
+    // after they join races with their client's first position packets, so the bot is the one moved.)
     await session.quit(cedar.alex)
     await waitUntil(bot, () => !bot.players.Alex, 'cedar saw Alex leave')
+    await teleport(cedar, 'cedar', new Vec3(20.5, 5, 0.5))
+    await waitUntil(bot, () => bot.entity.position.x > 20, 'cedar is 20 blocks east')
     const alex = await session.bot('Alex')
-    await waitUntil(bot, () => Boolean(bot.players.Alex), 'cedar saw Alex come back')
-    alex.chat('/tp Alex -9 5 6')
-    await waitUntil(alex, () => alex.entity.position.x < -8, 'Alex is about 20 blocks west of cedar')
+    await waitUntil(bot, () => Boolean(playerEntity(bot, 'Alex')), 'cedar sees Alex back at the spawn')
     const lines = await converse(alex, 'cedar', '!come', /^(here I am|I could not come|!come failed)/, 120_000)
     assert.deepEqual(lines, ['coming, Alex', 'here I am'])
     assert.ok(
       bot.entity.position.distanceTo(alex.entity.position) <= 3.5,
       `${bot.entity.position} ${alex.entity.position}`,
     )
+  })
+
+  test('!follow goes on following the player after they leave and come back elsewhere', async () => {
+    const { session, bot } = cedar
+    const first = session.bots.find((b) => b.username === 'Alex')
+    assert.ok(first)
+    assert.deepEqual(await converse(first, 'cedar', '!follow', /^following/), ['following Alex; say !stop to end'])
+    // Alex leaves 20 blocks from the spawn, where he comes back: the bot must follow his new entity there.
+    await teleport(cedar, 'Alex', new Vec3(20.5, 5, 0.5))
+    await waitUntil(bot, () => bot.entity.position.x > 16, 'cedar followed Alex east', 90_000)
+    await session.quit(first)
+    await waitUntil(bot, () => !bot.players.Alex, 'cedar saw Alex leave')
+    const alex = await session.bot('Alex')
+    await waitUntil(
+      bot,
+      () => bot.entity.position.distanceTo(alex.entity.position) <= 4.5,
+      'cedar follows Alex to the spawn, where he came back',
+      90_000,
+    )
+    assert.deepEqual(await converse(alex, 'cedar', '!stop', /^stopped/), ['stopped follow'])
   })
 })
 

@@ -172,9 +172,14 @@ const SYMBOL_IN_TEXT =
  * symbols (a stuck run's reason, a constraint's need); lines written for players say their words directly.
  */
 export function inPlayerWords(text: string): string {
-  return text
-    .replace(/\s*\((?:\d+ (?:states?|symbols?))[^)]*\)/g, '')
-    .replace(SYMBOL_IN_TEXT, (symbol) => stateWords(symbol))
+  return (
+    text
+      .replace(/\s*\((?:\d+ (?:states?|symbols?))[^)]*\)/g, '')
+      // mineflayer-pathfinder's own texts, typo included.
+      .replace(/Took to long to decide path to goal!?/g, 'I could not find a path in time')
+      .replace(/No path to the goal!?/g, 'I found no path there')
+      .replace(SYMBOL_IN_TEXT, (symbol) => stateWords(symbol))
+  )
 }
 
 /** An act as a command, for laws: `mine.diamond_ore` → "mine diamond ore", `craft.stick` → "craft a stick". */
