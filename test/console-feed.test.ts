@@ -1,5 +1,5 @@
-// The console is a view of the bot, not of the page: the game's chat (and the bot's replies in it) and a task a
-// player started in game reach the feed a page draws from, as they would from a command typed on the page.
+// The console is a view of the bot, not of the page: the game's chat (and the bot's replies in it, whispers both
+// ways) and a task a player started in game reach the feed a page draws from, as a command typed on the page does.
 import assert from 'node:assert/strict'
 import { EventEmitter } from 'node:events'
 import { test } from 'node:test'
@@ -24,6 +24,7 @@ test('the game’s chat and whispers, and a task started in game, reach the cons
   emit('chat', 'Alex', '!do collect 3 oak logs')
   emit('chat', 'cedar', 'understood: "collect 3 oak logs"')
   emit('whisper', 'Alex', 'status')
+  emit('cedarWhispered', 'Alex', 'cedar 1.0: idle')
   emit('cedarTaskStart', { name: 'do collect 3 oak logs', requestedBy: 'Alex', startedAt: 1 })
   emit('cedarProgress', {
     type: 'grounded',
@@ -39,6 +40,7 @@ test('the game’s chat and whispers, and a task started in game, reach the cons
       'game <Alex> !do collect 3 oak logs',
       'game <cedar> understood: "collect 3 oak logs"',
       'game Alex whispers: status',
+      'game cedar whispers to Alex: cedar 1.0: idle',
     ],
   )
   assert.equal(snapshot.task.name, 'do collect 3 oak logs')
@@ -49,9 +51,9 @@ test('the game’s chat and whispers, and a task started in game, reach the cons
   )
   assert.deepEqual(
     events.map((e) => e.type),
-    ['line', 'line', 'line', 'task', 'grounded'],
+    ['line', 'line', 'line', 'line', 'task', 'grounded'],
   )
   feed.close()
   emit('chat', 'Alex', 'after close')
-  assert.equal(events.length, 5, 'nothing after close')
+  assert.equal(events.length, 6, 'nothing after close')
 })

@@ -116,6 +116,9 @@ export class ConsoleFeed {
       on('whisper', (username: string, message: string) =>
         this.line({ id: 0, kind: 'game', text: `${username} whispers: ${message}` }),
       ),
+      on('cedarWhispered', (username: string, text: string) =>
+        this.line({ id: 0, kind: 'game', text: `${bot.username} whispers to ${username}: ${text}` }),
+      ),
       on('cedarAnswered', (username: string, question: string, answer: string) => {
         const open = this.questions.findIndex((q) => q.username === username && q.question === question)
         if (open >= 0) this.questions.splice(open, 1)
