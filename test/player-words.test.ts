@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { skillKey } from '../plugin/agent/skills/skill-key.js'
 import { handOverLine } from '../plugin/chat/hand-over-commands.js'
-import { goalItems, wantsHandOver } from '../plugin/grounding/hand-over.js'
+import { countGiven, goalItems, wantsHandOver } from '../plugin/grounding/hand-over.js'
 import { lawWords } from '../plugin/vocabulary/law-words.js'
 import { actWords, counted, itemWords, listWords, stateWords } from '../plugin/vocabulary/player-words.js'
 import { loadRules } from '../plugin/world/rules.js'
@@ -110,4 +110,13 @@ test('laws in plain English, for the forms the bot’s laws take', () => {
   // Any other form is read out operator by operator; what does not parse is shown as written.
   assert.equal(lawWords('mine.stone U has.cobblestone.3'), 'mine stone until 3 cobblestone')
   assert.equal(lawWords('G((('), 'G(((')
+})
+
+test('a hand-over without a count ("get me some wood") hands over all of it; one with a count, that many', () => {
+  for (const line of ['get me some wood', 'bring me oak logs', 'can you get me wood?']) {
+    assert.equal(countGiven(line), false, line)
+  }
+  for (const line of ['bring me 2 oak logs', 'get me an iron pickaxe', 'fetch 3 coal for me', 'give me a pickaxe']) {
+    assert.equal(countGiven(line), true, line)
+  }
 })
