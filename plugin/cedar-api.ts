@@ -188,6 +188,8 @@ declare module 'mineflayer' {
     cedarLearning: (skill: string, event: LearningEvent) => void
     /** A `!do` or `!learn` run's progress as data: grounded, skills, constraints, the product, each step. */
     cedarProgress: (progress: DoProgress) => void
+    /** The bot whispered a line to a player (a reply to a whisper, or every reply with replyMode 'whisper'). */
+    cedarWhispered: (username: string, text: string) => void
     /** A yes/no question went to a player in chat (answered with `!yes`, `!no` or `!skip`). */
     cedarQuestion: (username: string, question: string) => void
     /** A question of `bot.cedar.ask` was answered (in chat, or from the console) or timed out. */

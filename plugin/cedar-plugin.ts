@@ -26,11 +26,12 @@ import { symbolProblem } from './grounding/validate.js'
 import { type LlmUsageReport, NO_LLM_USAGE, usageSince } from './llm/llm-usage.js'
 import { describeVerdict } from './ltl/shield.js'
 import { CEDAR_VERSION } from './version.js'
+import { actWords } from './vocabulary/player-words.js'
 import { primitiveSymbol } from './vocabulary/symbols.js'
 import { installBotMethodGuard } from './world/bot-method-guard.js'
 import { observeBot } from './world/mineflayer-observation.js'
 import { MineflayerWorld } from './world/mineflayer-world.js'
-import { haltMotion } from './world/pathfinding.js'
+import { forgetPlayersWhoLeave, haltMotion } from './world/pathfinding.js'
 import { actValuation, observationValuation } from './world/predicates.js'
 import { DEFAULT_RULES_VERSION, loadRules } from './world/rules.js'
 
@@ -188,7 +189,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
       onAct: (reflex, act) => {
         const action = primitiveSymbol(act.primitive)
         options.logger.info(`cedar: ${reflex} reflex: ${act.why}: ${action}`)
-        bot.chat(`${act.why}: ${action}`)
+        bot.chat(`${act.why}: ${options.verbose ? action : actWords(action)}`)
         bot.emit('cedarReflex', reflex, action, act.why)
       },
       onOutcome: (reflex, act, outcome) => {
@@ -273,6 +274,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     options.logger.warn('cedar: no owners configured, so the bot obeys nobody; pass { owners: [...] } or CEDAR_OWNERS')
   }
   const router = attachChatRouter(bot, dispatcher, options)
+  const stopForgetting = forgetPlayersWhoLeave(bot)
   questions.bind((username, text) => {
     bot.emit('cedarQuestion', username, text)
     router.send(username, 'chat', `${username}, ${text}`)
@@ -283,6 +285,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     void assembly.close()
     questions.cancelAll()
     router.detach()
+    stopForgetting()
     void running?.then(
       (c) => c.close(),
       () => undefined,

@@ -35,7 +35,7 @@ describe('skills and constraints over the real protocol', () => {
       lines.some((l) => /^skill mine\.oak_log: learned with \d+ questions/.test(l)),
       lines.join('\n'),
     )
-    assert.match(lines.at(-1) ?? '', /^done in 1 actions: done: has\.oak_log\.1$/)
+    assert.match(lines.at(-1) ?? '', /^done in 1 action: done: has\.oak_log\.1$/)
     assert.equal(logsHeld(), 1)
     // The skill is in the store for next time.
     const skills = await converse('!skills', /^skills|^no skills/)
@@ -105,7 +105,7 @@ describe('skills and constraints over the real protocol', () => {
 
   test('bad input gets a clear answer and nothing runs', async () => {
     assert.deepEqual(await converse('!do dance a little', /failed/), [
-      '!do failed: I cannot place "dance a little": nothing in it is an item or block I can get; try !do collect 3 oak logs or !do craft a stone_pickaxe',
+      '!do failed: I cannot do "dance a little" yet: nothing in it is an item or block I know how to get; try !do get me some wood or !do craft a stone pickaxe',
     ])
     assert.deepEqual(await converse('!ce reject fly.to_moon', /./), [
       '!ce failed: fly.to_moon is not a symbol I know (say !alphabet <instruction> to see some)',

@@ -62,8 +62,8 @@ test('a session of !do, !wrong, !ce and !learn leaves a fresh clone clean; the l
   const store = lines[0]?.store
   assert.equal(store, path.join(home, '.local', 'share', 'mineflayer-cedar', 'store'))
   const said = new Map(lines.slice(1).map((l) => [l.line, (l.replies ?? []).join('\n')]))
-  assert.match(said.get('!do collect wood') ?? '', /skill mine\.logs: reused from the store/)
-  assert.match(said.get('!do collect wood') ?? '', /^done /m)
+  assert.match(said.get('!do collect wood --verbose') ?? '', /skill mine\.logs: reused from the store/)
+  assert.match(said.get('!do collect wood --verbose') ?? '', /^done /m)
   assert.match(said.get('!wrong') ?? '', /^noted: mine\.logs v\d+ learned again/)
   assert.match(said.get('!ce reject mine.logs mine.logs has.logs.1') ?? '', /^mine\.logs v\d+ learned again with it/)
   assert.match(said.get('!learn craft stick') ?? '', /^craft\.stick: /m)

@@ -42,7 +42,8 @@ describe('the web console in chromium', () => {
   const origin = () => `http://127.0.0.1:${address.port}`
   /** The first line matching `pattern` after the command line `after` (the last one so written). */
   const lineText = (pattern: string, after?: string) => `(() => {
-    const texts = [...document.querySelectorAll('#lines li')].map((li) => li.textContent)
+    // The game's own chat lines (li.game) are not the page's commands and replies.
+    const texts = [...document.querySelectorAll('#lines li:not(.game)')].map((li) => li.textContent)
     const from = ${after === undefined ? '0' : `texts.lastIndexOf(${JSON.stringify(after)})`}
     return from >= 0 && texts.slice(from).find((t) => ${pattern}.test(t))
   })()`
@@ -91,14 +92,14 @@ describe('the web console in chromium', () => {
     })()`)
     await page.type('#command', '!do mine oak_log')
     const done = await page.waitFor<string>(lineText('/^(done|not done|refused)/'), 'the end of the run', 170_000)
-    assert.match(done, /^done in 1 actions: done: has\.oak_log\.1$/)
+    assert.match(done, /^done in 1 action: done: has\.oak_log\.1$/)
     assert.ok(
       bot.inventory.items().some((i) => i.name === 'oak_log'),
       'the bot holds the log',
     )
     // The replies came in order, after the command line.
     const lines = await page.evaluate<string[]>(
-      `[...document.querySelectorAll('#lines li')].map((li) => li.textContent)`,
+      `[...document.querySelectorAll('#lines li:not(.game)')].map((li) => li.textContent)`,
     )
     assert.equal(lines[0], '> !do mine oak_log')
     assert.match(lines[1] ?? '', /^understood: goal "mine oak_log"/)
@@ -142,6 +143,36 @@ describe('the web console in chromium', () => {
       stored,
       /^skill mine\.oak_log \(2 states\): learned by recipe, \d+ questions; evidence \d+ labelled words/,
     )
+  })
+
+  test('a task Alex starts in game shows in the page: the game chat, the task, its plan and automaton', async () => {
+    const at = new Vec3(-4, 5, 0)
+    await session.server.setBlock(at, 'oak_log')
+    await waitUntil(bot, () => bot.blockAt(at)?.name === 'oak_log', 'the second log is there')
+    const held = countItem(bot, 'oak_log')
+    cedar.alex.chat(`!do collect ${held + 1} oak_log`)
+    const gameLines = `[...document.querySelectorAll('#lines li.game')].map((li) => li.textContent)`
+    await page.waitFor(
+      `${gameLines}.includes('<Alex> !do collect ${held + 1} oak_log')`,
+      "Alex's line from the game in the chat panel",
+    )
+    const done = await page.waitFor<string>(
+      `${gameLines}.find((t) => /^<cedar> (done|not done|refused)/.test(t))`,
+      "the bot's reply in game, in the chat panel",
+      170_000,
+    )
+    assert.match(done, /^<cedar> done in 1 action/)
+    const view = await page.waitFor<{ name: string; steps: string; product: boolean }>(
+      `document.querySelector('#task-name').textContent.includes('collect ${held + 1} oak_log') && {
+        name: document.querySelector('#task-name').textContent,
+        steps: document.querySelector('#task-steps').textContent,
+        product: Boolean(document.querySelector('#product svg')),
+      }`,
+      'the task started in game',
+    )
+    assert.match(view.name, new RegExp(`^do collect ${held + 1} oak_log \\(asked by Alex\\)`))
+    assert.equal(view.steps, '1')
+    assert.ok(view.product, 'its product automaton is drawn')
   })
 
   test('a law blocks an action of the next run, and the page shows which', async () => {

@@ -78,7 +78,8 @@ describe('the critic commands name the reasons for refused proposals', () => {
     )
     assert.match(round[4] ?? '', /^refused G\(has\.logs\.1 -> X X craft\.planks\) .*nested X/)
     const listed = await say('!laws')
-    assert.equal(listed[0], 'C1 soft critic, blocked 0x: G(has.logs.1 -> X craft.planks)')
+    // Players read the law as a sentence (the formula is for verbose bots and !ltl show).
+    assert.equal(listed[0], 'C1: with a log, craft planks next (kept when it can be; from critic; blocked 0 times)')
     assert.equal(listed[1], "the critic's last 3 of 3 refused proposals:")
     assert.match(listed[2] ?? '', /nested X/, 'newest first')
     assert.equal(listed.length, 5)

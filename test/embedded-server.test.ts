@@ -68,6 +68,18 @@ describe(`embedded server ${TEST_VERSION} with two bots`, () => {
     assert.deepEqual(await heard, { username: 'Alice', message: 'hello from Alice' })
   })
 
+  test('join and leave lines are formatted chat (yellow), without the raw "&e" flying-squid writes', async () => {
+    const joined = waitFor(alice, 'message', (m) => m.toString().includes('Erin joined'), 15_000)
+    const erin = await session.bot('Erin')
+    const [join] = await joined
+    assert.equal(join.toString(), 'Erin joined the game.')
+    assert.match(JSON.stringify(join.json), /"color":"yellow"/)
+    const left = waitFor(alice, 'message', (m) => m.toString().includes('Erin left'), 15_000)
+    await session.quit(erin)
+    const [leave] = await left
+    assert.equal(leave.toString(), 'Erin left the game.')
+  })
+
   test('a chat line over 256 characters reaches the other bot in 256-character pieces', async () => {
     const long = `${'a'.repeat(256)}${'b'.repeat(44)}`
     const first = nextChat(bob, 'Alice', (m) => m.startsWith('a'))

@@ -127,24 +127,24 @@ describe('handing things over', () => {
     const { alex, bot, session } = cedar
     assert.deepEqual(await cedar.converse('!inventory', /./), ['my inventory is empty'])
     await giveItem(session.server, bot, 'oak_log', 5)
-    assert.deepEqual(await cedar.converse('!inv', /./), ['I hold 5 oak_log, with oak_log in hand'])
+    assert.deepEqual(await cedar.converse('!inv', /./), ['I hold 5 oak logs, with an oak log in hand'])
     const replies = await cedar.converse('!give oak_log 3', /^(here you are|I threw|!give failed)/, 60_000)
-    assert.deepEqual(replies, ['here you are, Alex: 3 oak_log'])
+    assert.deepEqual(replies, ['here you are, Alex: 3 oak logs'])
     await waitUntil(alex, () => countItem(alex, 'oak_log') === 3, 'Alex holds 3 oak_log', 10_000)
     assert.equal(countItem(bot, 'oak_log'), 2)
   })
 
   test('!give names what is wrong: an unknown item, one the bot lacks', async () => {
     assert.deepEqual(await cedar.converse('!give oak_lgo', /./), [
-      'there is no item called oak_lgo (did you mean oak_log?); I hold 2 oak_log',
+      'there is no item called oak_lgo (did you mean oak_log?); I hold 2 oak logs',
     ])
-    assert.deepEqual(await cedar.converse('!give stone 2', /./), ['I have no stone; I hold 2 oak_log'])
+    assert.deepEqual(await cedar.converse('!give stone 2', /./), ['I have no stone; I hold 2 oak logs'])
   })
 
   test('"bring me 2 oak logs": mined, then handed over, end to end', async () => {
     const { alex, bot, session } = cedar
     // The bot's own logs go first, so the two it brings are the two it mines.
-    assert.match((await cedar.converse('!give logs', /^(here you are|I threw)/, 60_000))[0] ?? '', /2 oak_log/)
+    assert.match((await cedar.converse('!give logs', /^(here you are|I threw)/, 60_000))[0] ?? '', /2 oak logs/)
     await waitUntil(alex, () => countItem(alex, 'oak_log') === 5, 'Alex holds 5 oak_log', 10_000)
     for (const x of [4, 5]) await session.server.setBlock({ x, y: 5, z: 3 }, 'oak_log')
     await waitUntil(bot, () => bot.blockAt(new Vec3(5, 5, 3))?.name === 'oak_log', 'the logs are there')
@@ -157,7 +157,7 @@ describe('handing things over', () => {
       lines.find((l) => l.startsWith('done')) ?? lines.join('\n'),
       /^done in \d+ actions: .*; bringing it to you$/,
     )
-    assert.equal(lines.at(-1), 'here you are, Alex: 2 oak_log', lines.join('\n'))
+    assert.equal(lines.at(-1), 'here you are, Alex: 2 oak logs', lines.join('\n'))
     await waitUntil(alex, () => countItem(alex, 'oak_log') === 7, 'Alex holds 7 oak_log', 10_000)
   })
 })

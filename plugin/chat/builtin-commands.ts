@@ -1,6 +1,7 @@
 import { isReflexName, REFLEX_NAMES, TaskCancelledError } from '../agent/index.js'
 import type { LlmUsage, LlmUsageReport } from '../llm/llm-usage.js'
-import { follow, playerEntity, walkTo } from '../world/pathfinding.js'
+import { counted } from '../vocabulary/player-words.js'
+import { follow, playerEntity, walkToPlayer } from '../world/pathfinding.js'
 import { usageLine } from './arguments.js'
 import { type CommandContext, type CommandDefinition, defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
@@ -89,19 +90,26 @@ function movementRefusal(context: CommandContext, range: number): string | undef
   return undefined
 }
 
-/** Runs a movement as the bot's task, turning busy/cancelled/failed into the one line a player needs. */
+/** Runs a movement as the bot's task; false when it was stopped (`!stop` has answered already). */
 async function movementTask(
   context: CommandContext,
   name: string,
   work: (signal: AbortSignal) => Promise<void>,
-): Promise<string | undefined> {
+): Promise<boolean> {
   try {
     await context.cedar.tasks.run(name, context.username, work)
-    return undefined
+    return true
   } catch (error) {
-    if (error instanceof TaskCancelledError) return undefined // !stop already answered
+    if (error instanceof TaskCancelledError) return false
     throw error
   }
+}
+
+/** Why the bot cannot even set out: the player is out of its sight (or not in the game). */
+function unseen(context: CommandContext): string {
+  return context.bot.players[context.username]
+    ? `I cannot see you, ${context.username}: you are too far for me to know where you are; come closer`
+    : `I cannot see you, ${context.username}: you are not in the game`
 }
 
 const comeCommand = defineCommand({
@@ -111,10 +119,19 @@ const comeCommand = defineCommand({
   run: async (context, { range = 2 }) => {
     const refusal = movementRefusal(context, range)
     if (refusal) return refusal
-    const target = playerEntity(context.bot, context.username)
-    if (!target) return `I cannot see you, ${context.username}; come closer`
+    if (!playerEntity(context.bot, context.username)) return unseen(context)
     context.reply(`coming, ${context.username}`)
-    return (await movementTask(context, 'come', (signal) => walkTo(context.bot, target, range, signal))) ?? 'here I am'
+    let why: string | undefined
+    const walked = await movementTask(context, 'come', async (signal) => {
+      why = await walkToPlayer(context.bot, context.username, range, signal)
+    })
+    if (!walked) return undefined
+    // "here I am" is what the distance says, not what the walk claims.
+    const player = playerEntity(context.bot, context.username)
+    const distance = player ? context.bot.entity.position.distanceTo(player.position) : Number.POSITIVE_INFINITY
+    if (why === undefined && distance <= range + 1) return 'here I am'
+    const away = Number.isFinite(distance) ? ` (I am ${counted(Math.round(distance), 'block')} from you)` : ''
+    return `I could not come to you, ${context.username}: ${why ?? 'you moved away'}${away}`
   },
 })
 
@@ -125,10 +142,10 @@ const followCommand = defineCommand({
   run: async (context, { range = 3 }) => {
     const refusal = movementRefusal(context, range)
     if (refusal) return refusal
-    const target = playerEntity(context.bot, context.username)
-    if (!target) return `I cannot see you, ${context.username}; come closer`
+    if (!playerEntity(context.bot, context.username)) return unseen(context)
     context.reply(`following ${context.username}; say ${context.cedar.options.prefix}stop to end`)
-    return movementTask(context, 'follow', (signal) => follow(context.bot, target, range, signal))
+    await movementTask(context, 'follow', (signal) => follow(context.bot, context.username, range, signal))
+    return undefined
   },
 })
 

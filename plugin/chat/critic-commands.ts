@@ -1,5 +1,7 @@
 import type { BotCritic, CriticRunner, ProposedLaw, RejectedProposal, WorldScope } from '../agent/index.js'
 import { evidenceLine, type LawBook, LawError } from '../agent/index.js'
+import { lawWords } from '../vocabulary/law-words.js'
+import { counted } from '../vocabulary/player-words.js'
 import { defineCommand, param } from './command.js'
 import { linesPerPage, pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
@@ -39,8 +41,11 @@ export function registerCriticCommands(
       params: [param.int('page', { optional: true, description: 'which page of a long list (default 1)' })],
       run: ({ cedar }, { page }) => {
         const monitors = laws.shield.monitors()
+        // Players read each law as a sentence; the formula is for --verbose bots (the verbose option) and !ltl show.
         const line = (m: (typeof monitors)[number]) =>
-          `${m.id} ${m.kind} ${m.source}, blocked ${laws.blockCount(m.id)}x: ${m.text}`
+          cedar.options.verbose
+            ? `${m.id} ${m.kind} ${m.source}, blocked ${laws.blockCount(m.id)}x: ${m.text}`
+            : `${m.id}: ${lawWords(m.text)} (${m.kind === 'hard' ? 'always kept' : 'kept when it can be'}; from ${m.source}; blocked ${counted(laws.blockCount(m.id), 'time')})`
         // Room left for a law whose line wraps onto a second chat line.
         const perPage = Math.max(1, linesPerPage(cedar.options.maxReplyLines) - 2)
         const shown = pageOf(monitors, page, perPage, `${prefix}laws`)
@@ -63,7 +68,11 @@ export function registerCriticCommands(
           lines.push(
             `${waiting.length} proposed by the critic, not in force until ${prefix}law accept <id> (${prefix}law reject <id> drops one):`,
           )
-          lines.push(...waiting.map(proposedLine))
+          lines.push(
+            ...waiting.map((p) =>
+              cedar.options.verbose ? proposedLine(p) : `${p.id} proposed: ${lawWords(p.text)} — ${evidenceLine(p)}`,
+            ),
+          )
         }
         if (rejected.length > 0 && last) {
           lines.push(

@@ -7,6 +7,7 @@ import { TaskCancelledError } from '../agent/index.js'
 import { goalItems } from '../grounding/hand-over.js'
 import { closestName } from '../vocabulary/closest-name.js'
 import { matchesObject } from '../vocabulary/families.js'
+import { counted, itemsWords, itemWords, listWords, singularWords, withArticle } from '../vocabulary/player-words.js'
 import { type HandOver, handOver, inventoryCounts } from '../world/mineflayer/hand-over.js'
 import { type CommandContext, defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
@@ -15,17 +16,44 @@ function holding(context: CommandContext): string {
   const counts = inventoryCounts(context.bot)
   if (counts.size === 0) return 'my inventory is empty'
   const hand = context.bot.heldItem?.name
-  const items = [...counts].map(([name, n]) => `${n} ${name}`)
-  return `I hold ${items.join(', ')}${hand ? `, with ${hand} in hand` : ''}`
+  const items = [...counts].map(([name, n]) => itemWords(name, n))
+  return `I hold ${listWords(items)}${hand ? `, with ${withArticle(singularWords(hand))} in hand` : ''}`
 }
 
-/** One line for a hand-over: what was given, and whether the player was seen to pick it up. */
-export function handOverLine(result: HandOver, username: string): string {
+/** The items of a hand-over as a player says them: "3 oak logs"; a family's several kinds by its own name. */
+function handedWords(result: HandOver, count: number): string {
+  return itemWords(result.items.length === 1 ? (result.items[0] ?? result.item) : 'logs', count)
+}
+
+/** Blocks, rounded, in words: "1 block", "2 blocks". */
+function blocksWords(distance: number): string {
+  return counted(Math.max(1, Math.round(distance)), 'block')
+}
+
+/**
+ * One line for a hand-over, from what the world showed: picked up by the player, lying (and where), picked up
+ * again, or never thrown because the bot could not get near.
+ */
+export function handOverLine(result: HandOver, username: string, prefix = '!'): string {
+  const object = result.items.length === 1 ? (result.items[0] ?? result.item) : 'logs'
+  if (result.unreachable) {
+    const { blocks, above, why } = result.unreachable
+    const where = Number.isFinite(blocks)
+      ? ` (you are ${blocksWords(blocks)} away${Math.abs(above) >= 2 ? `, ${blocksWords(Math.abs(above))} ${above > 0 ? 'above' : 'below'} me` : ''})`
+      : ''
+    return `I could not reach you, ${username}: ${why}${where}; I kept ${handedWords(result, result.asked)}; come closer and say ${prefix}give ${object}${result.asked > 0 ? ` ${result.asked}` : ''}`
+  }
   const short = result.given < result.asked ? ` (all I had; you asked for ${result.asked})` : ''
-  const what = `${result.given} ${result.item}${short}`
-  return result.caught >= result.given
-    ? `here you are, ${username}: ${what}`
-    : `I threw you ${what}; pick it up at your feet`
+  const what = `${handedWords(result, result.given)}${short}`
+  if (result.caught >= result.given) return `here you are, ${username}: ${what}`
+  const picked = result.caught > 0 ? `; you picked up ${result.caught}` : ''
+  if (result.lying) {
+    const { count, distance } = result.lying
+    const them = count === 1 ? 'it is' : `${count} are`
+    return `I threw you ${what}${picked}; ${them} on the ground ${blocksWords(distance)} from you`
+  }
+  if (result.reclaimed) return `I threw you ${what}${picked}, but nobody took them and I picked them up again`
+  return `I threw you ${what}${picked}, but I did not see you pick them up`
 }
 
 const inventoryCommand = defineCommand({
@@ -52,7 +80,7 @@ const giveCommand = defineCommand({
       const known = context.bot.registry.itemsByName[object] !== undefined || object === 'logs' || object === 'planks'
       const guess = closestName(object, known ? held : [...held, ...Object.keys(context.bot.registry.itemsByName)])
       const hint = guess ? ` (did you mean ${guess}?)` : ''
-      return `${known ? `I have no ${object}` : `there is no item called ${object}`}${hint}; ${holding(context)}`
+      return `${known ? `I have no ${itemsWords(object)}` : `there is no item called ${object}`}${hint}; ${holding(context)}`
     }
     const running = context.cedar.tasks.current
     if (running) return `busy with ${running.name}; say ${context.cedar.options.prefix}stop first`
@@ -60,7 +88,7 @@ const giveCommand = defineCommand({
       const result = await context.cedar.tasks.run(`give ${object}`, context.username, (signal) =>
         handOver(context.bot, context.username, object, count, signal),
       )
-      return handOverLine(result, context.username)
+      return handOverLine(result, context.username, context.cedar.options.prefix)
     } catch (error) {
       if (error instanceof TaskCancelledError) return undefined
       throw error
@@ -68,15 +96,20 @@ const giveCommand = defineCommand({
   },
 })
 
-/** After "bring me 2 oak logs" reached its goal: the goal's items into the asker's hands, a line for each. */
+/**
+ * After "bring me 2 oak logs" reached its goal: the goal's items into the asker's hands, a line for each; `all`
+ * (no count was said: "get me some wood") hands over every one of the kind, as `!give` does.
+ */
 export async function giveGoalItems(
   context: CommandContext,
   successEvents: readonly string[],
   signal: AbortSignal,
+  all = false,
 ): Promise<string> {
   const lines: string[] = []
   for (const { item, count } of goalItems(successEvents)) {
-    lines.push(handOverLine(await handOver(context.bot, context.username, item, count, signal), context.username))
+    const result = await handOver(context.bot, context.username, item, all ? undefined : count, signal)
+    lines.push(handOverLine(result, context.username, context.cedar.options.prefix))
   }
   return lines.join('\n')
 }

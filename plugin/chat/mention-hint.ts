@@ -1,8 +1,9 @@
 /**
  * A line that names the bot without a command ("hey cedar, can you get me some wood?") gets one line back saying
- * how to ask, with the player's own words as the example when they read as a request. At most one hint per player
+ * how to ask, with a request it can do as the example (the nearest to the player's words). At most one hint per player
  * per window, so a conversation that keeps mentioning the bot is not answered line by line.
  */
+import { closestSuggestion } from './suggestions.js'
 
 /** One hint per player per this long. */
 export const MENTION_HINT_MS = 60_000
@@ -25,8 +26,9 @@ export class MentionHint {
     const last = this.lastHint.get(key)
     if (last !== undefined && this.now() - last < this.windowMs) return undefined
     this.lastHint.set(key, this.now())
-    const request = requestOf(message, botName)
-    const example = request ? `${this.prefix}do ${request}` : `${this.prefix}do collect 3 oak logs`
+    // The example is one the bot can do (suggestions.ts), the nearest to the player's words: their own words may
+    // ask for what it cannot ("help me"), and a hint that leads to a refusal leads nowhere.
+    const example = `${this.prefix}do ${closestSuggestion(requestOf(message, botName) ?? '')}`
     return `${username}, I only follow commands: say ${this.prefix}do <what you want>, e.g. ${example} (${this.prefix}help lists the rest)`
   }
 }

@@ -27,8 +27,11 @@ export function attachChatRouter(bot: Bot, dispatcher: CommandDispatcher, settin
     // mineflayer prefixes each whispered line with `/tell name `, which counts against the limit.
     const room = whisper ? limit - `/tell ${username} `.length : limit
     for (const line of splitForChat(text, room, settings.maxReplyLines)) {
-      if (whisper) bot.whisper(username, line)
-      else bot.chat(line)
+      if (whisper) {
+        bot.whisper(username, line)
+        // A public line comes back as chat; a whisper does not: whoever watches the bot (the console) is told.
+        bot.emit('cedarWhispered', username, line)
+      } else bot.chat(line)
     }
   }
 

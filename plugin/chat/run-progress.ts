@@ -5,6 +5,7 @@
  */
 import type { ControllerResult } from '../agent/index.js'
 import type { DoProgress } from '../cedar-reports.js'
+import { actWords, itemsWords } from '../vocabulary/player-words.js'
 import { playerEntity, returnTo } from '../world/pathfinding.js'
 import type { CommandContext } from './command.js'
 
@@ -16,6 +17,17 @@ interface Acting {
   readonly since: number
   detail?: string
 }
+
+/** How a run's acts and things are named: by their symbols and ids (verbose), or in a player's words. */
+export interface RunWords {
+  act(symbol: string): string
+  things(object: string): string
+}
+
+const OWN_TERMS: RunWords = { act: (symbol) => symbol, things: (object) => object }
+
+/** "mining iron ore", "oak logs". */
+export const PLAYER_WORDS: RunWords = { act: actWords, things: itemsWords }
 
 /** Wraps the base reporter of a run: every line it says counts as speech, so the heartbeat only fills silences. */
 export class RunProgress {
@@ -29,6 +41,7 @@ export class RunProgress {
     private readonly reply: (text: string) => void,
     base: (say: (text: string) => void) => (p: DoProgress) => void,
     private readonly now: () => number = Date.now,
+    private readonly words: RunWords = OWN_TERMS,
   ) {
     this.lastSaid = now()
     this.base = base((text) => this.say(text))
@@ -80,7 +93,8 @@ export class RunProgress {
     // Quiet since the act began or the last line, whichever is later: an act just started is no news yet.
     if (!acting || this.now() - Math.max(this.lastSaid, acting.since) < HEARTBEAT_MS) return
     const seconds = Math.round((this.now() - acting.since) / 1000)
-    this.say(`still on ${acting.action} (${seconds} s)${acting.detail ? `: ${acting.detail}` : ''}`)
+    const doing = this.words === OWN_TERMS ? `on ${acting.action}` : this.words.act(acting.action)
+    this.say(`still ${doing} (${seconds} s)${acting.detail ? `: ${acting.detail}` : ''}`)
   }
 
   private onActing(action: string, detail: string | undefined): void {
@@ -92,9 +106,10 @@ export class RunProgress {
     const skill = this.skills[this.nextSkill]
     if (this.nextSkill === 0 && skill && this.skills.length > 1 && !this.startedFirst) {
       this.startedFirst = true
-      this.say(`starting ${skill} (1 of ${this.skills.length})`)
+      this.say(`starting ${this.words.act(skill)} (1 of ${this.skills.length})`)
     }
-    if (action.startsWith('explore.')) this.say(`no ${action.slice('explore.'.length)} in sight; searching`)
+    if (action.startsWith('explore.'))
+      this.say(`no ${this.words.things(action.slice('explore.'.length))} in sight; searching`)
   }
 
   private startedFirst = false
@@ -106,7 +121,8 @@ export class RunProgress {
     if (this.skills.length < 2) return
     const next = this.skills[this.nextSkill]
     // Not "done ...": that is how the run's own last line begins.
-    this.say(`finished ${action} (${index + 1} of ${this.skills.length})${next ? `; next ${next}` : ''}`)
+    const then = next ? `; next ${this.words.act(next)}` : ''
+    this.say(`finished ${this.words.act(action)} (${index + 1} of ${this.skills.length})${then}`)
   }
 
   private say(text: string): void {
@@ -124,7 +140,7 @@ export function searchedInVain(result: ControllerResult): boolean {
  * A run that did not reach its goal, in plain words: what was searched for and how far, or the act that failed
  * and why; the controller's own reason after it.
  */
-export function plainFailure(result: ControllerResult): string {
+export function plainFailure(result: ControllerResult, words: RunWords = OWN_TERMS): string {
   const searches = result.steps.filter((s) => s.action.startsWith('explore.') && !s.ok)
   if (searches.length > 0) {
     const object = searches[0]?.action.slice('explore.'.length) ?? 'it'
@@ -137,11 +153,11 @@ export function plainFailure(result: ControllerResult): string {
     }
     const times = searches.length === 1 ? 'once' : `${searches.length} times`
     const extent = legs > 0 ? ` (${legs} legs, about ${blocks} blocks walked)` : ''
-    return `I found no ${object}: I searched ${times}${extent} and saw none`
+    return `I found no ${words.things(object)}: I searched ${times}${extent} and saw none`
   }
   const failed = result.steps.filter((s) => !s.ok).at(-1)
   if (failed && result.outcome !== 'blocked') {
-    return `${failed.action} did not work (${failed.message ?? 'no reason given'}), and ${result.message}`
+    return `${words.act(failed.action)} did not work (${failed.message ?? 'no reason given'}), and ${result.message}`
   }
   return result.message
 }

@@ -1,103 +1,25 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import {
-  costsText,
-  describeStuck,
-  needText,
-  TaskCancelledError,
-  type TaskVerdict,
-  UnknownGoalError,
-} from '../agent/index.js'
+import { costsText, describeStuck, TaskCancelledError, type TaskVerdict, UnknownGoalError } from '../agent/index.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
-import type { ConstraintSummary, DoProgress } from '../cedar-reports.js'
-import { wantsHandOver } from '../grounding/hand-over.js'
+import type { DoProgress } from '../cedar-reports.js'
+import { countGiven, wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
+import { lawWords } from '../vocabulary/law-words.js'
+import { counted, inPlayerWords } from '../vocabulary/player-words.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import { correctionReply } from './correction-replies.js'
+import { progressReporter, vettingText } from './do-progress.js'
+import { doneLine } from './done-lines.js'
 import { giveGoalItems } from './hand-over-commands.js'
 import { pageOf } from './pages.js'
+import { unreadableLine } from './refusals.js'
 import type { CommandRegistry } from './registry.js'
-import { askerPosition, comeBack, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
-
-/** While a run goes on, at most one progress line per this many actions (failures and blocks always). */
-const STEP_REPORT_EVERY = 10
-
-/** While a skill is learned, at most one line per this many milliseconds. */
-const LEARNING_REPORT_MS = 10_000
-
-/** Progress in chat without flooding: what was grounded, each skill's path and cost, the product, some steps. */
-function progressReporter(reply: (text: string) => void, now = Date.now): (p: DoProgress) => void {
-  let steps = 0
-  let asked = 0
-  let actorProblems = 0
-  let lastLearningReport = now()
-  return (p) => {
-    switch (p.type) {
-      case 'grounded': {
-        // Nothing placed is not "understood": the run's end says what could not be read, with an example.
-        if (p.grounded.goals.every((g) => g.alphabet.length === 0)) return
-        const parts = [
-          ...p.grounded.goals.map((g) => `goal "${g.text}" (${g.alphabet.length} symbols)`),
-          ...p.grounded.constraints.map((c) => `constraint "${c.text}" (${c.alphabet.length} symbols)`),
-        ]
-        reply(`understood: ${parts.join('; ') || 'nothing'}`)
-        return
-      }
-      case 'skill': {
-        const s = p.skill
-        const how =
-          s.path === 'reused'
-            ? 'reused from the store'
-            : `${s.path}${s.from ? ` from ${s.from}` : ''} with ${s.membershipQueries} questions`
-        reply(`skill ${s.name}: ${how} (${s.states} states)`)
-        return
-      }
-      case 'constraint': {
-        const c = p.constraint
-        const how = p.reused
-          ? 'learned earlier in this session, no questions'
-          : `${c.teacher}${c.costs ? `; ${costsText(c.costs)}` : ''}`
-        reply(`constraint "${c.phrase}": ${c.states} states (${how})${vettingText(c.vetting)}`)
-        return
-      }
-      case 'composed':
-        reply(
-          `plan: ${p.plan.productStates} states (skill ${p.plan.skillStates}${p.plan.constraintStates.map((c) => `, ${c.id} ${c.states}`).join('')})`,
-        )
-        return
-      case 'step': {
-        steps++
-        const { step } = p
-        if (!step.ok || steps % STEP_REPORT_EVERY === 0) {
-          reply(`step ${steps}: ${step.action} ${step.ok ? 'ok' : `failed: ${step.message ?? ''}`}`)
-        }
-        return
-      }
-      case 'need':
-        reply(needText(p.need, p.outcome))
-        return
-      case 'actor':
-        // The first unusable reply in full, then a count every tenth: a model that keeps failing does not flood.
-        actorProblems++
-        if (actorProblems === 1) reply(p.problem)
-        else if (actorProblems % STEP_REPORT_EVERY === 0) {
-          reply(`the LLM actor's replies could not be used ${actorProblems} times so far; the planner's steps taken`)
-        }
-        return
-      case 'learning':
-        if (p.event.type === 'queries') asked += p.event.newWords
-        if (p.event.type === 'hypothesis' && now() - lastLearningReport >= LEARNING_REPORT_MS) {
-          lastLearningReport = now()
-          reply(`learning ${p.skill}: ${asked} questions so far, hypothesis of ${p.event.states} states`)
-        }
-        return
-    }
-  }
-}
+import { askerPosition, comeBack, PLAYER_WORDS, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
 
 /** Progress that also tells code listening on the bot (`cedarProgress`, and `cedarLearning` for what is learned). */
 function withProgressEvents(context: CommandContext, report: (p: DoProgress) => void): (p: DoProgress) => void {
@@ -129,31 +51,38 @@ function refusedReply(reason: string): TaskReply {
   return { reply: `refused: ${reason}`, verdict: { status: 'refused', reason } }
 }
 
-/** An instruction the grounding could not place: what it could not, and instructions it can read. */
-function unreadable(instruction: string, context: CommandContext): string {
-  const p = context.cedar.options.prefix
-  const quoted = instruction.length > 60 ? `${instruction.slice(0, 57)}...` : instruction
-  return `I cannot place "${quoted}": nothing in it is an item or block I can get; try ${p}do collect 3 oak logs or ${p}do craft a stone_pickaxe`
-}
-
-/** What checking the LLM's reading of a constraint did, for the player ('' when there was nothing to say). */
-function vettingText(vetting: ConstraintSummary['vetting']): string {
-  if (!vetting) return ''
-  const answers = `${vetting.questions} answer${vetting.questions === 1 ? '' : 's'}`
-  if (vetting.outcome === 'confirmed') return `; you confirmed it (${answers})`
-  if (vetting.outcome === 'corrected') return `; corrected by your ${answers}`
-  if (vetting.outcome === 'kept' && vetting.reasons.length > 0) return `; not checked: ${vetting.reasons.join('; ')}`
-  return ''
+/** `--verbose` anywhere among the words of a `!do`: the instruction without it, and whether it was there. */
+function verboseFlag(instruction: string): { instruction: string; verbose: boolean } {
+  const words = instruction.split(/\s+/)
+  const kept = words.filter((w) => w !== '--verbose')
+  return { instruction: kept.join(' ').trim(), verbose: kept.length < words.length }
 }
 
 const doCommand = defineCommand({
   name: 'do',
   summary: 'follow an instruction, keeping its constraints: "collect a diamond but sleep at night"',
+  details: 'add --verbose to hear it in my own terms: symbols, automata sizes, what each teacher was asked',
   params: [param.text('instruction', { description: 'what to do, and the rules to keep while doing it' })],
-  run: (context, { instruction }) =>
-    runAsTask(context, `do ${instruction}`, async (signal) => {
+  run: (context, { instruction: line }) => {
+    const { instruction, verbose: asked } = verboseFlag(line)
+    const verbose = asked || context.cedar.options.verbose
+    const prefix = context.cedar.options.prefix
+    const log = (text: string) =>
+      context.cedar.options.logger.info(`cedar: ${context.username}'s ${instruction}: ${text}`)
+    // Lines built from the agent's reports name symbols; the player hears them in words, the log has both.
+    const say = (text: string) => {
+      if (!verbose) log(text)
+      return verbose ? text : inPlayerWords(text)
+    }
+    const voice = { verbose, say: context.reply, log }
+    return runAsTask(context, `do ${instruction}`, async (signal) => {
       const asker = askerPosition(context)
-      const progress = new RunProgress(context.reply, (say) => withProgressEvents(context, progressReporter(say)))
+      const progress = new RunProgress(
+        context.reply,
+        (speak) => withProgressEvents(context, progressReporter({ ...voice, say: speak })),
+        Date.now,
+        verbose ? undefined : PLAYER_WORDS,
+      )
       const { answerTimeoutMs } = context.cedar.options.teaching
       const owner = {
         ask: (question: string, _about: unknown, asking?: AbortSignal) =>
@@ -163,32 +92,46 @@ const doCommand = defineCommand({
       const report = await context.cedar.agent
         .do(instruction, { signal, onProgress: progress.start().onProgress, owner })
         .catch((error: unknown) => {
-          if (error instanceof UnknownGoalError) throw new UnknownGoalError(unreadable(instruction, context))
+          if (error instanceof UnknownGoalError) {
+            throw new UnknownGoalError(unreadableLine(instruction, error.message, prefix))
+          }
           throw error
         })
         .finally(() => progress.stop())
-      if (report.refusal) return refusedReply(report.refusal)
+      if (report.refusal) return refusedReply(say(report.refusal))
       const result = report.result
       if (!result) return { reply: 'nothing ran', verdict: { status: 'refused', reason: 'nothing ran' } }
-      const actions = result.steps.length
-      if (result.outcome === 'goal' && wantsHandOver(instruction)) {
-        context.reply(`done in ${actions} actions: ${result.message}; bringing it to you`)
-        return giveGoalItems(context, report.goal, signal)
+      if (result.outcome === 'goal') {
+        const done = doneLine(context.bot, report.goal, result, verbose)
+        if (!wantsHandOver(instruction)) return done
+        const all = !countGiven(instruction)
+        context.reply(`${done}; bringing ${all ? 'them' : 'it'} to you`)
+        return giveGoalItems(context, report.goal, signal, all)
       }
-      if (result.outcome === 'goal') return `done in ${actions} actions: ${result.message}`
       // Whose fault a miss was: a skill's or the world's when the run got stuck (a search in vain says what it
       // searched already), the world's when it changed under the run, else perhaps the plan's (the player may say so).
-      const hint = `say ${context.cedar.options.prefix}wrong if the plan itself was wrong`
+      const hint = `say ${prefix}wrong if the plan itself was wrong`
       const searched = searchedInVain(result)
       const stuck = report.stuck && !(searched && report.stuck.kind === 'world') ? report.stuck : undefined
       const why = stuck ? describeStuck(stuck) : (report.worldFault ?? hint)
-      const failure = plainFailure(result)
+      const failure = plainFailure(result, verbose ? undefined : PLAYER_WORDS)
       const verdict: TaskVerdict = { status: 'failed', reason: `${result.outcome}: ${failure}; ${why}` }
-      if (!searched) return { reply: `not done (${result.outcome}): ${failure}; ${why}`, verdict }
-      context.reply(`not done (${result.outcome}): ${failure}; I'm coming back to you (${why})`)
+      const head = verbose ? `not done (${result.outcome})` : 'not done'
+      if (!searched) return { reply: say(`${head}: ${failure}; ${why}`), verdict }
+      context.reply(say(`${head}: ${failure}; I'm coming back to you (${why})`))
       return { reply: await comeBack(context, asker, signal), verdict }
-    }),
+    })
+  },
 })
+
+/** `!constrain`'s answer in a player's words: the rule, how it was read, and what the player's answers settled. */
+function constrainedWords(added: Awaited<ReturnType<CommandContext['cedar']['agent']['constrain']>>): string {
+  const read = added.ltl ? ` (${lawWords(added.ltl)})` : ''
+  const head = `I will keep "${added.phrase}"${read} in every run from now on (${added.id})`
+  if (!added.teacher?.startsWith('player:')) return head
+  const forbids = added.forbids.length > 0 ? `; it forbids e.g. ${inPlayerWords(added.forbids.join('; '))}` : ''
+  return `${head}, learned from your ${counted(added.questions ?? 0, 'answer')}${forbids}`
+}
 
 const constrainCommand = defineCommand({
   name: 'constrain',
@@ -210,6 +153,7 @@ const constrainCommand = defineCommand({
         onEvent: (event: LearningEvent) => context.bot.emit('cedarLearning', `constraint ${phrase}`, event),
       }
       const added = await context.cedar.agent.constrain(phrase, { signal, player })
+      if (!context.cedar.options.verbose) return constrainedWords(added)
       const cost = added.costs ? `; ${costsText(added.costs)}` : ''
       const fallback = added.fallback ? ` — the LLM could not: ${added.fallback}` : ''
       const head = `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''}`
@@ -233,7 +177,10 @@ const constraintsCommand = defineCommand({
     const lines =
       all.length === 0
         ? [`no constraints; add one with ${cedar.options.prefix}constrain <rule>`]
-        : all.map((c) => `${c.id}: "${c.phrase}"${c.ltl ? ` = ${c.ltl}` : ''}${c.where ? ` (from ${c.where})` : ''}`)
+        : all.map((c) => {
+            const read = c.ltl ? (cedar.options.verbose ? ` = ${c.ltl}` : `: ${lawWords(c.ltl)}`) : ''
+            return `${c.id}: "${c.phrase}"${read}${c.where ? ` (from ${c.where})` : ''}`
+          })
     if (elsewhere.length > 0) {
       const ids = elsewhere.map((c) => (c.worlds.length === 0 ? `${c.id} (from before worlds were apart)` : c.id))
       lines.push(

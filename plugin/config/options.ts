@@ -76,6 +76,11 @@ export const cedarOptionsSchema = z.strictObject({
   actor: z.enum(['planner', 'llm']).optional(),
   /** `same` answers the way the command came; `public` always in chat; `whisper` always privately. */
   replyMode: z.enum(['same', 'public', 'whisper']).optional(),
+  /**
+   * Chat in the bot's own terms: symbols (`mine.iron_ore`), automaton sizes and teacher statistics, as `!do ...
+   * --verbose` says them for one run. Off by default: players hear their own words; the log always has both.
+   */
+  verbose: z.boolean().optional(),
   /** Characters per chat line; defaults to the server version's limit (256, or 100 before 1.11). */
   chatLimit: z.number().int().min(20).max(256).optional(),
   /** At most this many lines per reply; the rest is cut with a note, so the server does not kick for spam. */
@@ -217,6 +222,7 @@ export interface ResolvedCedarOptions {
   readonly skillTeacher: 'recipe' | 'llm'
   readonly actor: 'planner' | 'llm'
   readonly replyMode: 'same' | 'public' | 'whisper'
+  readonly verbose: boolean
   readonly chatLimit: number | undefined
   readonly maxReplyLines: number
   readonly rateLimit: { readonly commands: number; readonly perSeconds: number }
@@ -303,6 +309,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     skillTeacher: options.skillTeacher ?? 'recipe',
     actor: options.actor ?? 'planner',
     replyMode: options.replyMode ?? 'same',
+    verbose: options.verbose ?? false,
     chatLimit: options.chatLimit,
     maxReplyLines: options.maxReplyLines ?? 8,
     rateLimit: options.rateLimit ?? { commands: 6, perSeconds: 10 },

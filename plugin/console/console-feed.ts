@@ -115,6 +115,17 @@ export class ConsoleFeed {
         this.questions.push({ username, question })
         this.emit('question', { username, question })
       }),
+      // The game's chat, the bot's public replies to players among it (the server echoes them), and whispers to it:
+      // the console shows what happens in the game, not only what was typed on the page.
+      on('chat', (username: string, message: string) =>
+        this.line({ id: 0, kind: 'game', text: `<${username}> ${message}` }),
+      ),
+      on('whisper', (username: string, message: string) =>
+        this.line({ id: 0, kind: 'game', text: `${username} whispers: ${message}` }),
+      ),
+      on('cedarWhispered', (username: string, text: string) =>
+        this.line({ id: 0, kind: 'game', text: `${bot.username} whispers to ${username}: ${text}` }),
+      ),
       on('cedarAnswered', (username: string, question: string, answer: string) => {
         const open = this.questions.findIndex((q) => q.username === username && q.question === question)
         if (open >= 0) this.questions.splice(open, 1)
@@ -144,8 +155,12 @@ export class ConsoleFeed {
     }
   }
 
-  /** A command's line or reply, in the order they happen. */
-  line(entry: { readonly id: number; readonly kind: 'command' | 'reply' | 'done'; readonly text: string }): void {
+  /** A command's line or reply, or a line of the game's chat, in the order they happen. */
+  line(entry: {
+    readonly id: number
+    readonly kind: 'command' | 'reply' | 'done' | 'game'
+    readonly text: string
+  }): void {
     this.keep(this.lines, entry, KEPT_LINES)
     this.emit('line', entry)
     if (entry.kind === 'done') this.emit('laws', this.laws())

@@ -18,3 +18,13 @@ export function goalItems(successEvents: readonly string[]): { item: string; cou
   }
   return items
 }
+
+const COUNT_WORDS = /\b(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen)\b/i
+
+/**
+ * Whether the player named how many ("bring me 2 oak logs", "get me an iron pickaxe"), or not ("get me some
+ * wood", "bring me logs"): then everything of the kind the bot holds is handed over, as `!give` does.
+ */
+export function countGiven(instruction: string): boolean {
+  return COUNT_WORDS.test(instruction.replace(TO_ME, ' '))
+}

@@ -3,6 +3,7 @@
 // and returns whether it did. They hook the server's 'newPlayer' event, which flying-squid emits after the
 // player's plugins ran and before login() sends anything, so every patch is in place before the first packet.
 import type { MCServer, SquidEntity, SquidPlayer } from 'flying-squid'
+import { patchChatColours } from './chat-colours.js'
 
 export type PatchName =
   | 'playerEntityType'
@@ -13,6 +14,7 @@ export type PatchName =
   | 'soundEffectFields'
   | 'missingBlockLoot'
   | 'dayCycleAfterSetTime'
+  | 'chatColours'
 
 export interface AppliedPatches {
   readonly names: readonly PatchName[]
@@ -32,6 +34,7 @@ export function applyServerPatches(serv: MCServer): AppliedPatches {
   if (patchSoundEffectFields(serv)) names.push('soundEffectFields')
   if (patchMissingBlockLoot(serv)) names.push('missingBlockLoot')
   if (patchDayCycleAfterSetTime(serv)) names.push('dayCycleAfterSetTime')
+  if (patchChatColours(serv)) names.push('chatColours')
   return {
     names,
     dispose() {

@@ -15,9 +15,85 @@ export function gentleMovements(bot: Bot): InstanceType<typeof Movements> {
   return movements
 }
 
-/** The player's entity, if the bot can see them. */
+/**
+ * The player's entity, if the bot can see them. A player who left and came back is a new entity, and the old one
+ * may linger (the server despawns it only for players near it; mineflayer then binds the first it finds): the
+ * newest entity of that name is the player.
+ */
 export function playerEntity(bot: Bot, username: string): Entity | undefined {
-  return bot.players[username]?.entity ?? undefined
+  const listed = bot.players[username]
+  if (!listed) return undefined
+  let newest: Entity | undefined
+  for (const entity of Object.values(bot.entities)) {
+    if (entity.type !== 'player' || entity.username !== username || entity === bot.entity || !entity.isValid) continue
+    if (!newest || entity.id > newest.id) newest = entity
+  }
+  return newest ?? listed.entity ?? undefined
+}
+
+/**
+ * Forgets a player's entity when they leave: the server tells only players near them, and a bot that kept the old
+ * entity would walk to where they once stood, or think itself beside them, after they came back elsewhere.
+ * Returns the uninstaller.
+ */
+export function forgetPlayersWhoLeave(bot: Bot): () => void {
+  const onLeft = (player: { username: string }) => {
+    for (const entity of Object.values(bot.entities)) {
+      if (entity.type !== 'player' || entity.username !== player.username || entity === bot.entity) continue
+      delete bot.entities[entity.id]
+      entity.isValid = false
+      bot.emit('entityGone', entity)
+    }
+  }
+  bot.on('playerLeft', onLeft)
+  return () => bot.off('playerLeft', onLeft)
+}
+
+/**
+ * A pathfinder failure in a player's words. Its own texts ("Took to long to decide path to goal!", "No path to the
+ * goal!") say nothing to a player; `where` is the place ("to you", "to the birch log").
+ */
+export function pathProblem(error: unknown, where: string): string {
+  const name = error instanceof Error ? error.name : ''
+  const message = error instanceof Error ? error.message : String(error)
+  if (name === 'Timeout' || /took to long|took too long/i.test(message))
+    return `I could not find a path ${where} in time`
+  if (name === 'NoPath' || /no path/i.test(message)) return `I found no way ${where} without digging or building`
+  if (name === 'GoalChanged' || name === 'PathStopped') return `my walk ${where} was interrupted`
+  return `I could not walk ${where}: ${message}`
+}
+
+/**
+ * Walks to within `range` blocks of the player, following them if they move (and their new entity if they leave
+ * and come back). Pathfinder "reaches" a goal it has no path to with an empty path, so this never trusts the walk:
+ * what counts is the distance afterwards. Resolves undefined when there, else why not.
+ */
+export async function walkToPlayer(
+  bot: Bot,
+  username: string,
+  range: number,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  let why = `I found no way to you without digging or building`
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const player = playerEntity(bot, username)
+    if (!player) return 'I cannot see where you are; come closer'
+    if (bot.entity.position.distanceTo(player.position) <= range + 1) return undefined
+    const { x, y, z } = player.position
+    const before = bot.entity.position.clone()
+    try {
+      await untilAborted(signal, bot, bot.pathfinder.goto(new goals.GoalNear(x, y, z, range)))
+    } catch (error) {
+      if (signal.aborted) throw error
+      why = pathProblem(error, 'to you')
+    }
+    // Not a step made: another attempt would find the same nothing.
+    if (bot.entity.position.distanceTo(before) < 0.5) break
+  }
+  const player = playerEntity(bot, username)
+  if (!player) return 'I cannot see where you are; come closer'
+  return bot.entity.position.distanceTo(player.position) <= range + 1 ? undefined : why
 }
 
 /** Walks to within `range` blocks of the entity's current position; rejects when the signal aborts. */
@@ -67,11 +143,31 @@ export async function returnTo(
   }
 }
 
-/** Keeps within `range` blocks of the entity until the signal aborts; never resolves otherwise. */
-export async function follow(bot: Bot, target: Entity, range: number, signal: AbortSignal): Promise<void> {
+/**
+ * Keeps within `range` blocks of the player until the signal aborts; never resolves otherwise. A player who leaves
+ * and comes back is a new entity: the follow moves on to it.
+ */
+export async function follow(bot: Bot, username: string, range: number, signal: AbortSignal): Promise<void> {
   bot.pathfinder.setMovements(gentleMovements(bot))
-  bot.pathfinder.setGoal(new goals.GoalFollow(target, range), true)
-  await untilAborted(signal, bot, new Promise<never>(() => {}))
+  let following: Entity | undefined
+  const track = () => {
+    const player = playerEntity(bot, username)
+    if (!player || player === following) return
+    following = player
+    bot.pathfinder.setGoal(new goals.GoalFollow(player, range), true)
+  }
+  const onSpawn = (entity: Entity) => {
+    if (entity.type === 'player' && entity.username === username) track()
+  }
+  track()
+  bot.on('entitySpawn', onSpawn)
+  bot.on('playerJoined', track)
+  try {
+    await untilAborted(signal, bot, new Promise<never>(() => {}))
+  } finally {
+    bot.off('entitySpawn', onSpawn)
+    bot.off('playerJoined', track)
+  }
 }
 
 async function untilAborted<T>(signal: AbortSignal, bot: Bot, work: Promise<T>): Promise<T> {

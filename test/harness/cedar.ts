@@ -27,7 +27,7 @@ export interface CedarSession {
   close(): Promise<void>
 }
 
-/** The session bot's plugin options: owned by Alex, `store` its own, quiet, no laws, a loose rate limit. */
+/** The session bot's plugin options: owned by Alex, `store` its own, quiet, no laws, a loose rate limit, verbose. */
 export function sessionCedarOptions(store: string): CedarOptions {
   return {
     owners: ['Alex'],
@@ -37,6 +37,9 @@ export function sessionCedarOptions(store: string): CedarOptions {
     logger: quietLogger,
     shield: { lawSets: [] },
     rateLimit: { commands: 100, perSeconds: 10 },
+    // The agent tests read runs in the bot's own terms (symbols, automata sizes); what players hear by default is
+    // tested with verbose: false (companion-server, first-hour-server's scripted hour).
+    verbose: true,
   }
 }
 

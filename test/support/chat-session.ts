@@ -26,7 +26,8 @@ try {
   }
   process.stdout.write(`${JSON.stringify({ store: bot.cedar.options.storePath })}\n`)
   // mine.logs is a shipped seed: reused by !do, then corrected by !wrong and !ce.
-  await say('!do collect wood', /^(done|not done|refused)/)
+  // --verbose: the test reads which skill ran, in the bot's own terms.
+  await say('!do collect wood --verbose', /^(done|not done|refused)/)
   await say('!wrong', /^noted|failed/)
   await say('!ce reject mine.logs mine.logs has.logs.1', /learned again|already read it|failed/)
   await say('!learn craft stick', /^craft\.stick|failed/)

@@ -1,0 +1,158 @@
+/**
+ * What a player hears while `!do` runs, in their words: what was understood (said only once the plan is made, so
+ * a request it cannot do is refused before any "understood"), what it learned, what went wrong and that it tries
+ * again. The bot's own terms — symbols, automaton sizes, teacher statistics — go to the log always, and to chat
+ * with `--verbose` (or the `verbose` option).
+ */
+import { costsText, needText } from '../agent/index.js'
+import type { ConstraintSummary, DoProgress } from '../cedar-reports.js'
+import { actWords, counted, inPlayerWords, singularWords } from '../vocabulary/player-words.js'
+
+/** While a run goes on, at most one progress line per this many actions (failures and blocks always). */
+const STEP_REPORT_EVERY = 10
+
+/** While a skill is learned, at most one line per this many milliseconds. */
+const LEARNING_REPORT_MS = 10_000
+
+/** Where a run's lines go: `say` to the player; `note` in the bot's own terms (the log, and chat when verbose). */
+export interface RunVoice {
+  readonly verbose: boolean
+  say(text: string): void
+  log(text: string): void
+}
+
+/** A failed step in a player's words: a path not found is a block given up on, the rest an act that did not work. */
+export function failedStepWords(action: string, message: string | undefined): string {
+  const path = /found no way to the ([a-z0-9_]+) at [^:]*: (.*)$/.exec(message ?? '')
+  if (path?.[1]) {
+    const slow = /took to? long|too long/i.test(path[2] ?? '')
+    return `I could not find a path to the ${singularWords(path[1])}${slow ? ' in time' : ''}; trying another`
+  }
+  const why = message ? ` (${inPlayerWords(message)})` : ''
+  return `${actWords(action)} did not work${why}; trying again`
+}
+
+/**
+ * Progress in chat without flooding. The "understood" line waits until the plan is made (or another line must be
+ * said first): a request the plan cannot serve is refused, never "understood" and then refused.
+ */
+export function progressReporter(voice: RunVoice, now = Date.now): (p: DoProgress) => void {
+  let steps = 0
+  let asked = 0
+  let actorProblems = 0
+  let lastLearningReport = now()
+  let understood: string | undefined
+  /** A line in the bot's own terms, and (unless verbose) the player's words for it: undefined says nothing. */
+  const speak = (own: string, words: string | undefined) => {
+    voice.log(own)
+    const line = voice.verbose ? own : words
+    if (line === undefined) return
+    if (understood !== undefined) {
+      const first = understood
+      understood = undefined
+      voice.say(first)
+    }
+    voice.say(line)
+  }
+  return (p) => {
+    switch (p.type) {
+      case 'grounded': {
+        // Nothing placed is not "understood": the run's end says what could not be read, with an example.
+        if (p.grounded.goals.every((g) => g.alphabet.length === 0)) return
+        const own = `understood: ${[
+          ...p.grounded.goals.map((g) => `goal "${g.text}" (${g.alphabet.length} symbols)`),
+          ...p.grounded.constraints.map((c) => `constraint "${c.text}" (${c.alphabet.length} symbols)`),
+        ].join('; ')}`
+        const goals = p.grounded.goals.map((g) => `"${g.text}"`).join(' and ')
+        const keeping = p.grounded.constraints.map((c) => `"${c.text}"`).join(' and ')
+        voice.log(own)
+        understood = voice.verbose ? own : `understood: ${goals}${keeping ? `, keeping ${keeping}` : ''}`
+        return
+      }
+      case 'skill': {
+        const s = p.skill
+        const how =
+          s.path === 'reused'
+            ? 'reused from the store'
+            : `${s.path}${s.from ? ` from ${s.from}` : ''} with ${s.membershipQueries} questions`
+        const asked = s.membershipQueries > 0 ? ` (${counted(s.membershipQueries, 'question')} answered)` : ''
+        const words =
+          s.path === 'learned'
+            ? `learned ${actWords(s.name)}${asked}`
+            : s.path === 'adapted' && s.from
+              ? `worked out ${actWords(s.name)} from ${actWords(s.from)}${asked}`
+              : undefined
+        speak(`skill ${s.name}: ${how} (${s.states} states)`, words)
+        return
+      }
+      case 'constraint': {
+        const c = p.constraint
+        const how = p.reused
+          ? 'learned earlier in this session, no questions'
+          : `${c.teacher}${c.costs ? `; ${costsText(c.costs)}` : ''}`
+        speak(
+          `constraint "${c.phrase}": ${c.states} states (${how})${vettingText(c.vetting)}`,
+          p.reused ? undefined : `I will keep "${c.phrase}"${vettingText(c.vetting)}`,
+        )
+        return
+      }
+      case 'composed': {
+        const plan = p.plan
+        speak(
+          `plan: ${plan.productStates} states (skill ${plan.skillStates}${plan.constraintStates.map((c) => `, ${c.id} ${c.states}`).join('')})`,
+          undefined,
+        )
+        if (understood !== undefined) {
+          voice.say(understood)
+          understood = undefined
+        }
+        return
+      }
+      case 'step': {
+        steps++
+        const { step } = p
+        if (!step.ok || steps % STEP_REPORT_EVERY === 0) {
+          speak(
+            `step ${steps}: ${step.action} ${step.ok ? 'ok' : `failed: ${step.message ?? ''}`}`,
+            step.ok ? `${counted(steps, 'action')} so far` : failedStepWords(step.action, step.message),
+          )
+        }
+        return
+      }
+      case 'need': {
+        const line = needText(p.need, p.outcome)
+        speak(line, inPlayerWords(line))
+        return
+      }
+      case 'actor':
+        // The first unusable reply in full, then a count every tenth: a model that keeps failing does not flood.
+        actorProblems++
+        if (actorProblems === 1) speak(p.problem, inPlayerWords(p.problem))
+        else if (actorProblems % STEP_REPORT_EVERY === 0) {
+          const line = `the LLM actor's replies could not be used ${actorProblems} times so far; the planner's steps taken`
+          speak(line, line)
+        }
+        return
+      case 'learning':
+        if (p.event.type === 'queries') asked += p.event.newWords
+        if (p.event.type === 'hypothesis' && now() - lastLearningReport >= LEARNING_REPORT_MS) {
+          lastLearningReport = now()
+          speak(
+            `learning ${p.skill}: ${asked} questions so far, hypothesis of ${p.event.states} states`,
+            `still learning ${actWords(p.skill)}: ${counted(asked, 'question')} so far`,
+          )
+        }
+        return
+    }
+  }
+}
+
+/** What checking the LLM's reading of a constraint did, for the player ('' when there was nothing to say). */
+export function vettingText(vetting: ConstraintSummary['vetting']): string {
+  if (!vetting) return ''
+  const answers = `${vetting.questions} answer${vetting.questions === 1 ? '' : 's'}`
+  if (vetting.outcome === 'confirmed') return `; you confirmed it (${answers})`
+  if (vetting.outcome === 'corrected') return `; corrected by your ${answers}`
+  if (vetting.outcome === 'kept' && vetting.reasons.length > 0) return `; not checked: ${vetting.reasons.join('; ')}`
+  return ''
+}

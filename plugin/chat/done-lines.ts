@@ -1,0 +1,28 @@
+/**
+ * A run's "done" names what the world shows: the goal's items counted in the bot's inventory ("done in 5 actions:
+ * I have 4 oak logs"), and a goal that held before any act is "I already have 4 oak logs".
+ */
+import type { Bot } from 'mineflayer'
+import type { ControllerResult } from '../agent/index.js'
+import { goalItems } from '../grounding/hand-over.js'
+import { matchesObject } from '../vocabulary/families.js'
+import { counted, inPlayerWords, itemWords, listWords } from '../vocabulary/player-words.js'
+import { inventoryCounts } from '../world/mineflayer/hand-over.js'
+
+/** What the bot holds of `object` (an item or a family), in words: "4 oak logs", "3 logs" for several kinds. */
+export function heldWords(bot: Bot, object: string): string | undefined {
+  const held = [...inventoryCounts(bot)].filter(([name]) => matchesObject(object, name))
+  const total = held.reduce((n, [, c]) => n + c, 0)
+  if (total === 0) return undefined
+  return itemWords(held.length === 1 ? (held[0]?.[0] ?? object) : object, total)
+}
+
+export function doneLine(bot: Bot, goal: readonly string[], result: ControllerResult, verbose: boolean): string {
+  const actions = counted(result.steps.length, 'action')
+  if (verbose) return `done in ${actions}: ${result.message}`
+  const held = goalItems(goal).flatMap(({ item }) => heldWords(bot, item) ?? [])
+  if (held.length === 0) return `done in ${actions}: ${inPlayerWords(result.message.replace(/^done: /, ''))}`
+  return result.steps.length === 0
+    ? `I already have ${listWords(held)}`
+    : `done in ${actions}: I have ${listWords(held)}`
+}

@@ -1,0 +1,70 @@
+// What a player hears while !do runs: "understood" only once the plan is made, acts as sentences, a library's
+// failure translated and a retried step "trying again"; the bot's own terms go to the log (and chat when verbose).
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { DoProgress } from '../plugin/cedar-reports.js'
+import { failedStepWords, progressReporter } from '../plugin/chat/do-progress.js'
+
+const grounded = {
+  type: 'grounded',
+  grounded: { goals: [{ text: 'collect 3 oak logs', alphabet: ['mine.oak_log', 'has.oak_log.3'] }], constraints: [] },
+} as unknown as DoProgress
+const reused = {
+  type: 'skill',
+  skill: { name: 'mine.oak_log', path: 'reused', states: 2, membershipQueries: 0 },
+} as unknown as DoProgress
+const learned = {
+  type: 'skill',
+  skill: { name: 'craft.stone_pickaxe', path: 'learned', states: 4, membershipQueries: 12 },
+} as unknown as DoProgress
+const composed = {
+  type: 'composed',
+  plan: { productStates: 3, skillStates: 2, constraintStates: [] },
+} as unknown as DoProgress
+const pathFailure = {
+  type: 'step',
+  step: {
+    action: 'mine.logs',
+    ok: false,
+    message: 'found no way to the birch_log at (12, 70, 20): Took to long to decide path to goal!',
+  },
+} as unknown as DoProgress
+
+function heard(verbose: boolean, events: DoProgress[]): { said: string[]; logged: string[] } {
+  const said: string[] = []
+  const logged: string[] = []
+  const report = progressReporter({ verbose, say: (t) => said.push(t), log: (t) => logged.push(t) })
+  for (const event of events) report(event)
+  return { said, logged }
+}
+
+test('"understood" waits for the plan: a request refused while planning was never "understood"', () => {
+  assert.deepEqual(heard(false, [grounded]).said, [])
+  assert.deepEqual(heard(false, [grounded, reused, composed]).said, ['understood: "collect 3 oak logs"'])
+  assert.deepEqual(heard(false, [grounded, learned, composed]).said, [
+    'understood: "collect 3 oak logs"',
+    'learned crafting a stone pickaxe (12 questions answered)',
+  ])
+})
+
+test('players hear no symbols, states or symbol counts; the log and --verbose have them', () => {
+  const player = heard(false, [grounded, reused, learned, composed, pathFailure])
+  for (const line of player.said) assert.doesNotMatch(line, /\b(has|mine|craft)\.|states|symbols|failed/, line)
+  assert.ok(player.logged.some((l) => /skill mine\.oak_log: reused from the store \(2 states\)/.test(l)))
+  const verbose = heard(true, [grounded, reused, composed])
+  assert.deepEqual(verbose.said, [
+    'understood: goal "collect 3 oak logs" (2 symbols)',
+    'skill mine.oak_log: reused from the store (2 states)',
+    'plan: 3 states (skill 2)',
+  ])
+})
+
+test('a path the pathfinder could not find is a block given up on, in words; another failed act is tried again', () => {
+  assert.deepEqual(heard(false, [pathFailure]).said, [
+    'I could not find a path to the birch log in time; trying another',
+  ])
+  assert.equal(
+    failedStepWords('craft.stick', 'no planks for has.planks.2'),
+    'crafting a stick did not work (no planks for 2 planks); trying again',
+  )
+})
