@@ -14,6 +14,7 @@ import { answersOpenQuestion, ChatQuestions, registerAnswerCommands } from './ch
 import { CommandRegistry } from './chat/registry.js'
 import { attachChatRouter } from './chat/router.js'
 import { registerSkillCommands } from './chat/skill-commands.js'
+import { storeForPeople } from './config/data-dir.js'
 import {
   type CedarOptions,
   describeLlm,
@@ -75,7 +76,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   bot._client.on('login', (packet: unknown) => {
     const socket = bot._client.socket as { remoteAddress?: string; remotePort?: number } | undefined
     const address = `${socket?.remoteAddress ?? 'unknown'}:${socket?.remotePort ?? '?'}`
-    assembly.enterWorld(address, worldNameOf(packet)).then(
+    assembly.enterWorld(address, worldNameOf(packet), bot.username).then(
       (lessons) => {
         for (const line of worldLines(lessons, options.prefix)) options.logger.info(`cedar: ${line}`)
       },
@@ -237,7 +238,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
         task: task ? { ...task, runningMs: Date.now() - task.startedAt } : undefined,
         owners: options.owners,
         llm: describeLlm(options.llm),
-        storePath: options.storePath,
+        storePath: storeForPeople(options.storePath),
       }
     },
   }

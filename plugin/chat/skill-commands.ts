@@ -14,7 +14,7 @@ import type { DoProgress } from '../cedar-reports.js'
 import { wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { SkillRecord } from '../store/record.js'
-import type { SkillStore } from '../store/skill-store.js'
+import type { RecordStore } from '../store/record-store.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import { correctionReply } from './correction-replies.js'
@@ -253,7 +253,7 @@ const unconstrainCommand = defineCommand({
 /** Skills named on one page: about two chat lines' worth. */
 const SKILLS_PER_PAGE = 8
 
-const skillsCommand = (store: SkillStore) =>
+const skillsCommand = (store: RecordStore) =>
   defineCommand({
     name: 'skills',
     summary: 'the skills in the store (the shipped seeds and what was learned)',
@@ -274,7 +274,7 @@ const skillsCommand = (store: SkillStore) =>
     },
   })
 
-const skillCommand = (store: SkillStore) =>
+const skillCommand = (store: RecordStore) =>
   defineCommand({
     name: 'skill',
     summary: 'one skill: alphabet, states, evidence, provenance; --svg writes its picture into the store',
@@ -300,7 +300,7 @@ const skillCommand = (store: SkillStore) =>
     },
   })
 
-const ceCommand = (store: SkillStore) =>
+const ceCommand = (store: RecordStore) =>
   defineCommand({
     name: 'ce',
     summary: 'teach a skill or a rule: this word is (accept) or is not (reject) a way to do it, or OK under the rule',
@@ -322,7 +322,7 @@ const ceCommand = (store: SkillStore) =>
     },
   })
 
-const wrongCommand = (store: SkillStore) =>
+const wrongCommand = (store: RecordStore) =>
   defineCommand({
     name: 'wrong',
     summary: 'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named)',
@@ -388,7 +388,7 @@ const learnCommand = defineCommand({
 })
 
 /** The skill and constraint commands (issue #8's chat face). */
-export function registerSkillCommands(registry: CommandRegistry, store: SkillStore): void {
+export function registerSkillCommands(registry: CommandRegistry, store: RecordStore): void {
   registry.register(doCommand)
   registry.register(constrainCommand)
   registry.register(constraintsCommand)

@@ -2,7 +2,7 @@ import path from 'node:path'
 import cron from 'node-cron'
 import { z } from 'zod'
 import { CedarError } from '../errors.js'
-import { resolveStorePath, userLlmCacheDir } from './data-dir.js'
+import { isPostgresUrl, localDirFor, resolveStorePath, userLlmCacheDir } from './data-dir.js'
 
 /** The shipped law sets (plugin/agent/laws.ts loads them). */
 export const LAW_SET_NAMES = ['vanilla-hard', 'saycan-hard', 'saycan-soft', 'innermonologue'] as const
@@ -180,6 +180,8 @@ export interface ResolvedCedarOptions {
   readonly owners: readonly string[] | '*'
   readonly prefix: string
   readonly storePath: string
+  /** With a `postgres://` store: where this machine's own files go (laws, backups), in the data directory. */
+  readonly storeLocalDir: string | undefined
   /** A directory of seed skills; `undefined` means the package's shipped seeds, `false` none. */
   readonly seedPath: string | false | undefined
   readonly llm: LlmSettings
@@ -266,6 +268,9 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     owners: options.owners === '*' ? '*' : [...new Set(options.owners ?? [])],
     prefix: options.prefix ?? '!',
     storePath: resolveStorePath(options.storePath, env),
+    storeLocalDir: isPostgresUrl(resolveStorePath(options.storePath, env))
+      ? localDirFor(resolveStorePath(options.storePath, env), env)
+      : undefined,
     seedPath: typeof options.seedPath === 'string' ? path.resolve(options.seedPath) : options.seedPath,
     llm,
     skillTeacher: options.skillTeacher ?? 'recipe',
