@@ -162,7 +162,7 @@ export async function runFleetSuite(
   options: SuiteOptions,
 ): Promise<{ rows: FleetRow[]; pace: PaceRow[]; bots: number }> {
   const bots = options.quick ? 3 : 8
-  const tasks = options.quick ? TASKS.slice(0, 2) : TASKS
+  const tasks = options.quick ? TASKS.slice(0, 3) : TASKS
   const grounding = agentGrounding(undefined)
   const simulated = await startSimulatedLlm({ noise: NOISE, seed: 40 })
   const server = await startEmbeddedPostgres()
