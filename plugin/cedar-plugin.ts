@@ -71,6 +71,13 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     },
   })
   const { laws, critic } = assembly
+  // What any bot on the store saves reaches this one's listeners (a fleet's database: within a second).
+  const storeListening = assembly.store
+    .onChange((change) => bot.emit('cedarStoreChange', change))
+    .catch((error: Error) => {
+      options.logger.warn(`cedar: the store's changes will not be announced: ${error.message}`)
+      return undefined
+    })
   const shield = laws.shield
   // What one world taught stays in that world: its laws, trajectories and standing constraints load at login.
   bot._client.on('login', (packet: unknown) => {
@@ -262,7 +269,10 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   bot.once('end', () => {
     critic.stop()
     tasks.stop('disconnected')
-    void assembly.close()
+    void storeListening
+      .then((stop) => stop?.())
+      .catch(() => undefined)
+      .then(() => assembly.close())
     questions.cancelAll()
     router.detach()
     void running?.then(

@@ -9,7 +9,10 @@ import type { Bot } from 'mineflayer'
 import type { EmbeddedServer } from '../plugin/server/embedded-server.js'
 import { type RunningBot, runBot, type StartEvent } from '../plugin/start/run-bot.js'
 import { resolveStartSettings } from '../plugin/start/start-settings.js'
+import type { RecordChange } from '../plugin/store/record-store.js'
+import { SkillStore } from '../plugin/store/skill-store.js'
 import { closeAll, connectBot, nextChat, nextWhisper, startTestServer } from './harness/index.js'
+import { pickaxeSkill } from './support/skill-records.js'
 
 describe('cedar start --bots 3', () => {
   let server: EmbeddedServer | undefined
@@ -62,6 +65,21 @@ describe('cedar start --bots 3', () => {
     const replies = ['cedar', 'cedar2', 'cedar3'].map((name) => nextChat(owner, name, () => true, 30_000))
     owner.chat('!help')
     for (const reply of await Promise.all(replies)) assert.match(reply.message, /^commands: !help, /)
+  })
+
+  test('a skill saved to the store is announced on every bot of the fleet', async () => {
+    const bots = running?.bots ?? []
+    const heard = bots.map(
+      (bot) =>
+        new Promise<RecordChange>((resolve) => {
+          bot.once('cedarStoreChange', resolve)
+        }),
+    )
+    await new SkillStore(store).save(pickaxeSkill('craft.fleet_pickaxe'))
+    for (const change of await Promise.all(heard)) {
+      assert.deepEqual(change, { kind: 'skill', name: 'craft.fleet_pickaxe', version: 1 })
+    }
+    assert.equal(heard.length, 3)
   })
 
   test('a fleet is 1 to 8 bots, and a name that leaves room for their digit', () => {

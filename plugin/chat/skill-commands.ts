@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
   costsText,
@@ -293,6 +293,8 @@ const skillCommand = (store: RecordStore) =>
       ]
       if (option === '--svg') {
         const file = path.join(store.dir, `${record.name}.svg`)
+        // A database store's local directory is made on first use.
+        await mkdir(store.dir, { recursive: true })
         await writeFile(file, await renderSvg(dfa))
         lines.push(`picture: ${file}`)
       }

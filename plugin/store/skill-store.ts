@@ -76,7 +76,7 @@ type Inspection =
 /** Saves within one process queue here, so they wait their turn without polling the lock file. */
 const processQueues = new Map<string, Promise<unknown>>()
 /** Saves and removals in this process, by store directory (other processes' are not seen: see PostgresStore). */
-const changes = new EventEmitter()
+const changes = new EventEmitter().setMaxListeners(0)
 
 export class SkillStore implements RecordStore {
   readonly dir: string
