@@ -53,7 +53,7 @@ storeContract({
 })
 
 describe('the PostgreSQL store', () => {
-  test('a skill one cedar process learns reaches the others within a second; another lists it and reuses it', async () => {
+  test('a skill one cedar process learns reaches the others within a second; another lists it and reuses it', async (t) => {
     const url = await server.newDatabase()
     const env = { XDG_DATA_HOME: path.join(scratch, 'data') }
     const heard: { change: RecordChange; at: number }[] = []
@@ -80,6 +80,7 @@ describe('the PostgreSQL store', () => {
     const arrival = heard.find((h) => h.change.name === 'craft.stick')?.at ?? Number.NaN
     const latency = arrival - Date.parse(record?.updatedAt ?? '')
     assert.ok(latency >= 0 && latency < 1000, `heard ${latency} ms after the save`)
+    t.diagnostic(`heard ${latency} ms after the save`)
 
     const listing = await cedarProcess(['skills', 'list', '--json', '--no-seeds', '--store', url], '', env)
     assert.equal(listing.code, 0, listing.stderr)
