@@ -106,7 +106,7 @@ describe('the PostgreSQL store', () => {
     try {
       assert.deepEqual(
         (await sql`SELECT id FROM cedar_migrations ORDER BY id`).map((r) => r.id),
-        ['001-records', '002-trajectories'],
+        ['001-records', '002-trajectories', '003-laws'],
       )
       await sql`INSERT INTO cedar_migrations (id) VALUES ('999-from-the-future')`
     } finally {
@@ -174,6 +174,48 @@ describe('the PostgreSQL store', () => {
       await elsewhere.enterWorld('10.0.0.9:25565', 'seed 8', 'gamma')
       assert.deepEqual(await elsewhere.critic.log.list(), [])
       await elsewhere.close()
+    } finally {
+      await alpha.close()
+      await beta.close()
+    }
+  })
+
+  test("with criticLaws 'fleet', a law accepted on one bot holds on every bot entering that world", async () => {
+    const url = await server.newDatabase()
+    const env = { XDG_DATA_HOME: path.join(scratch, 'laws-data') }
+    const fleet = resolveOptions(
+      { storePath: url, seedPath: false, logger: quietLogger, criticLaws: 'fleet', critic: { schedule: false } },
+      env,
+    )
+    const world = ['127.0.0.1:25565', 'seed 9'] as const
+    const [alpha, beta] = [assembleBotAgent(fleet), assembleBotAgent(fleet)]
+    try {
+      await alpha.enterWorld(...world, 'alpha')
+      await beta.enterWorld(...world, 'beta')
+      // Both bots' critics number their laws C1: neither overwrites the other's.
+      alpha.laws.addAs('C1', 'G !craft.stick', 'hard', 'critic', 'sticks are kept')
+      beta.laws.addAs('C1', 'G !mine.diamond_ore', 'hard', 'critic', 'diamonds wait')
+      beta.laws.addAs('C2', 'G !craft.torch', 'soft', 'critic')
+      beta.critic.runner.refuse('C2')
+      await Promise.all([alpha.laws.flushed(), beta.laws.flushed()])
+
+      const gamma = assembleBotAgent(fleet)
+      const lessons = await gamma.enterWorld(...world, 'gamma')
+      const held = gamma.laws.shield.monitors().filter((m) => m.source === 'critic')
+      assert.deepEqual(held.map((m) => m.text).sort(), ['G !craft.stick', 'G !mine.diamond_ore'])
+      assert.equal(new Set(held.map((m) => m.id)).size, 2, 'each under an id of its own')
+      assert.deepEqual(lessons.laws.length, 2)
+      assert.deepEqual(gamma.critic.runner.refusedLaws, ['G !craft.torch'])
+      await gamma.close()
+
+      // Per bot (the default), a bot sees only its own.
+      const own = assembleBotAgent({ ...fleet, criticLaws: 'bot' })
+      await own.enterWorld(...world, 'delta')
+      assert.deepEqual(
+        own.laws.shield.monitors().filter((m) => m.source === 'critic'),
+        [],
+      )
+      await own.close()
     } finally {
       await alpha.close()
       await beta.close()

@@ -14,6 +14,7 @@ import { type DeadlockBlame, describeVerdict, type Shield } from '../ltl/shield.
 import { LawFiles } from '../store/law-files.js'
 import { openRecordStore } from '../store/open-store.js'
 import type { RecordStore } from '../store/record-store.js'
+import { SharedLaws } from '../store/shared-laws.js'
 import { isSeedDir, SHIPPED_SEEDS } from '../store/shipped-seeds.js'
 import type { Observation } from '../world/port.js'
 import { actValuation } from '../world/predicates.js'
@@ -206,6 +207,9 @@ export interface BotAssemblyHooks {
 /** The plugin's assembly: the store on disk, the laws (the critic's reloaded from it), the critic on its schedule. */
 export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemblyHooks = {}): BotAssembly {
   const store = openBotStore(options)
+  if (options.criticLaws === 'fleet' && !store.laws) {
+    options.logger.warn("cedar: criticLaws 'fleet' needs a store a fleet shares (postgres://); each bot keeps its own")
+  }
   const shared = options.worlds === 'shared'
   // Kept apart per world, nothing is read before the bot knows its world (enterWorld, at login).
   const firstDir = shared ? store.dir : path.join(store.dir, 'worlds', 'before-login')
@@ -278,7 +282,10 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     enterWorld: async (address, name, bot) => {
       const scope = worldScope(store.dir, address, name, shared)
       world = scope
-      const worldFiles = new LawFiles(scope.dir, options.logger)
+      const worldFiles =
+        options.criticLaws === 'fleet' && store.laws
+          ? await SharedLaws.open(store.laws, scope.key, scope.dir, options.logger)
+          : new LawFiles(scope.dir, options.logger)
       const { restored, problems } = laws.useFiles(worldFiles)
       for (const problem of problems) options.logger.warn(`cedar: a stored law was left out: ${problem}`)
       critic.useDir(scope.dir, worldFiles, { scope: scope.key, bot: bot ?? 'bot' })

@@ -105,6 +105,11 @@ export const cedarOptionsSchema = z.strictObject({
    * world (server address and seed); 'shared' uses every one of them in every world. Skills are always shared.
    */
   worlds: z.enum(['separate', 'shared']).optional(),
+  /**
+   * Whose critic laws they are on a store a fleet shares (PostgreSQL): 'bot' (default) keeps each bot's own;
+   * 'fleet' keeps a world's accepted and rejected laws in the store, for every bot that enters that world.
+   */
+  criticLaws: z.enum(['bot', 'fleet']).optional(),
   critic: z
     .strictObject({
       /** When the critic runs: a cron expression (default every ten minutes), or false for never (`!critic run` still works). */
@@ -205,6 +210,7 @@ export interface ResolvedCedarOptions {
     readonly softBlockLimit: number
   }
   readonly worlds: 'separate' | 'shared'
+  readonly criticLaws: 'bot' | 'fleet'
   readonly critic: {
     readonly schedule: string | false
     readonly trajectoryCap: number
@@ -293,6 +299,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       softBlockLimit: options.shield?.softBlockLimit ?? 3,
     },
     worlds: options.worlds ?? 'separate',
+    criticLaws: options.criticLaws ?? 'bot',
     critic: {
       schedule: options.critic?.schedule ?? '*/10 * * * *',
       trajectoryCap: options.critic?.trajectoryCap ?? 200,

@@ -64,6 +64,24 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '003-laws',
+    sql: `
+      -- The critic's laws a fleet shares (option criticLaws: 'fleet'), per world scope, keyed by their text's hash.
+      CREATE TABLE cedar_laws (
+        scope text NOT NULL,
+        key text NOT NULL,
+        law jsonb NOT NULL,
+        PRIMARY KEY (scope, key)
+      );
+      CREATE TABLE cedar_rejected_laws (
+        scope text NOT NULL,
+        text text NOT NULL,
+        rejected_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (scope, text)
+      );
+    `,
+  },
 ]
 
 /** Any number for the advisory lock, the same in every cedar: "cedar" in ASCII. */

@@ -10,7 +10,7 @@ import postgres, { type JSONValue, type Sql } from 'postgres'
 import { z } from 'zod'
 import { storeForPeople } from '../config/data-dir.js'
 import { CHANGE_CHANNEL, migrate } from './postgres-migrations.js'
-import { PostgresTrajectoryShelf } from './postgres-trajectories.js'
+import { PostgresLawShelf, PostgresTrajectoryShelf } from './postgres-trajectories.js'
 import { type NewRecord, type RecordKind, readStoredRecord, type SkillRecord } from './record.js'
 import type { RecordChange, RecordStore, SaveOptions, StoreExport, StoreLogger, StoreProblem } from './record-store.js'
 import { ReadOnlyStoreError, StaleRecordError } from './record-store.js'
@@ -46,6 +46,7 @@ export class PostgresStore implements RecordStore {
   readonly dir: string
   readonly seeds: SkillStore | undefined
   readonly trajectories: PostgresTrajectoryShelf
+  readonly laws: PostgresLawShelf
   private readonly sql: Sql
   private readonly logger: StoreLogger
   private ready: Promise<void> | undefined
@@ -64,6 +65,7 @@ export class PostgresStore implements RecordStore {
       idle_timeout: 30,
     })
     this.trajectories = new PostgresTrajectoryShelf(() => this.connected())
+    this.laws = new PostgresLawShelf(() => this.connected())
   }
 
   async load(): Promise<{ records: SkillRecord[]; problems: StoreProblem[] }> {

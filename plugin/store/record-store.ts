@@ -57,6 +57,8 @@ export interface RecordStore {
    * when each bot keeps its own in files under `dir` (the JSON store).
    */
   readonly trajectories: TrajectoryShelf | undefined
+  /** The critic's laws kept in the store for every bot on it (PostgreSQL), when the owners choose so. */
+  readonly laws: LawShelf | undefined
   /** Every valid record (skills, then constraints, each by name; seeds where the store has none) and the bad ones. */
   load(): Promise<{ records: SkillRecord[]; problems: StoreProblem[] }>
   get(kind: RecordKind, name: string): Promise<SkillRecord | undefined>
@@ -90,6 +92,17 @@ export interface TrajectoryShelf {
   list(scope: string): Promise<unknown[]>
   cursor(scope: string, reader: string): Promise<string | undefined>
   moveCursor(scope: string, reader: string, id: string): Promise<void>
+}
+
+/**
+ * The critic's laws as a fleet's store keeps them, per world scope: the laws in the shield (JSON values, keyed so
+ * that two bots' laws never overwrite each other) and the texts players rejected.
+ */
+export interface LawShelf {
+  load(scope: string): Promise<{ laws: unknown[]; rejected: string[] }>
+  putLaw(scope: string, key: string, law: object): Promise<void>
+  dropLaw(scope: string, key: string): Promise<void>
+  reject(scope: string, text: string): Promise<void>
 }
 
 /** A record that failed validation; nothing was written. */

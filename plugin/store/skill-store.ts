@@ -87,6 +87,8 @@ export class SkillStore implements RecordStore {
   readonly seeds: SkillStore | undefined
   /** Each bot keeps its trajectories in files under the store's directory (BotCritic's TrajectoryLog). */
   readonly trajectories = undefined
+  /** Each bot keeps the critic's laws in files under the store's directory (LawFiles). */
+  readonly laws = undefined
 
   constructor(dir: string, options: SkillStoreOptions = {}) {
     this.dir = path.resolve(dir)
