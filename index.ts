@@ -92,7 +92,13 @@ export type { LawKind, LawSource, Monitor, Valuation } from './plugin/ltl/monito
 export { LtlSyntaxError } from './plugin/ltl/parser.js'
 export { type BlockingLaw, describeVerdict, Shield, ShieldBlockedError, type Verdict } from './plugin/ltl/shield.js'
 export type { SkillRecord } from './plugin/store/record.js'
-export { ReadOnlyStoreError, RecordValidationError } from './plugin/store/skill-store.js'
+export {
+  ReadOnlyStoreError,
+  type RecordChange,
+  type RecordStore,
+  RecordValidationError,
+  StaleRecordError,
+} from './plugin/store/record-store.js'
 export { LlmResponseError } from './plugin/teachers/llm-teacher.js'
 export { CEDAR_VERSION } from './plugin/version.js'
 export { CedarShieldError, type GateReach } from './plugin/world/bot-method-guard.js'

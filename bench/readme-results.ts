@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import { TASKS } from './cedar-skills-cases.js'
 import { type CriticSafety, safetySentence } from './critic-safety.js'
+import { fleetSection } from './fleet.js'
 import { goalsMarkdown } from './goals.js'
 import { markdownTable } from './markdown-table.js'
 import { type ResultFile, readResultFiles, resultName, sourceHash, stableJson } from './result-file.js'
@@ -388,6 +389,12 @@ export const SECTIONS: readonly Section[] = [
   },
   { name: 'critic', suite: 'critic', command: 'npm run bench -- critic', render: criticSection },
   { name: 'teachers', suite: 'teachers', command: 'npm run bench -- teachers', render: teachersSection },
+  {
+    name: 'fleet',
+    suite: 'fleet',
+    command: 'npm run bench -- fleet',
+    render: (result) => fleetSection(result, provenance(result, '`npm run bench -- fleet`, all bots at once')),
+  },
 ]
 
 /** A section's Markdown from `results`, or the plain statement that no committed file backs it. */

@@ -25,5 +25,6 @@ export const SUITES: readonly {
     load: async () => (await import('./player-counterexamples.js')).playerCounterexamplesSuite,
   },
   { name: 'skills-llm', load: async () => (await import('./skills-llm.js')).skillsLlmSuite },
+  { name: 'fleet', load: async () => (await import('./fleet.js')).fleetSuite },
   { name: 'live', load: async () => (await import('./live.js')).liveSuite, explicit: true },
 ]

@@ -26,6 +26,7 @@ import type { LlmUsageReport } from './llm/llm-usage.js'
 import type { LawKind, LawSource } from './ltl/monitor.js'
 import type { Verdict } from './ltl/shield.js'
 import type { SkillRecord } from './store/record.js'
+import type { RecordChange } from './store/record-store.js'
 
 export interface ExecuteOptions {
   /** Who the command runs as; defaults to `api`. Programmatic calls skip the owner check and rate limit. */
@@ -208,6 +209,12 @@ declare module 'mineflayer' {
     cedarReflex: (reflex: string, action: string, why: string) => void
     /** ... and the act ended. */
     cedarReflexEnd: (reflex: string, action: string, ok: boolean, detail: string) => void
+    /**
+     * A skill or constraint was saved (`version` its new version) or removed (`version` 0) in the bot's store, by
+     * this bot or another one on it: every process on a fleet's PostgreSQL store hears it within a second
+     * (LISTEN/NOTIFY); on a JSON store, the bots of this process.
+     */
+    cedarStoreChange: (change: RecordChange) => void
     /** A critic round ended: the laws it added (soft, from the critic), the proposals it rejected and why. */
     cedarCriticRound: (report: CriticReport) => void
   }

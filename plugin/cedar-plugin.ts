@@ -14,6 +14,7 @@ import { answersOpenQuestion, ChatQuestions, registerAnswerCommands } from './ch
 import { CommandRegistry } from './chat/registry.js'
 import { attachChatRouter } from './chat/router.js'
 import { registerSkillCommands } from './chat/skill-commands.js'
+import { storeForPeople } from './config/data-dir.js'
 import {
   type CedarOptions,
   describeLlm,
@@ -86,12 +87,19 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     },
   })
   const { laws, critic } = assembly
+  // What any bot on the store saves reaches this one's listeners (a fleet's database: within a second).
+  const storeListening = assembly.store
+    .onChange((change) => bot.emit('cedarStoreChange', change))
+    .catch((error: Error) => {
+      options.logger.warn(`cedar: the store's changes will not be announced: ${error.message}`)
+      return undefined
+    })
   const shield = laws.shield
   // What one world taught stays in that world: its laws, trajectories and standing constraints load at login.
   bot._client.on('login', (packet: unknown) => {
     const socket = bot._client.socket as { remoteAddress?: string; remotePort?: number } | undefined
     const address = `${socket?.remoteAddress ?? 'unknown'}:${socket?.remotePort ?? '?'}`
-    assembly.enterWorld(address, worldNameOf(packet)).then(
+    assembly.enterWorld(address, worldNameOf(packet), bot.username).then(
       (lessons) => {
         for (const line of worldLines(lessons, options.prefix)) options.logger.info(`cedar: ${line}`)
       },
@@ -257,7 +265,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
         owners: options.owners,
         llm: describeLlm(options.llm),
         llmUsage: llmUsage(),
-        storePath: options.storePath,
+        storePath: storeForPeople(options.storePath),
       }
     },
   }
@@ -282,7 +290,10 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   bot.once('end', () => {
     critic.stop()
     tasks.stop('disconnected')
-    void assembly.close()
+    void storeListening
+      .then((stop) => stop?.())
+      .catch(() => undefined)
+      .then(() => assembly.close())
     questions.cancelAll()
     router.detach()
     stopForgetting()

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { CedarOptionsError, describeLlm, parseOwners, resolveOptions } from '../plugin/config/options.js'
+import { cedar } from './support/cli.js'
 
 test('defaults: prefix !, nobody owns the bot, no LLM', () => {
   const options = resolveOptions({}, { HOME: '/home/alex' })
@@ -64,4 +65,19 @@ test('the web console is off unless given; on, it binds 127.0.0.1 and runs as th
   assert.throws(() => resolveOptions({ console: { port: 70000 } }, {}), /console\.port/)
   assert.throws(() => resolveOptions({ console: { port: 1, token: 'x' } }, {}), /console: unknown "token"/)
   assert.throws(() => resolveOptions({ console: { port: 1, owner: 'no spaces' } }, {}), /console\.owner/)
+})
+
+test('a postgres:// store is kept as given; what stays local goes per database into the data directory', async () => {
+  const url = 'postgres://cedar:secret@db.example:5433/fleet'
+  const options = resolveOptions({ storePath: url }, { XDG_DATA_HOME: '/data' })
+  assert.equal(options.storePath, url)
+  assert.equal(options.storeLocalDir, '/data/mineflayer-cedar/postgres/db.example_5433_fleet')
+  const fromEnv = resolveOptions({}, { XDG_DATA_HOME: '/data', CEDAR_STORE: 'postgresql://h/db' })
+  assert.deepEqual(
+    [fromEnv.storePath, fromEnv.storeLocalDir],
+    ['postgresql://h/db', '/data/mineflayer-cedar/postgres/h_5432_db'],
+  )
+  assert.equal(resolveOptions({ storePath: 'x' }, {}).storeLocalDir, undefined, 'a directory keeps everything itself')
+  const config = await cedar(['config', '--json'], '', { CEDAR_STORE: url, XDG_DATA_HOME: '/data' })
+  assert.equal(JSON.parse(config.stdout).storePath, 'postgres://cedar:***@db.example:5433/fleet', 'no password shown')
 })

@@ -1,20 +1,18 @@
-// The skill store: round trips, versions, corrupt files set aside, schema migration, and writers in other
-// processes, including ones killed with SIGKILL in the middle of saving.
+// test-kind: process
+// The JSON skill store: the contract every store keeps (test/support/store-contract.ts: round trips, versions,
+// export and import, writers killed mid-save), and what only files have: corrupt files set aside, schema migration,
+// the lock between processes, and 200 writers killed with SIGKILL at random moments.
 import assert from 'node:assert/strict'
-import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process'
-import { access, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import { after, before, describe, test } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
-import { promisify } from 'node:util'
-import { parseDfaJson } from '../plugin/automata/index.js'
-import type { NewRecord } from '../plugin/store/record.js'
-import { RecordValidationError, SkillStore } from '../plugin/store/skill-store.js'
+import { SkillStore } from '../plugin/store/skill-store.js'
 import { exists } from '../plugin/store/store-files.js'
-import { root } from './support/cli.js'
-import { PICKAXE_STEPS, pickaxeSkill, sleepConstraint } from './support/skill-records.js'
+import { pickaxeSkill } from './support/skill-records.js'
+import { storeContract } from './support/store-contract.js'
+import { compileWriter, finished, killedWriter, lineFrom, spawnWriter } from './support/store-processes.js'
 
 let scratch: string
 /** The writer script compiled to JavaScript (see `compileWriter`). */
@@ -30,68 +28,18 @@ function freshStore(options: { lockStaleMs?: number } = {}) {
 
 before(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'cedar-store-'))
-  writer = await compileWriter()
+  writer = await compileWriter(scratch)
 })
 after(() => rm(scratch, { recursive: true, force: true }))
 
+storeContract({
+  name: 'JSON files',
+  fresh: async () => path.join(scratch, `store-${++stores}`),
+  open: (dir) => new SkillStore(dir, { logger: { warn: () => undefined } }),
+  writer: () => writer,
+})
+
 describe('skill store', () => {
-  test('saved records load back exactly, from a new store object, skills first', async () => {
-    const { dir, store } = freshStore()
-    const constraint = await store.save(sleepConstraint())
-    const skill = await store.save(pickaxeSkill())
-    assert.equal(skill.schema, 1)
-    assert.equal(skill.version, 1)
-    assert.equal(skill.createdAt, skill.updatedAt)
-
-    const reopened = new SkillStore(dir)
-    assert.deepEqual(await reopened.load(), { records: [skill, constraint], problems: [] })
-    assert.deepEqual(await reopened.get('skill', 'craft.wooden_pickaxe'), skill)
-    assert.equal(await reopened.get('constraint', 'craft.wooden_pickaxe'), undefined)
-    assert.deepEqual(await reopened.list('constraint'), [constraint])
-    const dfa = parseDfaJson(skill.dfa)
-    assert.equal(dfa.accepts(PICKAXE_STEPS), true, 'the stored DFA is the one that was saved')
-    assert.equal(dfa.accepts(PICKAXE_STEPS.slice(1)), false)
-  })
-
-  test('a missing store is empty', async () => {
-    const { store } = freshStore()
-    assert.deepEqual(await store.load(), { records: [], problems: [] })
-    assert.equal(await store.get('skill', 'craft.anything'), undefined)
-    assert.equal(await store.remove('skill', 'craft.anything'), false)
-  })
-
-  test('saving again bumps the version and keeps createdAt', async () => {
-    const { store } = freshStore()
-    const first = await store.save(pickaxeSkill())
-    const changed = pickaxeSkill()
-    changed.evidence.push({ word: ['craft.wooden_pickaxe'], label: false, gold: true })
-    const second = await store.save(changed)
-    const third = await store.save(changed)
-    assert.deepEqual([first.version, second.version, third.version], [1, 2, 3])
-    assert.equal(third.createdAt, first.createdAt)
-    assert.ok(third.updatedAt >= first.updatedAt)
-    assert.equal((await store.get('skill', 'craft.wooden_pickaxe'))?.evidence.length, 4)
-  })
-
-  test('an invalid record is refused with the bad field named, and nothing is written', async () => {
-    const { dir, store } = freshStore()
-    const good = pickaxeSkill('craft.short_row')
-    const shortRow = { ...good, dfa: { ...good.dfa, transitions: [[0, 1], ...good.dfa.transitions.slice(1)] } }
-    await assert.rejects(store.save(shortRow), {
-      name: 'RecordValidationError',
-      message: 'skill craft.short_row: dfa.transitions.0: has 2 entries, expected 4 (one per symbol)',
-    })
-    const badSymbol = { ...good, alphabet: ['Mine Oak'] }
-    await assert.rejects(store.save(badSymbol), (error: Error) => {
-      assert.ok(error instanceof RecordValidationError)
-      assert.match(error.message, /^skill craft\.short_row: alphabet\.0: a symbol looks like mine\.oak_log/)
-      return true
-    })
-    const { kind: _kind, ...noKind } = good
-    await assert.rejects(store.save(noKind as NewRecord), /kind: /)
-    await assert.rejects(access(path.join(dir, 'skills', 'craft.short_row.json')), { code: 'ENOENT' })
-  })
-
   test('bad files are moved to corrupt/ and named with the bad field; the rest loads', async () => {
     const { dir, store, warnings } = freshStore()
     const good = await store.save(pickaxeSkill())
@@ -174,75 +122,9 @@ describe('skill store', () => {
     assert.equal((await store.save(pickaxeSkill())).version, 5)
   })
 
-  test('remove deletes one record of one kind', async () => {
-    const { store } = freshStore()
-    await store.save(pickaxeSkill())
-    await store.save(sleepConstraint('craft.wooden_pickaxe'))
-    assert.equal(await store.remove('skill', 'craft.wooden_pickaxe'), true)
-    assert.equal(await store.remove('skill', 'craft.wooden_pickaxe'), false)
-    assert.deepEqual(
-      (await store.list()).map((r) => `${r.kind} ${r.name}`),
-      ['constraint craft.wooden_pickaxe'],
-    )
-  })
-
-  test('export and import carry records between stores; one bad record imports nothing', async () => {
-    const from = freshStore().store
-    await from.save({ ...pickaxeSkill(), provenance: { ...pickaxeSkill().provenance, path: 'seed', teacher: 'seed' } })
-    await from.save(sleepConstraint())
-    const exported = await from.exportRecords()
-    assert.equal(exported.schema, 1)
-    assert.deepEqual(
-      (await from.exportRecords(['sleep-before-mining'])).records.map((r) => r.name),
-      ['sleep-before-mining'],
-    )
-    await assert.rejects(from.exportRecords(['craft.nothing']), /no skill or constraint named craft\.nothing/)
-
-    const { store: to } = freshStore()
-    const broken = {
-      ...exported.records[1],
-      dfa: { alphabet: ['sleep.bed'], initial: 3, accepting: [], transitions: [[0]] },
-    }
-    await assert.rejects(to.importRecords([exported.records[0], broken]), {
-      name: 'RecordValidationError',
-      message: 'records.1 (sleep-before-mining): dfa.initial: state 3 does not exist (1 states)',
-    })
-    assert.deepEqual(await to.list(), [], 'nothing was saved')
-
-    const imported = await to.importRecords(exported.records)
-    assert.deepEqual(
-      imported.map((r) => [r.kind, r.name, r.version, r.provenance.path]),
-      [
-        ['skill', 'craft.wooden_pickaxe', 1, 'seed'],
-        ['constraint', 'sleep-before-mining', 1, 'learned'],
-      ],
-    )
-    const strip = ({ version: _v, createdAt: _c, updatedAt: _u, ...rest }: Record<string, unknown>) => rest
-    assert.deepEqual((await to.list()).map(strip), exported.records.map(strip))
-  })
-
-  test('two processes saving at once lose nothing, and a shared record counts every save', async () => {
-    const { dir, store } = freshStore()
-    const batch = (prefix: string) =>
-      finished(spawnWriter(['batch', dir, prefix, '25', 'craft.shared']), (line) => line === 'done')
-    const ends = await Promise.all([batch('craft.left'), batch('craft.right')])
-    assert.deepEqual(
-      ends.map((end) => end.done),
-      [true, true],
-    )
-    const { records, problems } = await store.load()
-    assert.deepEqual(problems, [])
-    const names = records.map((r) => r.name)
-    for (const side of ['left', 'right']) {
-      for (let i = 0; i < 25; i++) assert.ok(names.includes(`craft.${side}.${i}`), `craft.${side}.${i} is missing`)
-    }
-    assert.equal(records.length, 51)
-    assert.equal(records.find((r) => r.name === 'craft.shared')?.version, 50)
-  })
-
   test('a lock left by a killed process is taken over at once, not after the stale period', async () => {
     const { dir, store, warnings } = freshStore()
-    const holder = spawnWriter(['hold', dir])
+    const holder = spawnWriter(writer, ['hold', dir])
     const gone = finished(holder, () => false)
     await lineFrom(holder, 'locked')
     holder.kill('SIGKILL')
@@ -263,7 +145,7 @@ describe('skill store', () => {
 
   test("a live holder's lock is never broken, however long it is held", async () => {
     const { dir, store, warnings } = freshStore({ lockStaleMs: 2000 })
-    const holder = spawnWriter(['hold', dir])
+    const holder = spawnWriter(writer, ['hold', dir])
     const gone = finished(holder, () => false)
     await lineFrom(holder, 'locked')
     let savedAt: number | undefined
@@ -313,23 +195,7 @@ async function killLane(lane: number, runs: number): Promise<{ saved: number; st
   let staleLocks = 0
   for (let run = 0; run < runs; run++) {
     const { dir, store, reported } = stores[run % stores.length]!
-    // The kill comes after 0-5 reported saves and a random 0-20 ms more, so it lands anywhere in a save.
-    const savesBeforeKill = Math.floor(Math.random() * 6)
-    const child = spawnWriter(['loop', dir, `lane${lane}.run${run}`], { STORE_LOCK_STALE_MS: '2000' })
-    let saves = 0
-    let killing = false
-    const { stderr } = await finished(child, (line) => {
-      if (line.startsWith('saved ')) {
-        reported.add(line.slice('saved '.length))
-        saves++
-      }
-      if (!killing && (line === 'ready' || line.startsWith('saved ')) && saves >= savesBeforeKill) {
-        killing = true
-        setTimeout(() => child.kill('SIGKILL'), Math.random() * 20)
-      }
-      return false
-    })
-    assert.ok(killing, `run ${run} of lane ${lane} ended before it was killed:\n${stderr}`)
+    await killedWriter(writer, dir, `lane${lane}.run${run}`, reported)
     if (await exists(path.join(dir, '.lock'))) staleLocks++
     const { records, problems } = await store.load()
     assert.deepEqual(problems, [], `after run ${run} of lane ${lane}`)
@@ -337,66 +203,4 @@ async function killLane(lane: number, runs: number): Promise<{ saved: number; st
     for (const name of reported) assert.ok(present.has(name), `${name} was reported saved but is gone (run ${run})`)
   }
   return { saved: stores.reduce((sum, s) => sum + s.reported.size, 0), staleLocks }
-}
-
-/**
- * test/support/store-writer.ts and what it imports, compiled once to JavaScript with the project's tsc. The kill
- * test starts 200 writers: under tsx each costs ~0.9 s of CPU, compiled ~0.35 s, which on two cores is the
- * difference between three minutes and under one. Packages resolve through a link to the checkout's node_modules.
- */
-async function compileWriter(): Promise<string> {
-  const out = path.join(scratch, 'writer')
-  const tsc = path.join(root, 'node_modules/typescript/bin/tsc')
-  const source = path.join(root, 'test/support/store-writer.ts')
-  const flags = ['--ignoreConfig', '--noCheck', '--skipLibCheck', '--types', 'node', '--target', 'es2022']
-  await promisify(execFile)(process.execPath, [
-    tsc,
-    ...flags,
-    ...['--module', 'nodenext', '--moduleResolution', 'nodenext', '--rootDir', root, '--outDir', out, source],
-  ])
-  await writeFile(path.join(out, 'package.json'), '{"type": "module"}\n')
-  await symlink(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'), 'junction')
-  return path.join(out, 'test/support/store-writer.js')
-}
-
-function spawnWriter(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [writer, ...args], { cwd: root, env: { ...process.env, ...env } })
-}
-
-/** Resolves when the child prints `line`. */
-function lineFrom(child: ChildProcessWithoutNullStreams, line: string): Promise<void> {
-  return new Promise((resolve) => {
-    const lines = createInterface({ input: child.stdout })
-    lines.on('line', (l) => {
-      if (l === line) {
-        lines.close()
-        resolve()
-      }
-    })
-  })
-}
-
-/**
- * Feeds each stdout line of the child to `onLine` and resolves when the child has exited and its output is read:
- * with `done` true if `onLine` said so for some line. A child that fails on its own rejects with its stderr.
- */
-function finished(
-  child: ChildProcessWithoutNullStreams,
-  onLine: (line: string) => boolean,
-): Promise<{ done: boolean; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    let done = false
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString()
-    })
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (onLine(line)) done = true
-    })
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      if (code === 0 || signal === 'SIGKILL') resolve({ done, stderr })
-      else reject(new Error(`writer exited with ${code ?? signal}:\n${stderr}`))
-    })
-  })
 }

@@ -13,8 +13,10 @@ import { llmClientFor } from '../llm/settings-client.js'
 import type { Monitor } from '../ltl/monitor.js'
 import { type DeadlockBlame, describeVerdict, type Shield } from '../ltl/shield.js'
 import { LawFiles } from '../store/law-files.js'
+import { openRecordStore } from '../store/open-store.js'
+import type { RecordStore } from '../store/record-store.js'
+import { SharedLaws } from '../store/shared-laws.js'
 import { isSeedDir, SHIPPED_SEEDS } from '../store/shipped-seeds.js'
-import { SkillStore } from '../store/skill-store.js'
 import type { Observation } from '../world/port.js'
 import { actValuation } from '../world/predicates.js'
 import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
@@ -159,10 +161,13 @@ export function controllerGate(shield: Shield, options: { readonly commits: bool
 }
 
 /**
- * The store a bot learns into, with the seeds showing through it. A store that is the seed directory itself is
- * refused: the bot would rewrite the shipped (and, in a checkout, versioned) seeds.
+ * The store a bot learns into (a directory of JSON files, or a `postgres://` database a fleet shares), with the
+ * seeds showing through it. A store that is the seed directory itself is refused: the bot would rewrite the shipped
+ * (and, in a checkout, versioned) seeds.
  */
-export function openBotStore(options: Pick<ResolvedCedarOptions, 'storePath' | 'seedPath' | 'logger'>): SkillStore {
+export function openBotStore(
+  options: Pick<ResolvedCedarOptions, 'storePath' | 'storeLocalDir' | 'seedPath' | 'logger'>,
+): RecordStore {
   const seeds = options.seedPath === undefined ? SHIPPED_SEEDS : options.seedPath || undefined
   if (isSeedDir(options.storePath, seeds)) {
     throw new CedarOptionsError(
@@ -170,25 +175,32 @@ export function openBotStore(options: Pick<ResolvedCedarOptions, 'storePath' | '
         '(the default is your data directory) — the seeds show through it',
     )
   }
-  return new SkillStore(options.storePath, { logger: options.logger, ...(seeds ? { seeds } : {}) })
+  return openRecordStore(options.storePath, {
+    logger: options.logger,
+    ...(options.storeLocalDir ? { localDir: options.storeLocalDir } : {}),
+    ...(seeds ? { seeds } : {}),
+  })
 }
 
 /** Everything a bot runs on, as the plugin's options describe it. */
 export interface BotAssembly {
   readonly grounding: AgentGrounding
-  readonly store: SkillStore
+  readonly store: RecordStore
   readonly laws: LawBook
   /** Built on first use: the symbol inventory takes a moment. */
   agent(): CedarAgent
   /** Which survival reflexes are on (the `reflexes` option, then `!mode`). */
   readonly modes: ReflexModes
   readonly critic: BotCritic
-  /** Ends the learning workers (the bot disconnected); a learning still running rejects. */
+  /** Ends the learning workers (the bot disconnected; a learning still running rejects) and the store's connections. */
   close(): Promise<void>
   /** The world the bot is in, once it logged in. */
   world(): WorldScope | undefined
-  /** The bot logged into a world (server `address`, world `name`: seed or level): its laws and trajectories load. */
-  enterWorld(address: string, name: string): Promise<WorldLessons>
+  /**
+   * The bot (`bot`: its name) logged into a world (server `address`, world `name`: seed or level): its laws and
+   * trajectories load; on a store a fleet shares, the world's trajectories are every bot's.
+   */
+  enterWorld(address: string, name: string, bot?: string): Promise<WorldLessons>
 }
 
 export interface BotAssemblyHooks {
@@ -206,6 +218,9 @@ export interface BotAssemblyHooks {
 /** The plugin's assembly: the store on disk, the laws (the critic's reloaded from it), the critic on its schedule. */
 export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemblyHooks = {}): BotAssembly {
   const store = openBotStore(options)
+  if (options.criticLaws === 'fleet' && !store.laws) {
+    options.logger.warn("cedar: criticLaws 'fleet' needs a store a fleet shares (postgres://); each bot keeps its own")
+  }
   const shared = options.worlds === 'shared'
   // Kept apart per world, nothing is read before the bot knows its world (enterWorld, at login).
   const firstDir = shared ? store.dir : path.join(store.dir, 'worlds', 'before-login')
@@ -276,15 +291,21 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
       }
       return agent
     },
-    close: () => computation.close(),
+    close: async () => {
+      await computation.close()
+      await store.close()
+    },
     world: () => world,
-    enterWorld: async (address, name) => {
+    enterWorld: async (address, name, bot) => {
       const scope = worldScope(store.dir, address, name, shared)
       world = scope
-      const worldFiles = new LawFiles(scope.dir, options.logger)
+      const worldFiles =
+        options.criticLaws === 'fleet' && store.laws
+          ? await SharedLaws.open(store.laws, scope.key, scope.dir, options.logger)
+          : new LawFiles(scope.dir, options.logger)
       const { restored, problems } = laws.useFiles(worldFiles)
       for (const problem of problems) options.logger.warn(`cedar: a stored law was left out: ${problem}`)
-      critic.useDir(scope.dir, worldFiles)
+      critic.useDir(scope.dir, worldFiles, { scope: scope.key, bot: bot ?? 'bot' })
       const records = (await store.load()).records.filter((r) => r.kind === 'constraint')
       return {
         scope,

@@ -8,7 +8,7 @@ import type { GroundedInstruction } from '../grounding/pipeline.js'
 import { DfaMonitor } from '../ltl/dfa-monitor.js'
 import type { Shield } from '../ltl/shield.js'
 import type { SkillRecord } from '../store/record.js'
-import type { SkillStore } from '../store/skill-store.js'
+import type { RecordStore } from '../store/record-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import type { World } from '../world/port.js'
 import { controllerGate } from './assembly.js'
@@ -43,7 +43,7 @@ export class BotAgent {
     /** The bot's world, for as long as the bot lives (its memory — beds put down, blocks given up — lasts too). */
     private readonly world: World,
     private readonly shield: Shield,
-    private readonly store: SkillStore,
+    private readonly store: RecordStore,
     /** The assembled agent, built on first use (the symbol inventory takes a moment). */
     private readonly core: () => CedarAgent,
     /** Where finished runs' trajectories go (the critic's log). */

@@ -6,11 +6,11 @@
 import { parseDfaJson } from '../automata/json.js'
 import { equivalent } from '../automata/product.js'
 import type { SkillRecord } from '../store/record.js'
-import type { SkillStore } from '../store/skill-store.js'
+import type { RecordStore } from '../store/record-store.js'
 
 /** Runs the correction `apply` and words what it changed, against the store as it was before. */
 export async function correctionReply(
-  store: SkillStore,
+  store: RecordStore,
   apply: () => Promise<SkillRecord>,
   learned: (record: SkillRecord) => string,
 ): Promise<string> {

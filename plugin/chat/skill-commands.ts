@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { costsText, describeStuck, TaskCancelledError, type TaskVerdict, UnknownGoalError } from '../agent/index.js'
 import { parseDfaJson } from '../automata/json.js'
@@ -7,7 +7,7 @@ import type { DoProgress } from '../cedar-reports.js'
 import { countGiven, wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { SkillRecord } from '../store/record.js'
-import type { SkillStore } from '../store/skill-store.js'
+import type { RecordStore } from '../store/record-store.js'
 import { lawWords } from '../vocabulary/law-words.js'
 import { counted, inPlayerWords } from '../vocabulary/player-words.js'
 import type { CommandContext } from './command.js'
@@ -216,7 +216,7 @@ const unconstrainCommand = defineCommand({
 /** Skills named on one page: about two chat lines' worth. */
 const SKILLS_PER_PAGE = 8
 
-const skillsCommand = (store: SkillStore) =>
+const skillsCommand = (store: RecordStore) =>
   defineCommand({
     name: 'skills',
     summary: 'the skills in the store (the shipped seeds and what was learned)',
@@ -237,7 +237,7 @@ const skillsCommand = (store: SkillStore) =>
     },
   })
 
-const skillCommand = (store: SkillStore) =>
+const skillCommand = (store: RecordStore) =>
   defineCommand({
     name: 'skill',
     summary: 'one skill: alphabet, states, evidence, provenance; --svg writes its picture into the store',
@@ -256,6 +256,8 @@ const skillCommand = (store: SkillStore) =>
       ]
       if (option === '--svg') {
         const file = path.join(store.dir, `${record.name}.svg`)
+        // A database store's local directory is made on first use.
+        await mkdir(store.dir, { recursive: true })
         await writeFile(file, await renderSvg(dfa))
         lines.push(`picture: ${file}`)
       }
@@ -263,7 +265,7 @@ const skillCommand = (store: SkillStore) =>
     },
   })
 
-const ceCommand = (store: SkillStore) =>
+const ceCommand = (store: RecordStore) =>
   defineCommand({
     name: 'ce',
     summary: 'teach a skill or a rule: this word is (accept) or is not (reject) a way to do it, or OK under the rule',
@@ -285,7 +287,7 @@ const ceCommand = (store: SkillStore) =>
     },
   })
 
-const wrongCommand = (store: SkillStore) =>
+const wrongCommand = (store: RecordStore) =>
   defineCommand({
     name: 'wrong',
     summary: 'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named)',
@@ -351,7 +353,7 @@ const learnCommand = defineCommand({
 })
 
 /** The skill and constraint commands (issue #8's chat face). */
-export function registerSkillCommands(registry: CommandRegistry, store: SkillStore): void {
+export function registerSkillCommands(registry: CommandRegistry, store: RecordStore): void {
   registry.register(doCommand)
   registry.register(constrainCommand)
   registry.register(constraintsCommand)

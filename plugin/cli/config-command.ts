@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { storeForPeople } from '../config/data-dir.js'
 import { describeLlm, resolveOptions } from '../config/options.js'
 import { readStartProfile } from '../start/start-profile.js'
 import { resolveStartSettings } from '../start/start-settings.js'
@@ -27,7 +28,7 @@ export function addConfigCommand(program: Command, io: CliIo): void {
           username: start.username,
           owners,
           prefix: options.prefix,
-          storePath: options.storePath,
+          storePath: storeForPeople(options.storePath),
           llm: {
             enabled: options.llm.enabled,
             model: options.llm.model,

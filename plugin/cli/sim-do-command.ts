@@ -1,4 +1,3 @@
-import path from 'node:path'
 import type { Command } from 'commander'
 import minecraftData from 'minecraft-data'
 import {
@@ -9,12 +8,14 @@ import {
   describeStuck,
   MemoryLibrary,
 } from '../agent/index.js'
+import { resolveStorePath } from '../config/data-dir.js'
 import { offlineEnv, resolveOptions } from '../config/options.js'
 import { printable } from '../errors.js'
 import { groundingNotes } from '../grounding/llm-grounding.js'
 import { symbolProblem } from '../grounding/validate.js'
+import { openRecordStore } from '../store/open-store.js'
+import type { StoreLogger } from '../store/record-store.js'
 import { SHIPPED_SEEDS } from '../store/shipped-seeds.js'
-import { SkillStore, type StoreLogger } from '../store/skill-store.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
 import { constraintLine, constraintReports, llmReport } from './constraint-report.js'
 import type { CliIo } from './io.js'
@@ -119,12 +120,14 @@ export function addSimDoCommand(sim: Command, io: CliIo): void {
           softBlockLimit: defaults.shield.softBlockLimit,
           symbolProblem: (symbol) => symbolProblem(symbol, registry),
         })
-        const library = flags.store
-          ? new SkillStore(path.resolve(flags.store), {
+        const store = flags.store
+          ? openRecordStore(resolveStorePath(flags.store, io.env), {
               logger: storeLogger,
+              env: io.env,
               ...(SHIPPED_SEEDS ? { seeds: SHIPPED_SEEDS } : {}),
             })
-          : new MemoryLibrary()
+          : undefined
+        const library = store ?? new MemoryLibrary()
         const agent = createAgent(grounding, library, {
           actor: flags.actor,
           onActorProblem: (problem) => {
@@ -132,16 +135,19 @@ export function addSimDoCommand(sim: Command, io: CliIo): void {
           },
         })
         const stop = new AbortController()
-        const report = await agent.do(instruction, world, {
-          signal: stop.signal,
-          // The Sim's primitives are not gated themselves, so the gate commits what ran.
-          gate: controllerGate(laws.shield, { commits: true }),
-          clock: () => world.ticks,
-          teacher: flags.teacher,
-          onProgress: (p) => {
-            if (p.type === 'step' && days !== undefined && world.ticks >= days * DAY_TICKS) stop.abort()
-          },
-        })
+        const report = await agent
+          .do(instruction, world, {
+            signal: stop.signal,
+            // The Sim's primitives are not gated themselves, so the gate commits what ran.
+            gate: controllerGate(laws.shield, { commits: true }),
+            clock: () => world.ticks,
+            teacher: flags.teacher,
+            onProgress: (p) => {
+              if (p.type === 'step' && days !== undefined && world.ticks >= days * DAY_TICKS) stop.abort()
+            },
+          })
+          // A database store's connections would keep the command waiting.
+          .finally(() => store?.close())
         const steps = (report.result?.steps ?? []).map((s) => ({
           tick: s.tick,
           action: s.action,

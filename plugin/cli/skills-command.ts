@@ -4,9 +4,10 @@ import { z } from 'zod'
 import { seedSkills } from '../agent/index.js'
 import { parseDfaJson, renderSvg, toDot } from '../automata/index.js'
 import { resolveStorePath } from '../config/data-dir.js'
+import { openRecordStore } from '../store/open-store.js'
 import { type RecordKind, SCHEMA_VERSION, type SkillRecord } from '../store/record.js'
+import { pickByName, type RecordStore, type StoreLogger, type StoreProblem } from '../store/record-store.js'
 import { SHIPPED_SEEDS } from '../store/shipped-seeds.js'
-import { pickByName, SkillStore, type StoreLogger, type StoreProblem } from '../store/skill-store.js'
 import { formatJson, writeDurably } from '../store/store-files.js'
 import { closestName } from '../vocabulary/closest-name.js'
 import { loadRules } from '../world/rules.js'
@@ -34,10 +35,13 @@ export function addSkillsCommand(program: Command, io: CliIo): void {
     .addHelpText(
       'after',
       '\nThe store is --store DIR, else $CEDAR_STORE, else your data directory (~/.local/share/mineflayer-cedar/store\n' +
-        'on Linux), the one a bot uses; the shipped seed skills show through it and are never written (--no-seeds\n' +
+        'on Linux), the one a bot uses, or a postgres:// URL (a store a fleet of bots shares); the shipped seed\n' +
+        'skills show through it and are never written (--no-seeds\n' +
         'hides them). NAME is a skill or a constraint; when both kinds have it the skill is meant, unless --kind\n' +
         'constraint is given.',
     )
+  // A database store holds connections open; each command lets go of them when it is done.
+  skills.hook('postAction', () => stores.closeAll())
 
   storeCommand(skills, 'list', 'every skill and constraint, and any file that could not be loaded')
     .option('--json', 'print {"store", "records": [...], "problems": [...]}')
@@ -56,8 +60,8 @@ export function addSkillsCommand(program: Command, io: CliIo): void {
           version: record.version,
         }))
         const text =
-          rows.length === 0 ? `no skills or constraints in ${store.dir}` : table(rows.map((row) => tableRow(row)))
-        out.result([text, ...problemLines(problems)].join('\n'), { store: store.dir, records: rows, problems })
+          rows.length === 0 ? `no skills or constraints in ${store.location}` : table(rows.map((row) => tableRow(row)))
+        out.result([text, ...problemLines(problems)].join('\n'), { store: store.location, records: rows, problems })
       })
     })
 
@@ -145,7 +149,7 @@ export function addSkillsCommand(program: Command, io: CliIo): void {
           membershipQueries: r.provenance.membershipQueries,
           states: r.dfa.transitions.length,
         }))
-        out.result(`${count(saved.length, 'seed skill')} in ${store.dir}`, { store: store.dir, saved: rows })
+        out.result(`${count(saved.length, 'seed skill')} in ${store.location}`, { store: store.location, saved: rows })
       })
     })
 
@@ -184,7 +188,10 @@ function storeCommand(parent: Command, usage: string, description: string): Comm
   return parent
     .command(usage)
     .description(description)
-    .option('--store <dir>', 'the store directory (default $CEDAR_STORE, else your data directory)')
+    .option(
+      '--store <dir|url>',
+      'the store directory or postgres:// URL (default $CEDAR_STORE, else your data directory)',
+    )
     .option('--no-seeds', 'the store alone: without the shipped seed skills showing through it')
 }
 
@@ -202,6 +209,7 @@ function kindOption(): Option {
  */
 class StoreAccess {
   private held: string[] | undefined
+  private readonly opened: RecordStore[] = []
   readonly logger: StoreLogger = {
     warn: (message) => {
       if (this.held) this.held.push(message)
@@ -212,13 +220,24 @@ class StoreAccess {
   constructor(private readonly io: CliIo) {}
 
   /** The store the bot would use, with the shipped seeds under it (unless it is the seed directory itself). */
-  open(flags: SkillsFlags, logger: StoreLogger = this.logger): SkillStore {
+  open(flags: SkillsFlags, logger: StoreLogger = this.logger): RecordStore {
     const seeds = flags.seeds === false ? undefined : SHIPPED_SEEDS
-    return new SkillStore(resolveStorePath(flags.store, this.io.env), { logger, ...(seeds ? { seeds } : {}) })
+    const store = openRecordStore(resolveStorePath(flags.store, this.io.env), {
+      logger,
+      env: this.io.env,
+      ...(seeds ? { seeds } : {}),
+    })
+    this.opened.push(store)
+    return store
+  }
+
+  async closeAll(): Promise<void> {
+    const opened = this.opened.splice(0)
+    await Promise.all(opened.map((store) => store.close()))
   }
 
   /** The record NAME means: the skill when both kinds have it (and a note saying so), else an error with a hint. */
-  async resolve(store: SkillStore, name: string, kind: RecordKind | undefined, doing: string) {
+  async resolve(store: RecordStore, name: string, kind: RecordKind | undefined, doing: string) {
     this.held = []
     let broken: StoreProblem | undefined
     try {
@@ -237,13 +256,13 @@ class StoreAccess {
     }
   }
 
-  private pick(store: SkillStore, records: SkillRecord[], name: string, kind: RecordKind | undefined, doing: string) {
+  private pick(store: RecordStore, records: SkillRecord[], name: string, kind: RecordKind | undefined, doing: string) {
     const { record, both } = pickByName(records, name, kind)
     if (!record) {
       const candidates = records.filter((r) => !kind || r.kind === kind).map((r) => r.name)
       const hint = closestName(name, candidates)
       const what = kind ?? 'skill or constraint'
-      throw new Error(`no ${what} named ${name} in ${store.dir}${hint ? `; did you mean ${hint}?` : ''}`)
+      throw new Error(`no ${what} named ${name} in ${store.location}${hint ? `; did you mean ${hint}?` : ''}`)
     }
     if (both) {
       this.io.stderr.write(`cedar: ${name} is both a skill and a constraint; ${doing} the skill (--kind constraint)\n`)

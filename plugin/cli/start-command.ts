@@ -19,6 +19,7 @@ interface StartFlags {
   console?: boolean
   auth?: string
   reconnect?: boolean
+  bots?: string
   profile?: string
   json?: boolean
 }
@@ -42,6 +43,11 @@ export function addStartCommand(program: Command, io: CliIo): void {
     .option('--no-console', 'no web console (env CEDAR_CONSOLE=off)')
     .option('--auth <type>', 'offline, or microsoft for a premium account on --host (env MC_AUTH; default offline)')
     .option('--no-reconnect', 'exit when kicked or the connection is lost (env CEDAR_RECONNECT=off)')
+    .option(
+      '--bots <n>',
+      'a fleet: N bots (1-8) in this process on one store, named USERNAME, USERNAME2, ...; a whisper commands one, ' +
+        'a public command all; the console shows the first (env CEDAR_BOTS; default 1)',
+    )
     .option(
       '--profile <file>',
       'a JSON file of these settings and the plugin\'s options under "cedar" (env CEDAR_PROFILE; flags and env win)',
@@ -73,6 +79,7 @@ async function start(flags: StartFlags, out: Output, io: CliIo): Promise<void> {
         console: flags.console === false ? false : undefined,
         auth: flags.auth,
         reconnect: flags.reconnect === false ? false : undefined,
+        bots: flags.bots,
       },
       io.env,
       profile,

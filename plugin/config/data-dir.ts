@@ -43,7 +43,43 @@ function userCacheDir(env: Env, platform: NodeJS.Platform, home: string): string
   return xdg && path.isAbsolute(xdg) ? xdg : path.join(env.HOME || home, '.cache')
 }
 
-/** The store a bot or `cedar skills` uses: the given path, else CEDAR_STORE, else the user's data directory. */
+/**
+ * The store a bot or `cedar skills` uses: the given path, else CEDAR_STORE, else the user's data directory. A
+ * `postgres://` URL (a fleet's shared store) is kept as it is.
+ */
 export function resolveStorePath(given: string | undefined, env: Env = process.env): string {
-  return path.resolve(given ?? (env.CEDAR_STORE || userStoreDir(env)))
+  const location = given ?? (env.CEDAR_STORE || userStoreDir(env))
+  return isPostgresUrl(location) ? location : path.resolve(location)
+}
+
+/** Whether a store location names a PostgreSQL database rather than a directory. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location)
+}
+
+/** A store's location for people: a database URL's password, if any, is never printed. */
+export function storeForPeople(location: string): string {
+  if (!isPostgresUrl(location)) return location
+  try {
+    const parsed = new URL(location)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'postgres://(an unparsable URL)'
+  }
+}
+
+/**
+ * Where a bot on a PostgreSQL store keeps what stays on its machine (the critic's laws and trajectories, backups):
+ * a directory of its own per database in the user's data directory, apart from the JSON store.
+ */
+export function localDirFor(url: string, env: Env = process.env): string {
+  let key = 'database'
+  try {
+    const parsed = new URL(url)
+    key = `${parsed.hostname}_${parsed.port || '5432'}${parsed.pathname}`
+  } catch {
+    // an unparsable URL is refused by the client, with its own message
+  }
+  return path.join(path.dirname(userStoreDir(env)), 'postgres', key.replace(/[^A-Za-z0-9.-]+/g, '_').slice(0, 120))
 }

@@ -2,7 +2,7 @@ import path from 'node:path'
 import cron from 'node-cron'
 import { z } from 'zod'
 import { CedarError } from '../errors.js'
-import { resolveStorePath, userLlmCacheDir } from './data-dir.js'
+import { isPostgresUrl, localDirFor, resolveStorePath, userLlmCacheDir } from './data-dir.js'
 
 /** The shipped law sets (plugin/agent/laws.ts loads them). */
 export const LAW_SET_NAMES = ['vanilla-hard', 'saycan-hard', 'saycan-soft', 'innermonologue'] as const
@@ -125,6 +125,11 @@ export const cedarOptionsSchema = z.strictObject({
    * world (server address and seed); 'shared' uses every one of them in every world. Skills are always shared.
    */
   worlds: z.enum(['separate', 'shared']).optional(),
+  /**
+   * Whose critic laws they are on a store a fleet shares (PostgreSQL): 'bot' (default) keeps each bot's own;
+   * 'fleet' keeps a world's accepted and rejected laws in the store, for every bot that enters that world.
+   */
+  criticLaws: z.enum(['bot', 'fleet']).optional(),
   critic: z
     .strictObject({
       /** When the critic runs: a cron expression (default every ten minutes), or false for never (`!critic run` still works). */
@@ -216,6 +221,8 @@ export interface ResolvedCedarOptions {
   readonly owners: readonly string[] | '*'
   readonly prefix: string
   readonly storePath: string
+  /** With a `postgres://` store: where this machine's own files go (laws, backups), in the data directory. */
+  readonly storeLocalDir: string | undefined
   /** A directory of seed skills; `undefined` means the package's shipped seeds, `false` none. */
   readonly seedPath: string | false | undefined
   readonly llm: LlmSettings
@@ -240,6 +247,7 @@ export interface ResolvedCedarOptions {
     readonly softBlockLimit: number
   }
   readonly worlds: 'separate' | 'shared'
+  readonly criticLaws: 'bot' | 'fleet'
   readonly critic: {
     readonly schedule: string | false
     readonly trajectoryCap: number
@@ -304,6 +312,9 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
     owners: options.owners === '*' ? '*' : [...new Set(options.owners ?? [])],
     prefix: options.prefix ?? '!',
     storePath: resolveStorePath(options.storePath, env),
+    storeLocalDir: isPostgresUrl(resolveStorePath(options.storePath, env))
+      ? localDirFor(resolveStorePath(options.storePath, env), env)
+      : undefined,
     seedPath: typeof options.seedPath === 'string' ? path.resolve(options.seedPath) : options.seedPath,
     llm,
     skillTeacher: options.skillTeacher ?? 'recipe',
@@ -327,6 +338,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       softBlockLimit: options.shield?.softBlockLimit ?? 3,
     },
     worlds: options.worlds ?? 'separate',
+    criticLaws: options.criticLaws ?? 'bot',
     critic: {
       schedule: options.critic?.schedule ?? '*/10 * * * *',
       trajectoryCap: options.critic?.trajectoryCap ?? 200,

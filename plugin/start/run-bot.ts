@@ -35,8 +35,10 @@ export type StartEvent =
   | { readonly event: 'stopped' }
 
 export interface RunningBot {
-  /** The bot now: a new one after each reconnect. */
+  /** The (first) bot now: a new one after each reconnect. */
   readonly bot: Bot
+  /** Every bot of the fleet (`--bots N`), the first first. */
+  readonly bots: readonly Bot[]
   readonly server: EmbeddedServer | undefined
   /** Resolves when the bot is gone for good: disconnected with reconnecting off (never, with it on). */
   readonly ended: Promise<void>
@@ -84,29 +86,93 @@ export async function runBot(
       if (!message.startsWith('cedar: console at ')) logger.info(message)
     },
   }
+  const keep = (username: string, withConsole: boolean) =>
+    keepJoined({ host, port, username, withConsole, owners, settings, report, logger: pluginLogger, warn: logger })
+  const bots: KeptBot[] = []
+  try {
+    // One after another: the server admits a player at a time, and each bot's store opens before the next.
+    for (let i = 0; i < settings.bots; i++) {
+      bots.push(await keep(i === 0 ? settings.username : `${settings.username}${i + 1}`, i === 0))
+    }
+  } catch (error) {
+    await Promise.all(bots.map((kept) => kept.stop()))
+    await server?.close()
+    throw error
+  }
+
+  let stopping: Promise<void> | undefined
+  let endedForGood: () => void = () => {}
+  const ended = new Promise<void>((resolve) => {
+    endedForGood = resolve
+  })
+  // With reconnecting off, the fleet is over when its first bot is gone for good.
+  void Promise.race(bots.map((kept) => kept.ended)).then(() => endedForGood())
+  const [first] = bots
+  if (!first) throw new Error('no bot joined')
+  return {
+    get bot() {
+      return first.bot
+    },
+    get bots() {
+      return bots.map((kept) => kept.bot)
+    },
+    server,
+    ended,
+    stop: () => {
+      stopping ??= (async () => {
+        await Promise.all(bots.map((kept) => kept.stop()))
+        await server?.close()
+        report({ event: 'stopped' })
+        endedForGood()
+      })()
+      return stopping
+    },
+  }
+}
+
+interface KeptBot {
+  readonly bot: Bot
+  readonly ended: Promise<void>
+  stop(): Promise<void>
+}
+
+/** One bot of the fleet: joined, spawned and kept joined (joining again after a kick, if reconnecting is on). */
+async function keepJoined(options: {
+  readonly host: string
+  readonly port: number
+  readonly username: string
+  /** Only one bot serves the web console: a second would want the same port. */
+  readonly withConsole: boolean
+  readonly owners: readonly string[] | '*'
+  readonly settings: StartSettings
+  readonly report: (event: StartEvent) => void
+  readonly logger: CedarLogger
+  readonly warn: CedarLogger
+}): Promise<KeptBot> {
+  const { host, port, username, settings, report, logger, owners } = options
   /** A new bot with the plugin (on the same store: what it learned is there), joined and spawned. */
   const join = async (): Promise<Bot> => {
     const joining = createBot({
       host,
       port,
-      username: settings.username,
+      username,
       auth: settings.auth,
       hideErrors: true, // mineflayer would print errors on stdout; they go to the logger (stderr with --json)
       ...(settings.version ? { version: settings.version } : {}),
     })
-    joining.on('error', (error) => logger.warn(`cedar: connection error: ${error.message}`))
+    joining.on('error', (error) => options.warn.warn(`cedar: connection error: ${error.message}`))
     try {
       joining.loadPlugin(
         createCedar({
           ...settings.cedar,
           owners,
-          logger: pluginLogger,
+          logger,
           // The bot is the script's whole purpose here: its reflexes keep it alive between instructions too.
           reflexes: { idle: true, ...settings.cedar.reflexes },
-          ...(settings.console ? { console: settings.console } : {}),
+          ...(settings.console && options.withConsole ? { console: settings.console } : {}),
         }),
       )
-      await waitForSpawn(joining, settings.username, `${host}:${port}`, JOIN_TIMEOUT_MS)
+      await waitForSpawn(joining, username, `${host}:${port}`, JOIN_TIMEOUT_MS)
     } catch (error) {
       joining.end()
       throw error
@@ -118,14 +184,7 @@ export async function runBot(
     return joining
   }
 
-  let bot: Bot
-  try {
-    bot = await join()
-  } catch (error) {
-    await server?.close()
-    throw error
-  }
-
+  let bot = await join()
   let stopping: Promise<void> | undefined
   let endedForGood: () => void = () => {}
   const ended = new Promise<void>((resolve) => {
@@ -141,7 +200,7 @@ export async function runBot(
       try {
         bot = await join()
       } catch (error) {
-        logger.warn(`cedar: ${(error as Error).message}`)
+        options.warn.warn(`cedar: ${(error as Error).message}`)
         continue
       }
       watchEnd(bot)
@@ -167,14 +226,11 @@ export async function runBot(
     get bot() {
       return bot
     },
-    server,
     ended,
     stop: () => {
       stopping ??= (async () => {
         bot.cedar?.stop('shutting down')
         await quit(bot)
-        await server?.close()
-        report({ event: 'stopped' })
         endedForGood()
       })()
       return stopping

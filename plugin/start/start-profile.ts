@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { isPostgresUrl } from '../config/data-dir.js'
 import { type CedarOptions, cedarOptionsSchema, describeIssues } from '../config/options.js'
 import type { StartProfile } from './start-settings.js'
 
@@ -65,7 +66,9 @@ function withPathsFrom(folder: string, cedar: CedarOptions): CedarOptions {
   const from = (value: string) => path.resolve(folder, value)
   return {
     ...cedar,
-    ...(cedar.storePath === undefined ? {} : { storePath: from(cedar.storePath) }),
+    ...(cedar.storePath === undefined
+      ? {}
+      : { storePath: isPostgresUrl(cedar.storePath) ? cedar.storePath : from(cedar.storePath) }),
     ...(typeof cedar.seedPath === 'string' ? { seedPath: from(cedar.seedPath) } : {}),
     ...(cedar.llm?.cacheDir === undefined ? {} : { llm: { ...cedar.llm, cacheDir: from(cedar.llm.cacheDir) } }),
   }

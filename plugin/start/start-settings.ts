@@ -22,6 +22,11 @@ export interface StartSettings {
   readonly reconnect: boolean
   /** The plugin's options from a profile file (empty without one). */
   readonly cedar: CedarOptions
+  /**
+   * How many bots join, in one process on one store (a fleet): `username`, then `username2`, `username3`, ... Each
+   * has the plugin and the same owners; a whisper commands one of them, a public command all.
+   */
+  readonly bots: number
 }
 
 /**
@@ -53,6 +58,10 @@ const seedSchema = z
   .regex(/^\d{1,10}$/, 'an integer from 0 to 2147483647')
   .transform(Number)
   .refine((seed) => seed < 2 ** 31, 'an integer from 0 to 2147483647')
+const botsSchema = z
+  .string()
+  .regex(/^[1-8]$/, 'a number of bots from 1 to 8')
+  .transform(Number)
 const usernameSchema = z.string().regex(/^[A-Za-z0-9_]{3,16}$/, 'a player name of 3-16 letters, digits or underscores')
 
 export interface StartInput {
@@ -70,6 +79,7 @@ export interface StartInput {
   readonly auth?: string | undefined
   /** false: exit when the connection ends (--no-reconnect, or CEDAR_RECONNECT=off). */
   readonly reconnect?: boolean | undefined
+  readonly bots?: string | undefined
 }
 
 /**
@@ -102,6 +112,7 @@ export function resolveStartSettings(
     consolePort: portSchema.optional(),
     consoleHost: z.string().min(1).optional(),
     auth: z.enum(['offline', 'microsoft'], { message: 'offline or microsoft' }).optional(),
+    bots: botsSchema.optional(),
   })
   const parsed = schema.safeParse({
     host: pick(flags.host, 'MC_HOST', 'host', '--host'),
@@ -114,6 +125,7 @@ export function resolveStartSettings(
     consolePort: pick(flags.consolePort, 'CEDAR_CONSOLE_PORT', 'consolePort', '--console-port'),
     consoleHost: pick(flags.consoleHost, 'CEDAR_CONSOLE_HOST', 'consoleHost', '--console-host'),
     auth: pick(flags.auth, 'MC_AUTH', 'auth', '--auth'),
+    bots: pick(flags.bots, 'CEDAR_BOTS', 'bots', '--bots'),
   })
   if (!parsed.success) {
     const named = parsed.error.issues.map((issue) => {
@@ -123,7 +135,12 @@ export function resolveStartSettings(
     })
     throw new Error(describeIssues('start settings', new z.ZodError(named)))
   }
-  const { host, port, version, username, owners, world, seed, consolePort, consoleHost, auth } = parsed.data
+  const { host, port, version, username, owners, world, seed, consolePort, consoleHost, auth, bots } = parsed.data
+  if ((bots ?? 1) > 1 && (username ?? 'cedar').length > 15) {
+    throw new Error(
+      `invalid start settings: username (${source.get('username')}): at most 15 characters with --bots, which adds a digit`,
+    )
+  }
   if (auth === 'microsoft' && host === undefined) {
     // The embedded server is in offline mode: a premium login has nothing to prove there.
     throw new Error(
@@ -144,5 +161,6 @@ export function resolveStartSettings(
     auth: auth ?? 'offline',
     reconnect: reconnect !== false,
     cedar: profile?.cedar ?? {},
+    bots: bots ?? 1,
   }
 }

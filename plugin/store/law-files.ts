@@ -16,7 +16,7 @@ import { formatJson, removeDurably, writeDurably } from './store-files.js'
 
 const LAW_SCHEMA_VERSION = 1
 
-const storedLawSchema = z.object({
+export const storedLawSchema = z.object({
   schema: z.literal(LAW_SCHEMA_VERSION),
   id: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/),
   text: z.string().min(1),
@@ -56,7 +56,7 @@ export class LawFiles {
   constructor(
     /** The skill store's directory; the laws go under `<dir>/laws`. */
     readonly storeDir: string,
-    private readonly logger: LawFilesLogger = console,
+    protected readonly logger: LawFilesLogger = console,
   ) {}
 
   private get dir(): string {
@@ -149,6 +149,6 @@ export class LawFiles {
   }
 }
 
-function hash(text: string): string {
+export function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 20)
 }

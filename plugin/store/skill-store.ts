@@ -4,19 +4,20 @@
  * processes take a lock on the store; every write is atomic and durable, so a bot killed at any moment leaves a
  * store that loads. A file that does not validate is moved to `<dir>/corrupt/` and reported, and the rest loads.
  */
+import { EventEmitter } from 'node:events'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { CedarError } from '../errors.js'
+import { type NewRecord, type RecordKind, readStoredRecord, SCHEMA_VERSION, type SkillRecord } from './record.js'
 import {
-  describeIssues,
-  type NewRecord,
-  newRecordSchema,
-  type RecordKind,
-  readStoredRecord,
-  recordName,
-  SCHEMA_VERSION,
-  type SkillRecord,
-} from './record.js'
+  ReadOnlyStoreError,
+  type RecordChange,
+  type RecordStore,
+  type SaveOptions,
+  StaleRecordError,
+  type StoreExport,
+  type StoreLogger,
+  type StoreProblem,
+} from './record-store.js'
 import {
   formatJson,
   listJsonFiles,
@@ -26,19 +27,20 @@ import {
   writeDurably,
 } from './store-files.js'
 import { acquireStoreLock } from './store-lock.js'
+import {
+  byKindAndName,
+  checkNewRecord,
+  exportOf,
+  importInto,
+  isName,
+  KINDS,
+  label,
+  overlaySeeds,
+  stamped,
+} from './store-records.js'
 
-/** A file that did not load: `message` names the file and the bad field. */
-export interface StoreProblem {
-  /** Relative to the store, e.g. `skills/craft.x.json`. */
-  file: string
-  message: string
-  /** Where the file was moved (relative to the store); absent when it was left in place (a newer schema). */
-  movedTo?: string
-}
-
-export interface StoreLogger {
-  warn(message: string): void
-}
+export type { StoreExport, StoreLogger, StoreProblem } from './record-store.js'
+export { pickByName, ReadOnlyStoreError, RecordValidationError, StaleRecordError } from './record-store.js'
 
 export interface SkillStoreOptions {
   logger?: StoreLogger
@@ -57,24 +59,7 @@ export interface SkillStoreOptions {
   readOnly?: boolean
 }
 
-/** What `cedar skills export` writes and `import` reads. */
-export interface StoreExport {
-  schema: typeof SCHEMA_VERSION
-  records: SkillRecord[]
-}
-
-/** A record that failed validation; nothing was written. */
-export class RecordValidationError extends CedarError {
-  override name = 'RecordValidationError'
-}
-
-/** A write to a store that is only read (the shipped seeds), or the removal of a seed. */
-export class ReadOnlyStoreError extends CedarError {
-  override name = 'ReadOnlyStoreError'
-}
-
 const KIND_DIRS: Record<RecordKind, string> = { skill: 'skills', constraint: 'constraints' }
-const KINDS: readonly RecordKind[] = ['skill', 'constraint']
 
 /** One record file to read, and what reading it found. */
 interface FileRef {
@@ -90,14 +75,20 @@ type Inspection =
 
 /** Saves within one process queue here, so they wait their turn without polling the lock file. */
 const processQueues = new Map<string, Promise<unknown>>()
+/** Saves and removals in this process, by store directory (other processes' are not seen: see PostgresStore). */
+const changes = new EventEmitter().setMaxListeners(0)
 
-export class SkillStore {
+export class SkillStore implements RecordStore {
   readonly dir: string
   private readonly logger: StoreLogger
   private readonly lockStaleMs: number
   private readonly readOnly: boolean
   /** The seed store under this one, if any (never the same directory). */
   readonly seeds: SkillStore | undefined
+  /** Each bot keeps its trajectories in files under the store's directory (BotCritic's TrajectoryLog). */
+  readonly trajectories = undefined
+  /** Each bot keeps the critic's laws in files under the store's directory (LawFiles). */
+  readonly laws = undefined
 
   constructor(dir: string, options: SkillStoreOptions = {}) {
     this.dir = path.resolve(dir)
@@ -123,13 +114,11 @@ export class SkillStore {
       }
     }
     const own = await this.readFiles(refs)
-    if (!this.seeds) return own
-    const seeded = await this.seeds.load()
-    const mine = new Set(own.records.map((r) => `${r.kind}/${r.name}`))
-    const records = [...own.records, ...seeded.records.filter((r) => !mine.has(`${r.kind}/${r.name}`))]
-    records.sort(byKindAndName)
-    const problems = [...own.problems, ...seeded.problems.map((p) => ({ ...p, file: `seeds/${p.file}` }))]
-    return { records, problems }
+    return this.seeds ? overlaySeeds(own, await this.seeds.load()) : own
+  }
+
+  get location(): string {
+    return this.dir
   }
 
   /** The record of that kind and name, if the store (or, failing it, the seeds) has a valid one. */
@@ -155,32 +144,28 @@ export class SkillStore {
    * Validates and writes a record, bumping its version (and keeping `createdAt`) if it existed. Resolves when the
    * file is durable; throws `RecordValidationError` without writing anything if the record is invalid.
    */
-  async save(record: NewRecord): Promise<SkillRecord> {
-    const fresh = newRecordSchema.safeParse(record)
-    if (!fresh.success) throw new RecordValidationError(`${label(record)}: ${describeIssues(fresh.error)}`)
+  async save(record: NewRecord, options: SaveOptions = {}): Promise<SkillRecord> {
+    const fresh = checkNewRecord(record)
     this.refuseWrites(`save ${label(record)}`)
     // A corrected seed continues the seed's version count in this store.
-    const seed = await this.seeds?.get(fresh.data.kind, fresh.data.name)
-    return this.locked(async () => {
-      const ref = this.ref(fresh.data.kind, fresh.data.name)
+    const seed = await this.seeds?.get(fresh.kind, fresh.name)
+    const saved = await this.locked(async () => {
+      const ref = this.ref(fresh.kind, fresh.name)
       const existing = await this.inspect(ref)
       if (existing.state === 'bad' && existing.keep) throw new Error(`cannot overwrite ${existing.message}`)
+      const stored = existing.state === 'ok' ? existing.record.version : 0
+      if (options.expectedVersion !== undefined && options.expectedVersion !== stored) {
+        throw new StaleRecordError(fresh.kind, fresh.name, options.expectedVersion, stored)
+      }
       if (existing.state === 'bad') await this.setAside(ref, existing.message)
-      const before = existing.state === 'ok' ? existing.record : seed
-      const now = new Date().toISOString()
-      const checked = readStoredRecord({
-        schema: SCHEMA_VERSION,
-        ...fresh.data,
-        version: (before?.version ?? 0) + 1,
-        createdAt: before?.createdAt ?? now,
-        updatedAt: now,
-      })
-      if (!checked.ok) throw new RecordValidationError(`${label(record)}: ${checked.message}`)
+      const checked = stamped(fresh, existing.state === 'ok' ? existing.record : seed)
       const file = this.absolute(ref)
       await removeLeftoverTemporaries(file)
-      await writeDurably(file, `${formatJson(checked.record)}\n`)
-      return checked.record
+      await writeDurably(file, `${formatJson(checked)}\n`)
+      return checked
     })
+    this.changed({ kind: saved.kind, name: saved.name, version: saved.version })
+    return saved
   }
 
   /**
@@ -194,7 +179,22 @@ export class SkillStore {
     if (!removed && (await this.seeds?.get(kind, name))) {
       throw new ReadOnlyStoreError(`${kind} ${name} is a shipped seed; it cannot be removed, only replaced`)
     }
+    if (removed) this.changed({ kind, name, version: 0 })
     return removed
+  }
+
+  async onChange(listener: (change: RecordChange) => void): Promise<() => Promise<void>> {
+    changes.on(this.dir, listener)
+    return async () => {
+      changes.off(this.dir, listener)
+    }
+  }
+
+  /** Nothing is held open between calls. */
+  async close(): Promise<void> {}
+
+  private changed(change: RecordChange): void {
+    changes.emit(this.dir, change)
   }
 
   private refuseWrites(what: string): void {
@@ -205,37 +205,13 @@ export class SkillStore {
    * Saves records from an export (any schema this cedar can migrate). All are validated before any is written, so
    * a bad one saves nothing. Versions continue this store's count; provenance is kept as given.
    */
-  async importRecords(values: readonly unknown[]): Promise<SkillRecord[]> {
-    const problems: string[] = []
-    const accepted: SkillRecord[] = []
-    const seen = new Set<string>()
-    values.forEach((value, index) => {
-      const read = readStoredRecord(value)
-      if (!read.ok) {
-        problems.push(`records.${index}${nameOf(value)}: ${read.message}`)
-        return
-      }
-      const key = `${read.record.kind} ${read.record.name}`
-      if (seen.has(key)) problems.push(`records.${index}: a second ${key}`)
-      seen.add(key)
-      accepted.push(read.record)
-    })
-    if (problems.length > 0) throw new RecordValidationError(problems.join('; '))
-    const saved: SkillRecord[] = []
-    for (const record of accepted) saved.push(await this.save(withoutStoreFields(record)))
-    return saved
+  importRecords(values: readonly unknown[]): Promise<SkillRecord[]> {
+    return importInto(this, values)
   }
 
   /** All records, or the named ones (a skill when both kinds have the name); an unknown name throws. */
   async exportRecords(names?: readonly string[]): Promise<StoreExport> {
-    const { records } = await this.load()
-    if (!names) return { schema: SCHEMA_VERSION, records }
-    const picked = names.map((name) => {
-      const found = pickByName(records, name)
-      if (!found.record) throw new Error(`no skill or constraint named ${name}`)
-      return found.record
-    })
-    return { schema: SCHEMA_VERSION, records: picked }
+    return exportOf((await this.load()).records, names)
   }
 
   /** Reads the given files; bad ones are moved aside (and older schemas rewritten) under the lock. */
@@ -350,40 +326,4 @@ export class SkillStore {
   private absolute(ref: FileRef): string {
     return path.join(this.dir, ...ref.relative.split('/'))
   }
-}
-
-/** The record a name refers to: the skill if there is one, else the constraint; `both` when each kind has it. */
-export function pickByName(
-  records: readonly SkillRecord[],
-  name: string,
-  kind?: RecordKind,
-): { record: SkillRecord | undefined; both: boolean } {
-  const named = records.filter((record) => record.name === name && (!kind || record.kind === kind))
-  const record = named.find((r) => r.kind === 'skill') ?? named[0]
-  return { record, both: named.length > 1 }
-}
-
-function byKindAndName(a: SkillRecord, b: SkillRecord): number {
-  return KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || a.name.localeCompare(b.name)
-}
-
-/** The part of a record its author gives; the store fills in the rest on save. */
-function withoutStoreFields(record: SkillRecord): NewRecord {
-  const { schema: _schema, version: _version, createdAt: _created, updatedAt: _updated, ...rest } = record
-  return rest
-}
-
-/** Names become file names, so anything else (`../x`) is no record at all. */
-function isName(name: string): boolean {
-  return recordName.safeParse(name).success
-}
-
-function label(record: unknown): string {
-  const { kind, name } = (typeof record === 'object' && record !== null ? record : {}) as Record<string, unknown>
-  return typeof name === 'string' ? `${typeof kind === 'string' ? kind : 'record'} ${name}` : 'record'
-}
-
-function nameOf(value: unknown): string {
-  const name = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).name : undefined
-  return typeof name === 'string' ? ` (${name})` : ''
 }

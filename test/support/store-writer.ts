@@ -1,4 +1,5 @@
-// A separate process writing to a skill store, for the concurrency and kill tests in test/skill-store.test.ts.
+// A separate process writing to a skill store (a directory, or a postgres:// URL), for the concurrency and kill
+// tests of test/support/store-contract.ts and test/skill-store.test.ts.
 //   store-writer.ts batch <dir> <prefix> <count> <shared>  saves <prefix>.0 .. <prefix>.<count-1>, and <shared>
 //                                                         after each, then prints "done"
 //   store-writer.ts loop <dir> <prefix>                    prints "ready", then saves <prefix>.0, .1, ... forever,
@@ -6,7 +7,10 @@
 //   store-writer.ts hold <dir>                             takes the store's lock, prints "locked", and releases it
 //                                                         (printing "released") when a line comes on stdin
 // STORE_LOCK_STALE_MS sets the store's lockStaleMs.
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { openRecordStore } from '../../plugin/store/open-store.js'
 import { SkillStore } from '../../plugin/store/skill-store.js'
 import { acquireStoreLock } from '../../plugin/store/store-lock.js'
 import { pickaxeSkill } from './skill-records.js'
@@ -21,7 +25,9 @@ if (mode === 'hold' && dir) {
   process.exit(0)
 }
 if (!dir || !prefix) throw new Error('usage: store-writer.ts batch|loop <dir> <prefix> [count shared] | hold <dir>')
-const store = new SkillStore(dir, { lockStaleMs: Number(process.env.STORE_LOCK_STALE_MS ?? 10_000) })
+const store = dir.startsWith('postgres://')
+  ? openRecordStore(dir, { localDir: path.join(tmpdir(), 'cedar-writer-local') })
+  : new SkillStore(dir, { lockStaleMs: Number(process.env.STORE_LOCK_STALE_MS ?? 10_000) })
 // A test that dies must not leave a writer behind: its end of the pipe closes.
 process.stdin.on('end', () => process.exit(0)).resume()
 
@@ -30,6 +36,7 @@ if (mode === 'batch') {
     await store.save(pickaxeSkill(`${prefix}.${i}`))
     await store.save(pickaxeSkill(shared))
   }
+  await store.close()
   process.stdout.write('done\n')
   process.exit(0)
 } else {

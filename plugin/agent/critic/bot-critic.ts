@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { LlmClient } from '../../llm/llm-client.js'
 import type { DeadlockBlame } from '../../ltl/shield.js'
 import type { LawFiles } from '../../store/law-files.js'
-import type { SkillStore } from '../../store/skill-store.js'
+import type { RecordStore } from '../../store/record-store.js'
 import { DEFAULT_RULES_VERSION } from '../../world/rules.js'
 import type { CriticComputation } from './critic-computation.js'
 import { type CriticReport, CriticRunner } from './critic-runner.js'
@@ -17,12 +17,13 @@ import { overConstrainedState } from './deadlock.js'
 import type { LawBook } from './laws.js'
 import { LlmCritic } from './llm-critic.js'
 import { OfflineCritic } from './offline-critic.js'
-import { TrajectoryLog } from './trajectory-log.js'
+import { SharedTrajectoryLog } from './shared-trajectory-log.js'
+import { type Trajectories, TrajectoryLog } from './trajectory-log.js'
 import type { Critic, TrajectoryStep } from './types.js'
 
 export interface BotCriticOptions {
   readonly laws: LawBook
-  readonly store: SkillStore
+  readonly store: RecordStore
   /** Where the trajectories go (`<dir>/trajectories`); default the store's directory. */
   readonly dir?: string
   /** Players' rejections, kept across restarts. */
@@ -44,7 +45,7 @@ export interface BotCriticOptions {
 }
 
 export class BotCritic {
-  private trajectories: TrajectoryLog
+  private trajectories: Trajectories
   readonly runner: CriticRunner
   private readonly schedule: CriticSchedule | undefined
 
@@ -92,13 +93,22 @@ export class BotCritic {
           })
   }
 
-  get log(): TrajectoryLog {
+  get log(): Trajectories {
     return this.trajectories
   }
 
-  /** The trajectories and the critic's decisions of one world: `<dir>/trajectories`, and the laws in `files`. */
-  useDir(dir: string, files: LawFiles): void {
-    this.trajectories = new TrajectoryLog(path.join(dir, 'trajectories'), this.options.trajectoryCap)
+  /**
+   * The trajectories and the critic's decisions of one world: the laws in `files`, the trajectories in
+   * `<dir>/trajectories`, or, on a store a fleet shares, the world's log there (`shared`: the world's key and this
+   * bot's name), which every bot on the store appends to and reads.
+   */
+  useDir(dir: string, files: LawFiles, shared?: { readonly scope: string; readonly bot: string }): void {
+    const cap = this.options.trajectoryCap
+    const shelf = this.options.store.trajectories
+    this.trajectories =
+      shelf && shared
+        ? new SharedTrajectoryLog(shelf, shared.scope, shared.bot, cap)
+        : new TrajectoryLog(path.join(dir, 'trajectories'), cap)
     this.runner.useStore(this.trajectories, files)
   }
 

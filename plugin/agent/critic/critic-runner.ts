@@ -15,7 +15,7 @@ import { offlineRelaxation, relieved } from './deadlock.js'
 import type { LawBook } from './laws.js'
 import type { LlmCritic } from './llm-critic.js'
 import { type ProposedLaw, ProposedLaws } from './proposed-laws.js'
-import type { TrajectoryLog } from './trajectory-log.js'
+import type { Trajectories } from './trajectory-log.js'
 import type {
   Critic,
   CriticContext,
@@ -49,7 +49,7 @@ export interface CriticReport {
 }
 
 export interface CriticRunnerOptions {
-  readonly log: TrajectoryLog
+  readonly log: Trajectories
   readonly laws: LawBook
   readonly critics: readonly Critic[]
   /** The LLM critic again, for relaxing over-constrained states; without it the offline rule relaxes. */
@@ -81,7 +81,7 @@ export class CriticRunner {
   private readonly refused = new Set<string>()
   /** Validated laws waiting for a player's decision. */
   private waitingLaws: ProposedLaws
-  private log: TrajectoryLog
+  private log: Trajectories
   private files: LawFiles | undefined
 
   constructor(private readonly options: CriticRunnerOptions) {
@@ -99,7 +99,7 @@ export class CriticRunner {
    * Another world's trajectories and decisions (the bot logged into a world): rejections and proposals are read
    * from `files`, the rounds read `log`. What was read before is forgotten: it belonged to no world or another one.
    */
-  useStore(log: TrajectoryLog, files: LawFiles): void {
+  useStore(log: Trajectories, files: LawFiles): void {
     this.log = log
     this.files = files
     this.refused.clear()

@@ -9,7 +9,7 @@ import cron, { type ScheduledTask } from 'node-cron'
 import writeFileAtomic from 'write-file-atomic'
 import { makeDirectory } from '../../config/make-directory.js'
 import { CedarError } from '../../errors.js'
-import type { SkillStore } from '../../store/skill-store.js'
+import type { RecordStore } from '../../store/record-store.js'
 import type { CriticReport, CriticRunner } from './critic-runner.js'
 
 export const DEFAULT_CRITIC_SCHEDULE = '*/10 * * * *'
@@ -20,7 +20,7 @@ export interface CriticScheduleOptions {
   readonly runner: CriticRunner
   /** A cron expression (`*\/10 * * * *`: every ten minutes). */
   readonly expression?: string
-  readonly store?: SkillStore
+  readonly store?: RecordStore
   /** Where store backups go (default `<store>/backups`). */
   readonly backupDir?: string
   readonly onRound?: (report: CriticReport) => void

@@ -18,7 +18,7 @@ const stepSchema = z.object({
   counts: z.record(z.string(), z.number().int().min(0)).optional(),
   countsAfter: z.record(z.string(), z.number().int().min(0)).optional(),
 })
-const trajectorySchema = z.object({
+export const trajectorySchema = z.object({
   id: z.string(),
   task: z.string(),
   startedAt: z.string(),
@@ -29,7 +29,26 @@ const trajectorySchema = z.object({
 
 export const DEFAULT_TRAJECTORY_CAP = 200
 
-export class TrajectoryLog {
+/** What the critic reads its runs from: this bot's files (TrajectoryLog) or its fleet's store (SharedTrajectoryLog). */
+export interface Trajectories {
+  /** Entries skipped on the last read because they did not validate. */
+  readonly skipped: number
+  append(trajectory: Trajectory): Promise<void>
+  /** Every kept trajectory, oldest first. */
+  list(): Promise<Trajectory[]>
+  /** The trajectories logged after this critic's cursor (all of them the first time). */
+  sinceCursor(): Promise<Trajectory[]>
+  /** Marks everything up to `id` as read by this critic. */
+  moveCursor(id: string): Promise<void>
+}
+
+/** The trajectories after `cursor` (all of them when it is unset or has rotated out). */
+export function afterCursor(all: Trajectory[], cursor: string | undefined): Trajectory[] {
+  const at = cursor === undefined ? -1 : all.findIndex((t) => t.id === cursor)
+  return all.slice(at + 1)
+}
+
+export class TrajectoryLog implements Trajectories {
   private readonly file: string
   private readonly cursorFile: string
   /** Lines skipped on the last load because they did not parse. */
@@ -84,10 +103,7 @@ export class TrajectoryLog {
 
   /** The trajectories logged after the cursor (all of them the first time). */
   async sinceCursor(): Promise<Trajectory[]> {
-    const all = await this.list()
-    const cursor = await this.cursor()
-    const at = cursor === undefined ? -1 : all.findIndex((t) => t.id === cursor)
-    return all.slice(at + 1)
+    return afterCursor(await this.list(), await this.cursor())
   }
 
   /** Marks everything up to `id` as read by the critic. */

@@ -1,0 +1,95 @@
+// `cedar start --bots N`: a fleet of bots in one process on one store, on a real server. Each answers its owner's
+// whisper itself; a public command reaches them all; Ctrl-C's stop ends every one.
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import type { Bot } from 'mineflayer'
+import type { EmbeddedServer } from '../plugin/server/embedded-server.js'
+import { type RunningBot, runBot, type StartEvent } from '../plugin/start/run-bot.js'
+import { resolveStartSettings } from '../plugin/start/start-settings.js'
+import type { RecordChange } from '../plugin/store/record-store.js'
+import { SkillStore } from '../plugin/store/skill-store.js'
+import { closeAll, connectBot, nextChat, nextWhisper, startTestServer } from './harness/index.js'
+import { pickaxeSkill } from './support/skill-records.js'
+
+describe('cedar start --bots 3', () => {
+  let server: EmbeddedServer | undefined
+  let alex: Bot | undefined
+  let running: RunningBot | undefined
+  let store: string
+  const events: StartEvent[] = []
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} }
+
+  before(async () => {
+    store = await mkdtemp(path.join(tmpdir(), 'cedar-fleet-start-'))
+    server = await startTestServer()
+    alex = await connectBot(server, 'Alex')
+    const settings = resolveStartSettings(
+      {
+        host: '127.0.0.1',
+        port: String(server.port),
+        version: server.version,
+        owners: 'Alex',
+        console: false,
+        reconnect: false,
+        bots: '3',
+      },
+      {},
+    )
+    running = await runBot({ ...settings, cedar: { storePath: store } }, (event) => events.push(event), quiet)
+  })
+  after(async () => {
+    await running?.stop()
+    await closeAll(server, [alex])
+    await rm(store, { recursive: true, force: true })
+  })
+
+  test('three bots join, named after the first; each answers a whisper itself, and a public !help reaches all', async () => {
+    assert.deepEqual(
+      events.filter((e) => e.event === 'spawned').map((e) => e.event === 'spawned' && e.username),
+      ['cedar', 'cedar2', 'cedar3'],
+    )
+    assert.deepEqual(
+      running?.bots.map((bot) => bot.cedar.status().storePath),
+      [store, store, store],
+      'one store',
+    )
+    const owner = alex as Bot
+    for (const name of ['cedar3', 'cedar']) {
+      const reply = nextWhisper(owner, name, () => true, 30_000)
+      owner.whisper(name, '!status')
+      assert.match((await reply).message, /^cedar \S+: .*health \d+\/20/, `${name} answered its owner`)
+    }
+    const replies = ['cedar', 'cedar2', 'cedar3'].map((name) => nextChat(owner, name, () => true, 30_000))
+    owner.chat('!help')
+    for (const reply of await Promise.all(replies)) assert.match(reply.message, /^commands: !help, /)
+  })
+
+  test('a skill saved to the store is announced on every bot of the fleet', async () => {
+    const bots = running?.bots ?? []
+    const heard = bots.map(
+      (bot) =>
+        new Promise<RecordChange>((resolve) => {
+          bot.once('cedarStoreChange', resolve)
+        }),
+    )
+    await new SkillStore(store).save(pickaxeSkill('craft.fleet_pickaxe'))
+    for (const change of await Promise.all(heard)) {
+      assert.deepEqual(change, { kind: 'skill', name: 'craft.fleet_pickaxe', version: 1 })
+    }
+    assert.equal(heard.length, 3)
+  })
+
+  test('a fleet is 1 to 8 bots, and a name that leaves room for their digit', () => {
+    assert.equal(resolveStartSettings({}, {}).bots, 1)
+    assert.equal(resolveStartSettings({}, { CEDAR_BOTS: '8' }).bots, 8)
+    assert.throws(() => resolveStartSettings({ bots: '9' }, {}), /bots \(--bots\): a number of bots from 1 to 8/)
+    assert.throws(() => resolveStartSettings({ bots: 'two' }, {}), /bots \(--bots\): a number of bots from 1 to 8/)
+    assert.throws(
+      () => resolveStartSettings({ bots: '2', username: 'a_sixteen_chars_' }, {}),
+      /username \(--username\): at most 15 characters with --bots/,
+    )
+  })
+})
