@@ -1,9 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { costsText, describeStuck, TaskCancelledError, type TaskVerdict, UnknownGoalError } from '../agent/index.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
 import type { DoProgress } from '../cedar-reports.js'
+import { makeDirectory } from '../config/make-directory.js'
 import { countGiven, wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { SkillRecord } from '../store/record.js'
@@ -257,7 +258,7 @@ const skillCommand = (store: RecordStore) =>
       if (option === '--svg') {
         const file = path.join(store.dir, `${record.name}.svg`)
         // A database store's local directory is made on first use.
-        await mkdir(store.dir, { recursive: true })
+        await makeDirectory(store.dir)
         await writeFile(file, await renderSvg(dfa))
         lines.push(`picture: ${file}`)
       }
