@@ -28,6 +28,8 @@ const MASS = new Set([
   'gunpowder',
   'leather',
   'sugar',
+  'bone_meal',
+  'flint_and_steel',
   'sugar_cane',
   'netherrack',
   'obsidian',
