@@ -181,7 +181,7 @@ describe('a scripted first hour, in a player’s words', () => {
     assert.deepEqual(hint, [
       'Alex, I only follow commands: say !do <what you want>, e.g. !do get me some wood (!help lists the rest)',
     ])
-    for (const request of ['help me', 'make bread', 'build me a house']) {
+    for (const request of ['help me', 'get some bone meal', 'build me a house']) {
       const lines = await say(`!do ${request}`, END)
       assert.equal(lines.length, 1, lines.join('\n'))
       assert.match(
