@@ -40,7 +40,7 @@ describe('a pickaxe that breaks mid-run on the real server', () => {
     assert.equal(bot.inventory.items().find((i) => i.name === 'wooden_pickaxe')?.durabilityUsed, 58)
     const { lines, run, transcript } = await runDo(cedar, '!do collect 3 cobblestone', RUN_TIMEOUT_MS - 10_000)
     t.diagnostic(transcript.replaceAll('\n', ' | '))
-    assert.match(lines.at(-1) ?? '', /^done in \d+ actions/, transcript)
+    assert.match(lines.at(-1) ?? '', /^done in \d+ actions?/, transcript)
     assert.ok(countItem(bot, 'cobblestone') >= 3, transcript)
     const steps = run?.steps ?? assert.fail('no trajectory logged')
     const crafted = steps.filter((s) => s.ok && s.action === 'craft.wooden_pickaxe').length

@@ -33,7 +33,7 @@ describe('from nothing to an iron pickaxe in a generated survival world, from ch
     assert.equal(bot.inventory.items().length, 0, 'the bot starts with nothing')
     const { lines, transcript } = await runDo(cedar, '!do get an iron pickaxe', RUN_TIMEOUT_MS - 10_000)
     t.diagnostic(lines.join(' | '))
-    assert.match(lines.at(-1) ?? '', /^done in \d+ actions: done: has\.iron_pickaxe\.1$/, transcript)
+    assert.match(lines.at(-1) ?? '', /^done in \d+ actions?: done: has\.iron_pickaxe\.1$/, transcript)
     assert.equal(countItem(bot, 'iron_pickaxe'), 1)
   })
 })
