@@ -28,8 +28,12 @@ export interface SurvivalMechanicsOptions {
   hostileMobs?: HostileMobOptions | boolean
   /** Tools in hand wear out by digging and hitting, and break (tool-wear.ts); false keeps them whole. Default on. */
   toolWear?: boolean
-  /** Tilling, planting, crops on random ticks, chance drops, buckets, shearing (farming.ts) and fishing (fishing.ts); false leaves them out. */
-  farming?: FarmingOptions | false
+  /**
+   * Tilling, planting, crops on random ticks, chance drops, buckets, shearing (farming.ts) and fishing (fishing.ts):
+   * true or options turn them on. Default off for now: with them on, a bot in the generated survival world timed out
+   * crafting at its table (test/survival-iron-pickaxe.test.ts; cause not yet found, see docs/server.md).
+   */
+  farming?: FarmingOptions | boolean
 }
 
 export const SURVIVAL_MECHANICS_PLUGIN = 'cedar-survival-mechanics'
@@ -53,9 +57,10 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
       if (options.hostileMobs) installHostileMobs(serv, options.hostileMobs === true ? {} : options.hostileMobs)
       installWholeStackPickups(serv)
       if (options.toolWear !== false) installToolWear(serv)
-      if (options.farming !== false) {
-        installFarming(serv, options.farming)
-        installFishing(serv, options.farming?.random)
+      if (options.farming) {
+        const farming = options.farming === true ? {} : options.farming
+        installFarming(serv, farming)
+        installFishing(serv, farming.random)
       }
     },
   }
