@@ -325,13 +325,21 @@ const ceCommand = (store: SkillStore) =>
 const wrongCommand = (store: SkillStore) =>
   defineCommand({
     name: 'wrong',
-    summary: 'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named)',
-    params: [param.word('name', { optional: true, description: 'the skill or rule id it was wrong about' })],
+    summary:
+      'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named); !wrong N: its act N should not have happened',
+    params: [
+      param.word('name', { optional: true, description: 'an act number of the last run, or the skill or rule id' }),
+    ],
     run: async ({ cedar }, { name }) => {
+      const act = name !== undefined && /^\d+$/.test(name) ? Number(name) : undefined
+      const acted = act === undefined ? undefined : cedar.agent.lastActs()[act - 1]
       return correctionReply(
         store,
-        () => cedar.agent.wrong({ name }),
-        (record) => `noted: ${record.name} v${record.version} learned again (${relearnedShape(record)})`,
+        () => cedar.agent.wrong(act === undefined ? { name } : { act }),
+        (record) =>
+          act === undefined
+            ? `noted: ${record.name} v${record.version} learned again (${relearnedShape(record)})`
+            : `noted: act ${act} (${acted}) should not have happened there — ${record.name} v${record.version} learned again (${relearnedShape(record)})`,
       )
     },
   })

@@ -121,6 +121,19 @@ export async function runController(options: ControllerOptions): Promise<Control
       refusals.delete(s * k + a)
     }
   }
+  /**
+   * A skill that orders its acts (act-order.ts) reaches its goal event with its last act: the shortest way over
+   * the acts still allowed and the milestones they bring, when it starts with an act — after one failed and was
+   * disabled, the way round it (CEDAR §3: the path recomputed).
+   */
+  const actsFirst = (s: number): string[] | undefined => {
+    const path = shortestPathToAcceptance(
+      dfa,
+      s,
+      (q, a) => usable(q, a) || (!isActionSymbol(dfa.alphabet.symbol(a)) && isPursuable(dfa.alphabet.symbol(a))),
+    )
+    return path?.[0] !== undefined && isActionSymbol(path[0]) ? path : undefined
+  }
   /** The next milestone the bot can work towards (`has.cobblestone.3`), and the way on through it. */
   const nextMilestone = (s: number): { milestone: string; path: string[] } | undefined => {
     if (!options.pursue) return undefined
@@ -220,7 +233,10 @@ export async function runController(options: ControllerOptions): Promise<Control
     const plan =
       state < 0
         ? undefined
-        : (shortestPathToAcceptance(dfa, state, usable) ?? workBeforeWaiting(state) ?? pursuit(state, observation))
+        : (shortestPathToAcceptance(dfa, state, usable) ??
+          workBeforeWaiting(state) ??
+          actsFirst(state) ??
+          pursuit(state, observation))
     if (!plan) {
       // The milestone's way on is an action the gate refused (and no other helps): blocked, not waiting.
       const refusedStep = state >= 0 && refusals.size > 0 ? towards(state, observation, 'refused') : undefined
