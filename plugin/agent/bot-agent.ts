@@ -179,19 +179,19 @@ export class BotAgent {
     if (!last) throw new UnknownSkillError('nothing has run yet')
     const skill = await this.store.get('skill', last.skill)
     if (!skill) throw new UnknownSkillError(`no stored skill ${last.skill}`)
-    const alphabet = new Set(skill.alphabet)
-    const word = last.word.filter((s) => alphabet.has(s))
-    const acts = word.flatMap((s, i) => (isActionSymbol(s) ? [i] : []))
+    // Numbered as `!wrong list` lists them: every act of the run, the skill's or not.
+    const acts = last.word.flatMap((s, i) => (isActionSymbol(s) ? [i] : []))
     const at = acts[act - 1]
     if (!Number.isInteger(act) || act < 1 || at === undefined) {
       throw new CounterexampleError(`the last run did ${acts.length} acts: say !wrong 1 to !wrong ${acts.length}`)
     }
-    return this.apply(
-      { kind: 'skill', name: skill.name, alphabet: skill.alphabet },
-      word.slice(0, at + 1),
-      false,
-      options,
-    )
+    const symbol = last.word[at] as string
+    const alphabet = new Set(skill.alphabet)
+    if (!alphabet.has(symbol)) {
+      throw new CounterexampleError(`act ${act} (${symbol}) is not one of ${skill.name}'s acts: nothing changed`)
+    }
+    const word = last.word.slice(0, at + 1).filter((s) => alphabet.has(s))
+    return this.apply({ kind: 'skill', name: skill.name, alphabet: skill.alphabet }, word, false, options)
   }
 
   private apply(target: CorrectionCandidate, word: readonly string[], label: boolean, options: AgentCallOptions) {

@@ -13,14 +13,14 @@ import { renderSvg } from '../automata/svg.js'
 import type { DoProgress } from '../cedar-reports.js'
 import { wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
-import type { SkillRecord } from '../store/record.js'
 import type { SkillStore } from '../store/skill-store.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
-import { correctionReply } from './correction-replies.js'
+import { correctionReply, relearnedShape } from './correction-replies.js'
 import { giveGoalItems } from './hand-over-commands.js'
 import { pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
+import { registerRunCorrections } from './run-corrections.js'
 import { askerPosition, comeBack, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
 
 /** While a run goes on, at most one progress line per this many actions (failures and blocks always). */
@@ -322,34 +322,6 @@ const ceCommand = (store: SkillStore) =>
     },
   })
 
-const wrongCommand = (store: SkillStore) =>
-  defineCommand({
-    name: 'wrong',
-    summary:
-      'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named); !wrong N: its act N should not have happened',
-    params: [
-      param.word('name', { optional: true, description: 'an act number of the last run, or the skill or rule id' }),
-    ],
-    run: async ({ cedar }, { name }) => {
-      const act = name !== undefined && /^\d+$/.test(name) ? Number(name) : undefined
-      const acted = act === undefined ? undefined : cedar.agent.lastActs()[act - 1]
-      return correctionReply(
-        store,
-        () => cedar.agent.wrong(act === undefined ? { name } : { act }),
-        (record) =>
-          act === undefined
-            ? `noted: ${record.name} v${record.version} learned again (${relearnedShape(record)})`
-            : `noted: act ${act} (${acted}) should not have happened there — ${record.name} v${record.version} learned again (${relearnedShape(record)})`,
-      )
-    },
-  })
-
-/** "3 states", and for a rule its alphabet (which a counterexample may have grown). */
-function relearnedShape(record: SkillRecord): string {
-  const states = `${parseDfaJson(record.dfa).stateCount} states`
-  return record.kind === 'constraint' ? `${states} over ${record.alphabet.join(' ')}` : states
-}
-
 const alphabetCommand = defineCommand({
   name: 'alphabet',
   summary: 'how I read an instruction: its goal and constraint parts and their symbols',
@@ -405,7 +377,7 @@ export function registerSkillCommands(registry: CommandRegistry, store: SkillSto
   registry.register(skillsCommand(store))
   registry.register(skillCommand(store))
   registry.register(ceCommand(store))
-  registry.register(wrongCommand(store))
+  registerRunCorrections(registry, store)
   registry.register(alphabetCommand)
   registry.register(learnCommand)
 }

@@ -23,6 +23,7 @@ import { reflexTurns } from '../reflexes/index.js'
 import { actLimits } from './act-limits.js'
 import { brokenTool } from './broken-tool.js'
 import type { ControllerOptions, ControllerOutcome, ControllerResult, ControllerStep } from './controller-types.js'
+import { GatheredAhead } from './gathered-ahead.js'
 import { transient, waitForEvent } from './world-waiting.js'
 
 export type {
@@ -51,6 +52,7 @@ export async function runController(options: ControllerOptions): Promise<Control
   /** Edges the gate (or the world's own shield) refused, and who refused: a run they strand ends 'blocked'. */
   const refusals = new Map<number, string>()
   const steps: ControllerStep[] = []
+  const gathered = new GatheredAhead()
   const word: string[] = []
   let state = dfa.initial
   /** The state the act being recorded started from (reset after each record and each round). */
@@ -295,6 +297,12 @@ export async function runController(options: ControllerOptions): Promise<Control
       report(step, plan)
       continue
     }
+    if (gathered.take(action, observation)) {
+      // Done by an earlier act (a felled trunk's logs): no primitive runs, the shield has already passed it above.
+      feed([action])
+      report(record(action, true, 'a log felled with the trunk before', [], observation), plan)
+      continue
+    }
     options.onActing?.(action)
     const { outcome, preempted } = await reflexes.interruptible((inner) =>
       world.act(primitive, inner, acting(action, state)),
@@ -307,6 +315,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       // A milestone state is left only by its event, and the bot may stay in it for many acts: what failed or was
       // refused here before the world changed (no ore in sight yet) is tried again after an act that worked.
       forgetFailures(state)
+      gathered.settle(action, observation, after)
       feed([action])
     } else if (outcome.failure === 'not_found' && (primitive.verb === 'mine' || primitive.verb === 'kill')) {
       // The skill was learned where the thing was in sight; here it is not: search for it (a reflex, not a plan
