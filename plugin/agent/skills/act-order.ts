@@ -2,9 +2,9 @@
  * Learning the order of a skill's acts (CEDAR §3: the learned automaton is the controller). Membership queries are
  * answered by execution (act-replay.ts: gold, from the Sim), over the skill's whole alphabet — actions and
  * milestones — so each state of the learned DFA lets on only the acts that keep a way to the goal, in an order the
- * world allows, and the controller's shortest path to acceptance is the next act. Teachers (the recipe book's plan,
- * an LLM-taught milestone DFA's run) only suggest words: each is labelled by execution before the learner sees it.
- * Gold labels from players override execution (the learner's cache holds them first).
+ * world allows, and the controller's shortest path to acceptance is the next act. The recipe book's plan (and any
+ * `suggestions`) are only words to try: each is labelled by execution before the learner sees it. The LLM that taught
+ * the milestones is not asked here: the act order costs no LLM request. Gold labels from players override execution (the learner's cache holds them first).
  */
 import { Dfa } from '../../automata/dfa.js'
 import { seededRandom } from '../../automata/random.js'
