@@ -123,11 +123,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       refusals.delete(s * k + a)
     }
   }
-  /**
-   * A skill that orders its acts (act-order.ts) reaches its goal event with its last act: the shortest way over
-   * the acts still allowed and the milestones they bring, when it starts with an act — after one failed and was
-   * disabled, the way round it (CEDAR §3: the path recomputed).
-   */
+  /** An act order's way on over the acts still allowed and the milestones they bring (CEDAR §3: recomputed). */
   const actsFirst = (s: number): string[] | undefined => {
     const path = shortestPathToAcceptance(
       dfa,
@@ -297,7 +293,9 @@ export async function runController(options: ControllerOptions): Promise<Control
       report(step, plan)
       continue
     }
-    if (gathered.take(action, observation)) {
+    // Only where the DFA counts the act (a milestone DFA loops; its pursuit asks for logs only when short of them).
+    const counted = state >= 0 && dfa.step(state, action) !== state
+    if (counted && gathered.take(action, observation)) {
       // Done by an earlier act (a felled trunk's logs): no primitive runs, the shield has already passed it above.
       feed([action])
       report(record(action, true, 'a log felled with the trunk before', [], observation), plan)
