@@ -7,19 +7,19 @@ import type { DoProgress } from '../cedar-reports.js'
 import { makeDirectory } from '../config/make-directory.js'
 import { countGiven, wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
-import type { SkillRecord } from '../store/record.js'
 import type { RecordStore } from '../store/record-store.js'
 import { lawWords } from '../vocabulary/law-words.js'
 import { counted, inPlayerWords } from '../vocabulary/player-words.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
-import { correctionReply } from './correction-replies.js'
+import { correctionReply, relearnedShape } from './correction-replies.js'
 import { progressReporter, vettingText } from './do-progress.js'
 import { doneLine } from './done-lines.js'
 import { giveGoalItems } from './hand-over-commands.js'
 import { pageOf } from './pages.js'
 import { unreadableLine } from './refusals.js'
 import type { CommandRegistry } from './registry.js'
+import { registerRunCorrections } from './run-corrections.js'
 import { askerPosition, comeBack, PLAYER_WORDS, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
 
 /** Progress that also tells code listening on the bot (`cedarProgress`, and `cedarLearning` for what is learned). */
@@ -288,26 +288,6 @@ const ceCommand = (store: RecordStore) =>
     },
   })
 
-const wrongCommand = (store: RecordStore) =>
-  defineCommand({
-    name: 'wrong',
-    summary: 'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named)',
-    params: [param.word('name', { optional: true, description: 'the skill or rule id it was wrong about' })],
-    run: async ({ cedar }, { name }) => {
-      return correctionReply(
-        store,
-        () => cedar.agent.wrong({ name }),
-        (record) => `noted: ${record.name} v${record.version} learned again (${relearnedShape(record)})`,
-      )
-    },
-  })
-
-/** "3 states", and for a rule its alphabet (which a counterexample may have grown). */
-function relearnedShape(record: SkillRecord): string {
-  const states = `${parseDfaJson(record.dfa).stateCount} states`
-  return record.kind === 'constraint' ? `${states} over ${record.alphabet.join(' ')}` : states
-}
-
 const alphabetCommand = defineCommand({
   name: 'alphabet',
   summary: 'how I read an instruction: its goal and constraint parts and their symbols',
@@ -363,7 +343,7 @@ export function registerSkillCommands(registry: CommandRegistry, store: RecordSt
   registry.register(skillsCommand(store))
   registry.register(skillCommand(store))
   registry.register(ceCommand(store))
-  registry.register(wrongCommand(store))
+  registerRunCorrections(registry, store)
   registry.register(alphabetCommand)
   registry.register(learnCommand)
 }

@@ -23,6 +23,7 @@ import { reflexTurns } from '../reflexes/index.js'
 import { actLimits } from './act-limits.js'
 import { brokenTool } from './broken-tool.js'
 import type { ControllerOptions, ControllerOutcome, ControllerResult, ControllerStep } from './controller-types.js'
+import { GatheredAhead } from './gathered-ahead.js'
 import { transient, waitForEvent } from './world-waiting.js'
 
 export type {
@@ -51,6 +52,7 @@ export async function runController(options: ControllerOptions): Promise<Control
   /** Edges the gate (or the world's own shield) refused, and who refused: a run they strand ends 'blocked'. */
   const refusals = new Map<number, string>()
   const steps: ControllerStep[] = []
+  const gathered = new GatheredAhead()
   const word: string[] = []
   let state = dfa.initial
   /** The state the act being recorded started from (reset after each record and each round). */
@@ -120,6 +122,15 @@ export async function runController(options: ControllerOptions): Promise<Control
       disabled.delete(s * k + a)
       refusals.delete(s * k + a)
     }
+  }
+  /** An act order's way on over the acts still allowed and the milestones they bring (CEDAR §3: recomputed). */
+  const actsFirst = (s: number): string[] | undefined => {
+    const path = shortestPathToAcceptance(
+      dfa,
+      s,
+      (q, a) => usable(q, a) || (!isActionSymbol(dfa.alphabet.symbol(a)) && isPursuable(dfa.alphabet.symbol(a))),
+    )
+    return path?.[0] !== undefined && isActionSymbol(path[0]) ? path : undefined
   }
   /** The next milestone the bot can work towards (`has.cobblestone.3`), and the way on through it. */
   const nextMilestone = (s: number): { milestone: string; path: string[] } | undefined => {
@@ -220,7 +231,10 @@ export async function runController(options: ControllerOptions): Promise<Control
     const plan =
       state < 0
         ? undefined
-        : (shortestPathToAcceptance(dfa, state, usable) ?? workBeforeWaiting(state) ?? pursuit(state, observation))
+        : (shortestPathToAcceptance(dfa, state, usable) ??
+          workBeforeWaiting(state) ??
+          actsFirst(state) ??
+          pursuit(state, observation))
     if (!plan) {
       // The milestone's way on is an action the gate refused (and no other helps): blocked, not waiting.
       const refusedStep = state >= 0 && refusals.size > 0 ? towards(state, observation, 'refused') : undefined
@@ -279,6 +293,14 @@ export async function runController(options: ControllerOptions): Promise<Control
       report(step, plan)
       continue
     }
+    // Only where the DFA counts the act (a milestone DFA loops; its pursuit asks for logs only when short of them).
+    const counted = state >= 0 && dfa.step(state, action) !== state
+    if (counted && gathered.take(action, observation)) {
+      // Done by an earlier act (a felled trunk's logs): no primitive runs, the shield has already passed it above.
+      feed([action])
+      report(record(action, true, 'a log felled with the trunk before', [], observation), plan)
+      continue
+    }
     options.onActing?.(action)
     const { outcome, preempted } = await reflexes.interruptible((inner) =>
       world.act(primitive, inner, acting(action, state)),
@@ -291,6 +313,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       // A milestone state is left only by its event, and the bot may stay in it for many acts: what failed or was
       // refused here before the world changed (no ore in sight yet) is tried again after an act that worked.
       forgetFailures(state)
+      gathered.settle(action, observation, after)
       feed([action])
     } else if (outcome.failure === 'not_found' && (primitive.verb === 'mine' || primitive.verb === 'kill')) {
       // The skill was learned where the thing was in sight; here it is not: search for it (a reflex, not a plan

@@ -28,6 +28,7 @@ import { pursueMilestone } from '../../world/milestone-pursuit.js'
 import type { Rules } from '../../world/rules.js'
 import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../../world/sim/index.js'
 import { runController } from '../controller/index.js'
+import { actOrderOf } from './act-order.js'
 import { goalEvent, type Milestones, milestoneDfa, milestonesOf, withRepeatedMilestones } from './milestones.js'
 import { PICKAXES, prerequisitesOf, type SkillKey, UnknownGoalError } from './skill-key.js'
 
@@ -168,10 +169,15 @@ export async function learnSkill(
   })
   const evidence = boundedEvidence(firsts)
   const gold = options.adapted ? [] : evidence.filter((e) => e.gold && e.word.every((s) => symbols.has(s)))
+  // The order of the acts, with execution as the teacher (act-order.ts): the DFA that decides what comes next.
+  // The milestone DFA stays for a skill too long to replay exhaustively (its acts are chosen by the pursuit).
+  // Over the acts, a word without one is the milestone learner's cut, not a run's or a player's: not its gold.
+  const actGold = gold.filter((e) => e.word.some(isActionSymbol))
+  const order = await actOrderOf(key, alphabet, milestones.demonstration, world, actGold, options.signal)
   return {
     key,
     alphabet,
-    dfa: withExactLabels(learned, gold),
+    dfa: order ? withExactLabels(order.dfa, actGold) : withExactLabels(learned, gold),
     successEvents: [goalEvent(key)],
     evidence,
     outcome: report.outcome,
