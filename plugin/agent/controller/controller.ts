@@ -24,6 +24,7 @@ import { actLimits } from './act-limits.js'
 import { brokenTool } from './broken-tool.js'
 import type { ControllerOptions, ControllerOutcome, ControllerResult, ControllerStep } from './controller-types.js'
 import { GatheredAhead } from './gathered-ahead.js'
+import { missingEffect } from './missing-effect.js'
 import { transient, waitForEvent } from './world-waiting.js'
 
 export type {
@@ -314,6 +315,16 @@ export async function runController(options: ControllerOptions): Promise<Control
       // refused here before the world changed (no ore in sight yet) is tried again after an act that worked.
       forgetFailures(state)
       gathered.settle(action, observation, after)
+      const missing = missingEffect(dfa, distance, state, action, events)
+      if (missing !== undefined) {
+        // Done, the world said, but what the act order waits for after it never came: not counted, tried again.
+        feed(events)
+        report(
+          record(action, true, `${outcome.detail ?? 'done'}, but ${missing} did not come: not counted`, events, after),
+          plan,
+        )
+        continue
+      }
       feed([action])
     } else if (outcome.failure === 'not_found' && (primitive.verb === 'mine' || primitive.verb === 'kill')) {
       // The skill was learned where the thing was in sight; here it is not: search for it (a reflex, not a plan
