@@ -11,7 +11,8 @@ import { shortestWitness } from '../../automata/search.js'
 import { checkStates, stateLimit } from '../../automata/size-limit.js'
 import type { SymbolInventory } from '../../grounding/inventory.js'
 import type { GroundedPart } from '../../grounding/pipeline.js'
-import { isActionSymbol } from '../../vocabulary/symbols.js'
+import { matchesObject } from '../../vocabulary/families.js'
+import { isActionSymbol, parsePrimitive } from '../../vocabulary/symbols.js'
 import type { Rules } from '../../world/rules.js'
 import type { ObtainedSkill } from '../skills/index.js'
 import { heldStandIn, milestoneDfa, type SkillKey, skillChain, skillKeysForGoal, skillName } from '../skills/index.js'
@@ -25,6 +26,8 @@ export interface GoalPlan {
   readonly perRun?: ReadonlyMap<string, number>
   /** The success events: `has.<item>.<count>` for every goal. */
   readonly goal: readonly string[]
+  /** What the bot holds as the run starts. */
+  readonly held?: ReadonlyMap<string, number>
 }
 
 export function planGoal(
@@ -55,7 +58,7 @@ export function planGoal(
       goal.push(`has.${wanted.item}.${wanted.count}`)
     }
   }
-  return { keys, repeats, perRun, goal }
+  return { keys, repeats, perRun, goal, held }
 }
 
 /** Items one run of the skill makes: a recipe's count for a craft, else one. */
@@ -73,25 +76,41 @@ export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxS
   const limit = stateLimit(maxStates)
   const named = skills.map((s) => (times(s) > 1 ? `${s.name} ×${times(s)}` : s.name))
   const building = `the skills one after another (${named.join(', ')})`
+  // Counted as they run: in a chain, an act-ordered skill runs on its milestones (asMilestones), not on its acts.
+  const forms = runForms(skills, plan)
   checkStates(
-    skills.reduce((n, s) => n + times(s) * s.dfa.stateCount, 0),
+    skills.reduce((n, s, i) => n + times(s) * (forms[i] as Dfa).stateCount, 0),
     limit,
     building,
   )
-  const chained = skills.length > 1 || skills.some((s) => times(s) > 1)
-  const runs = skills.flatMap((s) =>
-    Array.from({ length: times(s) }, (_, i) =>
-      nthRun(
-        chained ? { ...s, dfa: asMilestones(s.dfa) } : s,
-        i + 1,
-        times(s),
-        plan.goal,
-        plan.perRun?.get(s.name) ?? 1,
-      ),
+  const runs = skills.flatMap((s, i) =>
+    Array.from({ length: times(s) }, (_, j) =>
+      nthRun({ ...s, dfa: forms[i] as Dfa }, j + 1, times(s), plan.goal, plan.perRun?.get(s.name) ?? 1),
     ),
   )
   if (runs.length === 1 && runs[0]) return runs[0]
   return sequenceAll(runs, { maxStates: limit, building })
+}
+
+/**
+ * Each skill's DFA as the plan runs it: alone, as learned; in a chain of skills or repeated, or started with some
+ * of what its acts make already in hand, an act-ordered skill as its milestones. The sum of their states, each
+ * times its repeats, is what sequencing may build.
+ */
+export function runForms(skills: readonly ObtainedSkill[], plan: GoalPlan): Dfa[] {
+  const chained = skills.length > 1 || skills.some((s) => (plan.repeats.get(s.name) ?? 1) > 1)
+  return skills.map((s) => (chained || startsAhead(s.dfa, plan.held) ? asMilestones(s.dfa) : s.dfa))
+}
+
+/**
+ * Whether the bot starts holding something the skill's acts make (three logs, for a wooden pickaxe). An act order
+ * is learned from the skill's own start, where none of it is held: from here it would make it all again — or,
+ * when a law forbids that act ("never mine logs"), find no way at all although the logs in hand are enough.
+ */
+function startsAhead(dfa: Dfa, held: ReadonlyMap<string, number> | undefined): boolean {
+  if (!held || held.size === 0) return false
+  const made = dfa.alphabet.symbols.flatMap((s) => (isActionSymbol(s) ? [parsePrimitive(s)?.object ?? ''] : []))
+  return [...held].some(([item, n]) => n > 0 && made.some((object) => object !== '' && matchesObject(object, item)))
 }
 
 /**
