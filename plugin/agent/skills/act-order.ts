@@ -78,7 +78,18 @@ export async function actOrderOf(
   if (acts.some((a) => a.startsWith('kill.') || a.startsWith('explore.'))) return undefined
   const goal = `has.${key.item}.${key.count}`
   const order = await learnActOrder({ world, alphabet, goal, demonstration, gold, ...(signal ? { signal } : {}) })
-  return order && { ...order, dfa: withUnexpectedEvents(order.dfa) }
+  if (!order) return undefined
+  const dfa = withUnexpectedEvents(order.dfa)
+  // A word the replay rejected only for an event that came unasked (`mine.logs has.logs.1 has.logs.1`) is one the
+  // skill now accepts: that replay's label no longer stands for it, so the skill's evidence drops it. A player's or
+  // a run's gold label stays (the caller makes it hold exactly).
+  // The replay's own counterexamples come back from the learner marked gold; they are the Sim's answers within
+  // the act budget, which a player may overrule (`!wrong 3`): gold stays only what a player or a run said.
+  const given = new Set(gold.map((g) => g.word.join(' ')))
+  const entries = order.entries
+    .map((e) => ({ ...e, gold: given.has(e.word.join(' ')) }))
+    .filter((e) => e.gold || dfa.accepts(e.word) === e.label)
+  return { ...order, dfa, entries }
 }
 
 /** `dfa` with each event that leads nowhere accepting looping instead: the world's surprise is not the bot's act. */

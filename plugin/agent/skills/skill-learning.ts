@@ -179,7 +179,9 @@ export async function learnSkill(
     alphabet,
     dfa: order ? withExactLabels(order.dfa, actGold) : withExactLabels(learned, gold),
     successEvents: [goalEvent(key)],
-    evidence,
+    // The words the stored DFA was learned from: an act order's (the milestone learner's cuts, a lone
+    // `has.logs.1` accepted, are words the act order rejects: kept, they would contradict the skill they stand for).
+    evidence: order ? boundedEvidence(order.entries) : evidence,
     outcome: report.outcome,
     membershipQueries: report.queries.distinctWords,
     equivalenceQueries: report.equivalenceQueries,
@@ -246,6 +248,8 @@ function milestoneEvidence(
   const byCut = new Map<string, Evidence[]>()
   for (const e of evidence) {
     if (!e.word.every((s) => symbols.has(s))) continue
+    // An act order's rejected word (acts in an order the world refused) says nothing about the milestones.
+    if (!e.gold && !e.label && e.word.some(isActionSymbol)) continue
     // A cut is the learner's reading of a gold word, not what the player or the run said: not gold itself.
     const word = project(e.word)
     const cut = { ...e, word, gold: e.gold && word.length === e.word.length }
