@@ -97,6 +97,11 @@ export interface CedarAgentApi {
   wrong(options?: CallOptions & { readonly name?: string; readonly act?: number }): Promise<SkillRecord>
   /** The acts the last run did, in order (what `!wrong N` counts). */
   lastActs(): readonly string[]
+  /**
+   * The last run's word with only its acts numbered `acts` (as `lastActs()` numbers them, from 1, in the order given),
+   * each with the events that came after it: the word `!ce accept|reject 1-4 6` labels.
+   */
+  lastRunWord(acts: readonly number[]): string[]
   /** The skills in the store. */
   skills(): Promise<SkillRecord[]>
 }

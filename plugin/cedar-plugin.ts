@@ -362,6 +362,7 @@ function agentApi(agent: BotAgent): CedarAgentApi {
     counterexample: (word, label, skill, options) => agent.counterexample(word, label, skill, options),
     wrong: (options) => agent.wrong(options),
     lastActs: () => agent.lastRun?.word.filter(isActionSymbol) ?? [],
+    lastRunWord: (acts) => agent.lastRunWord(acts),
     skills: () => agent.skills(),
   }
 }

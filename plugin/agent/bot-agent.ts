@@ -25,6 +25,7 @@ import type { PlayerTeaching } from './constraints/index.js'
 import { type CorrectionCandidate, correctionTarget } from './constraints/index.js'
 import type { TrajectoryStep } from './critic/index.js'
 import type { EpisodeOptions } from './run/index.js'
+import { wordOfActs } from './run/index.js'
 import type { ObtainedSkill } from './skills/index.js'
 import { CounterexampleError, UnknownSkillError } from './skills/index.js'
 
@@ -192,6 +193,12 @@ export class BotAgent {
     }
     const word = last.word.slice(0, at + 1).filter((s) => alphabet.has(s))
     return this.apply({ kind: 'skill', name: skill.name, alphabet: skill.alphabet }, word, false, options)
+  }
+
+  /** The last run's word with only its acts numbered `acts` (`!ce reject 1-4 6`): run-acts.ts. */
+  lastRunWord(acts: readonly number[]): string[] {
+    if (!this.last) throw new UnknownSkillError('nothing has run yet')
+    return wordOfActs(this.last.word, acts)
   }
 
   private apply(target: CorrectionCandidate, word: readonly string[], label: boolean, options: AgentCallOptions) {

@@ -19,7 +19,7 @@ import { giveGoalItems } from './hand-over-commands.js'
 import { pageOf } from './pages.js'
 import { unreadableLine } from './refusals.js'
 import type { CommandRegistry } from './registry.js'
-import { registerRunCorrections } from './run-corrections.js'
+import { actNumbers, actsCorrectionText, registerRunCorrections } from './run-corrections.js'
 import { askerPosition, comeBack, PLAYER_WORDS, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
 
 /** Progress that also tells code listening on the bot (`cedarProgress`, and `cedarLearning` for what is learned). */
@@ -271,19 +271,31 @@ const ceCommand = (store: RecordStore) =>
     name: 'ce',
     summary: 'teach a skill or a rule: this word is (accept) or is not (reject) a way to do it, or OK under the rule',
     details:
-      'e.g. !ce reject mine.logs craft.planks — for the last run; name a rule first: !ce reject eat-when-hungry food.low mine.stone. It is learned again at once; a new symbol grows its alphabet',
+      "e.g. !ce reject mine.logs craft.planks — for the last run; or the last run's acts by number (!wrong list numbers them): !ce reject 1-4 6 is the run with act 5 left out; name a rule first: !ce reject eat-when-hungry food.low mine.stone. It is learned again at once; a new symbol grows its alphabet",
     params: [
       param.word('label', { choices: ['accept', 'reject'], description: 'accept or reject' }),
-      param.text('word', { description: 'a rule id (optional), then symbols separated by spaces' }),
+      param.text('word', {
+        description: 'a rule id (optional), then symbols separated by spaces, or act numbers of the last run (1-4 6)',
+      }),
     ],
     run: async ({ cedar }, { label, word }) => {
       const tokens = word.split(/\s+/).filter(Boolean)
-      // Rule ids have no dots and symbols always do: a first token without one names the rule.
-      const name = tokens.length > 1 && !tokens[0]?.includes('.') ? tokens.shift() : undefined
+      // Rule ids have no dots and symbols always do: a first token without one (and not an act number) names the rule.
+      const first = tokens[0] ?? ''
+      const name = tokens.length > 1 && !first.includes('.') && !actNumbers([first]) ? tokens.shift() : undefined
+      const acts = actNumbers(tokens)
+      const accept = label === 'accept'
+      let labelled: readonly string[] = tokens
       return correctionReply(
         store,
-        () => cedar.agent.counterexample(tokens, label === 'accept', name),
-        (record) => `${record.name} v${record.version} learned again with it (${relearnedShape(record)})`,
+        () => {
+          if (acts) labelled = cedar.agent.lastRunWord(acts)
+          return cedar.agent.counterexample(labelled, accept, name)
+        },
+        (record) =>
+          acts
+            ? `noted: ${actsCorrectionText(tokens.join(' '), labelled, accept)} — ${record.name} v${record.version} learned again (${relearnedShape(record)})`
+            : `${record.name} v${record.version} learned again with it (${relearnedShape(record)})`,
       )
     },
   })
