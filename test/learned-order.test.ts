@@ -68,4 +68,29 @@ describe('a learned skill orders its acts', () => {
     assert.deepEqual(after.acts.slice(0, 2), before.acts.slice(0, 2), 'the acts before the wrong one stay')
     assert.notEqual(after.acts[2], before.acts[2], `act 3 was ${before.acts[2]} again: ${after.acts.join(' ')}`)
   })
+
+  test('logs in hand are used, not mined again; leftover planks leave the act order in charge', async () => {
+    const library = new MemoryLibrary()
+    const agent = new CedarAgent({ rules, grounding: offlineGrounding(), library, biomes: SIM_BIOMES })
+    const from = async (startInventory: Record<string, number>) => {
+      const world = new SimWorld({ seed: 0, startInventory })
+      const report = await agent.do('craft a wooden pickaxe', world)
+      assert.equal(report.result?.outcome, 'goal', report.result?.message)
+      return (report.result?.steps ?? []).filter((s) => s.ok)
+    }
+    // The order was learned from empty hands, where it begins with mine.logs: three logs make every plank needed.
+    const withLogs = await from({ oak_log: 3 })
+    assert.deepEqual(
+      withLogs.filter((s) => s.action === 'mine.logs'),
+      [],
+      withLogs.map((s) => s.action).join(' '),
+    )
+    // Planks left over from an earlier run: the order decides (each act leaves its state), starting with mine.logs.
+    const withPlanks = await from({ oak_planks: 3 })
+    assert.equal(withPlanks[0]?.action, 'mine.logs')
+    assert.ok(
+      withPlanks.every((s) => s.from !== s.state),
+      withPlanks.map((s) => `${s.action} ${s.from}>${s.state}`).join(', '),
+    )
+  })
 })

@@ -93,9 +93,9 @@ export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxS
 }
 
 /**
- * Each skill's DFA as the plan runs it: alone, as learned; in a chain of skills or repeated, or started with some
- * of what its acts make already in hand, an act-ordered skill as its milestones. The sum of their states, each
- * times its repeats, is what sequencing may build.
+ * Each skill's DFA as the plan runs it: alone, as learned; in a chain of skills or repeated, or started with what
+ * its first act makes already in hand, an act-ordered skill as its milestones. The sum of their states, each times
+ * its repeats, is what sequencing may build.
  */
 export function runForms(skills: readonly ObtainedSkill[], plan: GoalPlan): Dfa[] {
   const chained = skills.length > 1 || skills.some((s) => (plan.repeats.get(s.name) ?? 1) > 1)
@@ -103,14 +103,16 @@ export function runForms(skills: readonly ObtainedSkill[], plan: GoalPlan): Dfa[
 }
 
 /**
- * Whether the bot starts holding something the skill's acts make (three logs, for a wooden pickaxe). An act order
- * is learned from the skill's own start, where none of it is held: from here it would make it all again — or,
- * when a law forbids that act ("never mine logs"), find no way at all although the logs in hand are enough.
+ * Whether the bot starts holding what the first act of the skill's way makes (logs, for a wooden pickaxe whose way
+ * begins with mine.logs). An act order is learned from the skill's own start, where none of it is held: from here it
+ * would make it again — or, when a law forbids that act ("never mine logs"), find no way although the logs in hand
+ * are enough. Leftovers further along (planks, sticks) leave the order, and the corrections it keeps, in charge.
  */
 function startsAhead(dfa: Dfa, held: ReadonlyMap<string, number> | undefined): boolean {
   if (!held || held.size === 0) return false
-  const made = dfa.alphabet.symbols.flatMap((s) => (isActionSymbol(s) ? [parsePrimitive(s)?.object ?? ''] : []))
-  return [...held].some(([item, n]) => n > 0 && made.some((object) => object !== '' && matchesObject(object, item)))
+  const first = shortestWitness(dfa)?.find(isActionSymbol)
+  const object = first === undefined ? undefined : parsePrimitive(first)?.object
+  return object !== undefined && [...held].some(([item, n]) => n > 0 && matchesObject(object, item))
 }
 
 /**
