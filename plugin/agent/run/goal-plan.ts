@@ -7,12 +7,15 @@
 import { substitute } from '../../automata/alphabet-ops.js'
 import { sequenceAll } from '../../automata/concat.js'
 import type { Dfa } from '../../automata/dfa.js'
+import { shortestWitness } from '../../automata/search.js'
 import { checkStates, stateLimit } from '../../automata/size-limit.js'
 import type { SymbolInventory } from '../../grounding/inventory.js'
 import type { GroundedPart } from '../../grounding/pipeline.js'
+import { matchesObject } from '../../vocabulary/families.js'
+import { isActionSymbol, parsePrimitive } from '../../vocabulary/symbols.js'
 import type { Rules } from '../../world/rules.js'
 import type { ObtainedSkill } from '../skills/index.js'
-import { heldStandIn, type SkillKey, skillChain, skillKeysForGoal, skillName } from '../skills/index.js'
+import { heldStandIn, milestoneDfa, type SkillKey, skillChain, skillKeysForGoal, skillName } from '../skills/index.js'
 
 export interface GoalPlan {
   /** The skills to obtain and run, prerequisites first, each once. */
@@ -23,6 +26,8 @@ export interface GoalPlan {
   readonly perRun?: ReadonlyMap<string, number>
   /** The success events: `has.<item>.<count>` for every goal. */
   readonly goal: readonly string[]
+  /** What the bot holds as the run starts. */
+  readonly held?: ReadonlyMap<string, number>
 }
 
 export function planGoal(
@@ -53,7 +58,7 @@ export function planGoal(
       goal.push(`has.${wanted.item}.${wanted.count}`)
     }
   }
-  return { keys, repeats, perRun, goal }
+  return { keys, repeats, perRun, goal, held }
 }
 
 /** Items one run of the skill makes: a recipe's count for a craft, else one. */
@@ -71,16 +76,43 @@ export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxS
   const limit = stateLimit(maxStates)
   const named = skills.map((s) => (times(s) > 1 ? `${s.name} ×${times(s)}` : s.name))
   const building = `the skills one after another (${named.join(', ')})`
+  // Counted as they run: in a chain, an act-ordered skill runs on its milestones (asMilestones), not on its acts.
+  const forms = runForms(skills, plan)
   checkStates(
-    skills.reduce((n, s) => n + times(s) * s.dfa.stateCount, 0),
+    skills.reduce((n, s, i) => n + times(s) * (forms[i] as Dfa).stateCount, 0),
     limit,
     building,
   )
-  const runs = skills.flatMap((s) =>
-    Array.from({ length: times(s) }, (_, i) => nthRun(s, i + 1, times(s), plan.goal, plan.perRun?.get(s.name) ?? 1)),
+  const runs = skills.flatMap((s, i) =>
+    Array.from({ length: times(s) }, (_, j) =>
+      nthRun({ ...s, dfa: forms[i] as Dfa }, j + 1, times(s), plan.goal, plan.perRun?.get(s.name) ?? 1),
+    ),
   )
   if (runs.length === 1 && runs[0]) return runs[0]
   return sequenceAll(runs, { maxStates: limit, building })
+}
+
+/**
+ * Each skill's DFA as the plan runs it: alone, as learned; in a chain of skills or repeated, or started with what
+ * its first act makes already in hand, an act-ordered skill as its milestones. The sum of their states, each times
+ * its repeats, is what sequencing may build.
+ */
+export function runForms(skills: readonly ObtainedSkill[], plan: GoalPlan): Dfa[] {
+  const chained = skills.length > 1 || skills.some((s) => (plan.repeats.get(s.name) ?? 1) > 1)
+  return skills.map((s) => (chained || startsAhead(s.dfa, plan.held) ? asMilestones(s.dfa) : s.dfa))
+}
+
+/**
+ * Whether the bot starts holding what the first act of the skill's way makes (logs, for a wooden pickaxe whose way
+ * begins with mine.logs). An act order is learned from the skill's own start, where none of it is held: from here it
+ * would make it again — or, when a law forbids that act ("never mine logs"), find no way although the logs in hand
+ * are enough. Leftovers further along (planks, sticks) leave the order, and the corrections it keeps, in charge.
+ */
+function startsAhead(dfa: Dfa, held: ReadonlyMap<string, number> | undefined): boolean {
+  if (!held || held.size === 0) return false
+  const first = shortestWitness(dfa)?.find(isActionSymbol)
+  const object = first === undefined ? undefined : parsePrimitive(first)?.object
+  return object !== undefined && [...held].some(([item, n]) => n > 0 && matchesObject(object, item))
 }
 
 /**
@@ -95,4 +127,17 @@ function nthRun(skill: ObtainedSkill, i: number, n: number, goal: readonly strin
   const total = goal.map((g) => new RegExp(`^has\\.${skill.key.item}\\.(\\d+)$`).exec(g)?.[1]).find(Boolean)
   const target = total === undefined ? i * skill.key.count * made : Number(total) - (n - i) * made
   return target === skill.key.count ? skill.dfa : substitute(skill.dfa, { [own]: `has.${skill.key.item}.${target}` })
+}
+
+/**
+ * A skill that orders its acts (act-order.ts), read as its milestones in the order its shortest way reaches them,
+ * its acts free between: in a chain of skills (a diamond's four) or a skill run again and again, the acts' states
+ * multiply in the product (the diamond chain ∩ "sleep at night" had 58 reachable states, CEDAR Table 13 has 17), so
+ * there the milestones decide and the pursuit picks the acts; a skill run alone follows its act order.
+ */
+function asMilestones(dfa: Dfa): Dfa {
+  const way = shortestWitness(dfa)
+  if (!way?.some(isActionSymbol)) return dfa
+  const events = [...new Set(way.filter((s) => !isActionSymbol(s)))]
+  return milestoneDfa(dfa.alphabet.symbols, events)
 }
