@@ -115,9 +115,13 @@ async function start(flags: StartFlags, out: Output, io: CliIo): Promise<void> {
     // that this process handles the signal (removed, the parent SIGKILLs us 60 ms after a Ctrl-C). `npm start` runs
     // `node --import tsx` instead, with no parent to relay: that parent gives the child 30 ms to say it handles
     // the signal, which a loaded machine misses, and then kills it before the bot could quit.
+    // Ours goes on before the others go: with no listener left for a moment, Node stops watching the signal and
+    // drops one already caught but not yet handed to JavaScript (a Ctrl-C sent the moment the console line was
+    // printed), and the bot never stopped.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      for (const listener of process.listeners(signal)) process.removeListener(signal, listener)
       process.on(signal, shutdown)
+      for (const listener of process.listeners(signal))
+        if (listener !== shutdown) process.removeListener(signal, listener)
     }
     // Gone for good only with reconnecting off: otherwise it joins again by itself.
     void running.ended.then(() => {
