@@ -5,15 +5,9 @@
 // fuels come from the same table the world rules use (plugin/vocabulary/smelting.ts).
 import type { MCServer, SquidItem, SquidVec3, SquidWindow, SquidWorld } from 'flying-squid'
 import { fuelValue, smeltingOutput } from '../../vocabulary/smelting.js'
-import { dropItem } from './drops.js'
+import { ContainerBlocks } from './container-blocks.js'
 import { type BlockFactory, blockFactory } from './prismarine.js'
-import {
-  type ContainerSession,
-  placesInstead,
-  type WindowBehaviour,
-  type WindowClick,
-  type WindowSessions,
-} from './window-session.js'
+import type { ContainerSession, WindowBehaviour, WindowClick, WindowSessions } from './window-session.js'
 
 const INPUT = 0
 const FUEL = 1
@@ -22,8 +16,6 @@ const COOK_TICKS = 200
 const CLICK_MODE_PICKUP = 0
 const CLICK_MODE_QUICK_MOVE = 1
 const CLICK_MODE_SWAP = 2
-/** Ticks between checks that a furnace block still stands (its contents drop when it was broken). */
-const PRESENCE_CHECK_TICKS = 20
 
 interface FurnaceState {
   readonly world: SquidWorld
@@ -66,61 +58,47 @@ class SmeltingTable {
   }
 }
 
-/** The server's side of every furnace: one server, its window sessions, the smelting table, the block states. */
+/** The server's side of every furnace: the furnace blocks in use, the smelting table, the block states. */
 interface Furnaces {
   readonly serv: MCServer
   readonly sessions: WindowSessions
+  readonly blocks: ContainerBlocks<FurnaceState>
   readonly table: SmeltingTable
   readonly Block: BlockFactory
 }
 
 export function installFurnaces(serv: MCServer, sessions: WindowSessions): void {
-  const kit: Furnaces = { serv, sessions, table: new SmeltingTable(serv.registry), Block: blockFactory(serv) }
-  const furnaces = new Map<string, FurnaceState>()
-
-  serv.onBlockInteraction('furnace', ({ block, player }) => {
-    if (placesInstead(player)) return false
-    const state = stateAt(player.world, block.position)
-    sessions.open(player, {
-      type: 'minecraft:furnace',
-      title: 'Furnace',
-      contents: state.slots.map((item) => sessions.clone(item)),
-      behaviour: state.behaviour,
-      // Sent now and again on the next tick: mineflayer attaches its listener only after the window opened.
-      opened: (session) => {
-        sendProperties(state, [session], true)
-        state.sent = []
-      },
-    })
-    return true
+  const blocks: ContainerBlocks<FurnaceState> = new ContainerBlocks(serv, sessions, {
+    block: 'furnace',
+    window: { type: 'minecraft:furnace', title: 'Furnace' },
+    create: (world, position) => newFurnace(kit, world, position),
+    // Sent now and again on the next tick: mineflayer attaches its listener only after the window opened.
+    opened: (state, session) => {
+      sendProperties(state, [session], true)
+      state.sent = []
+    },
   })
-
-  serv.on('tick', (_delta: number, tickCount: number) => {
-    for (const [key, state] of furnaces) {
-      smeltTick(kit, state)
-      if (tickCount % PRESENCE_CHECK_TICKS === 0) void checkPresence(kit, furnaces, key, state)
-    }
+  const kit: Furnaces = { serv, sessions, blocks, table: new SmeltingTable(serv.registry), Block: blockFactory(serv) }
+  serv.on('tick', () => {
+    for (const state of blocks.all()) smeltTick(kit, state)
   })
+}
 
-  function stateAt(world: SquidWorld, position: SquidVec3): FurnaceState {
-    const key = `${position.x},${position.y},${position.z}`
-    const known = furnaces.get(key)
-    if (known) return known
-    const created: FurnaceState = {
-      world,
-      position: position.clone(),
-      slots: [null, null, null],
-      litTime: 0,
-      litDuration: 0,
-      cookProgress: 0,
-      cookTotal: COOK_TICKS,
-      behaviour: {},
-      sent: [],
-    }
-    created.behaviour = furnaceWindow(kit, created)
-    furnaces.set(key, created)
-    return created
+/** An unused furnace: empty and cold. */
+function newFurnace(kit: Furnaces, world: SquidWorld, position: SquidVec3): FurnaceState {
+  const state: FurnaceState = {
+    world,
+    position,
+    slots: [null, null, null],
+    litTime: 0,
+    litDuration: 0,
+    cookProgress: 0,
+    cookTotal: COOK_TICKS,
+    behaviour: {},
+    sent: [],
   }
+  state.behaviour = furnaceWindow(kit, state)
+  return state
 }
 
 /** The furnace window's clicks: vanilla's slot rules, then the furnace holds what its window shows. */
@@ -138,8 +116,7 @@ function furnaceWindow(kit: Furnaces, state: FurnaceState): WindowBehaviour {
       if (state.slots[INPUT]?.type !== inputBefore) state.cookProgress = 0
       // All bars again on the next tick: a client that clicks has its furnace listener attached by now.
       state.sent = []
-      const viewer = sessions.sessionsWith(state.behaviour).find((s) => s.window === window)
-      broadcastSlots(kit, state, viewer)
+      kit.blocks.showSlots(state, kit.blocks.sessionOf(state, window))
     },
   }
 }
@@ -171,7 +148,7 @@ function smeltTick(kit: Furnaces, state: FurnaceState): void {
   const wasLit = state.litTime > 0
   if (wasLit) state.litTime--
   const slotsChanged = smelt(kit, state)
-  if (slotsChanged) broadcastSlots(kit, state, undefined)
+  if (slotsChanged) kit.blocks.showSlots(state)
   if (wasLit !== state.litTime > 0) void showLit(kit, state, state.litTime > 0)
   sendProperties(state, kit.sessions.sessionsWith(state.behaviour), false)
 }
@@ -221,20 +198,6 @@ function withCount(sessions: WindowSessions, item: SquidItem, count: number): Sq
   return copy
 }
 
-/** Copies the furnace's slots into every open window on it (except the one whose click set them). */
-function broadcastSlots({ sessions }: Furnaces, state: FurnaceState, except: ContainerSession | undefined): void {
-  for (const session of sessions.sessionsWith(state.behaviour)) {
-    if (session === except) continue
-    for (const slot of [INPUT, FUEL, OUTPUT]) {
-      const now = state.slots[slot as 0 | 1 | 2]
-      const shown = session.window.slots[slot]
-      if ((now?.type ?? -1) !== (shown?.type ?? -1) || (now?.count ?? 0) !== (shown?.count ?? 0)) {
-        session.setSlot(slot, sessions.clone(now))
-      }
-    }
-  }
-}
-
 /** The four progress bars, to `viewers`: all of them, or (`all` false) those that changed since last sent. */
 function sendProperties(state: FurnaceState, viewers: ContainerSession[], all: boolean): void {
   const values = [state.litTime, state.litDuration, state.cookProgress, state.cookTotal]
@@ -252,25 +215,6 @@ async function showLit({ serv, Block }: Furnaces, state: FurnaceState, lit: bool
     if (current.name !== 'furnace') return
     const stateId = Block.fromProperties('furnace', { ...current.getProperties(), lit } as never, 0).stateId
     await serv.setBlock(state.world, state.position, stateId)
-  } catch (error) {
-    serv.emit('error', error as Error)
-  }
-}
-
-/** A broken furnace drops what it held (vanilla) and is forgotten. */
-async function checkPresence(
-  { serv, sessions }: Furnaces,
-  furnaces: Map<string, FurnaceState>,
-  key: string,
-  state: FurnaceState,
-): Promise<void> {
-  try {
-    const blockType = await state.world.getBlockType(state.position)
-    if (serv.registry.blocks[blockType]?.name === 'furnace') return
-    furnaces.delete(key)
-    for (const session of sessions.sessionsWith(state.behaviour)) sessions.close(session.player, session.id, true)
-    const at = state.position.offset(0.5, 0.5, 0.5)
-    for (const item of state.slots) if (item) dropItem(serv, state.world, at, item.type, item.count)
   } catch (error) {
     serv.emit('error', error as Error)
   }
