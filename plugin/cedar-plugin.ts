@@ -2,7 +2,7 @@ import type { Bot } from 'mineflayer'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { AgentProgress, LawBook, WorldLessons } from './agent/index.js'
-import { assembleBotAgent, BotAgent, startIdleReflexes, TaskRunner } from './agent/index.js'
+import { assembleBotAgent, type BotAgent, TaskRunner } from './agent/index.js'
 import type { CedarAgentApi, CedarApi, CedarStatus, ExecuteOptions, LawInfo, LawsView } from './cedar-api.js'
 import { publicProgress, publicReport, skillSummary } from './cedar-reports.js'
 import { registerBuiltinCommands } from './chat/builtin-commands.js'
@@ -25,7 +25,6 @@ import {
 import { type RunningConsole, startConsole } from './console/console-server.js'
 import { symbolProblem } from './grounding/validate.js'
 import { type LlmUsageReport, NO_LLM_USAGE, usageSince } from './llm/llm-usage.js'
-import { describeVerdict } from './ltl/shield.js'
 import { CEDAR_VERSION } from './version.js'
 import { actWords } from './vocabulary/player-words.js'
 import { isActionSymbol, primitiveSymbol } from './vocabulary/symbols.js'
@@ -34,7 +33,6 @@ import { observeBot } from './world/mineflayer-observation.js'
 import { MineflayerWorld } from './world/mineflayer-world.js'
 import { forgetPlayersWhoLeave, haltMotion } from './world/pathfinding.js'
 import { actValuation, observationValuation } from './world/predicates.js'
-import { DEFAULT_RULES_VERSION, loadRules } from './world/rules.js'
 
 const { pathfinder } = pathfinderModule
 
@@ -178,35 +176,20 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   const consoleAddress = running?.then(({ host, port, token, url }) => ({ host, port, token, url }))
   consoleAddress?.catch(() => undefined) // reported above; code awaiting bot.cedar.console still sees the error
 
-  const agent = new BotAgent(world, shield, assembly.store, assembly.agent, (task, steps, success) =>
-    critic.record(task, steps, success),
-  )
-
-  if (options.reflexes.idle) {
-    const stopIdle = startIdleReflexes({
-      world,
-      rules: loadRules(DEFAULT_RULES_VERSION),
-      modes: assembly.modes,
-      tasks,
-      refusal: (action) => {
-        // Judged as the gate will judge the act's calls: where its atomic act happens.
-        shield.observe(actValuation(action, observeBot(bot)))
-        const verdict = shield.preview(action)
-        return verdict.allowed ? undefined : describeVerdict(verdict)
-      },
-      onAct: (reflex, act) => {
-        const action = primitiveSymbol(act.primitive)
-        options.logger.info(`cedar: ${reflex} reflex: ${act.why}: ${action}`)
-        bot.chat(`${act.why}: ${options.verbose ? action : actWords(action)}`)
-        bot.emit('cedarReflex', reflex, action, act.why)
-      },
-      onOutcome: (reflex, act, outcome) => {
-        const detail = outcome.ok ? (outcome.detail ?? 'done') : outcome.message
-        bot.emit('cedarReflexEnd', reflex, primitiveSymbol(act.primitive), outcome.ok, detail)
-      },
-    })
-    bot.once('end', stopIdle)
-  }
+  const agent = assembly.botAgent(world)
+  const stopIdle = assembly.startIdleReflexes(world, tasks, {
+    onAct: (reflex, act) => {
+      const action = primitiveSymbol(act.primitive)
+      options.logger.info(`cedar: ${reflex} reflex: ${act.why}: ${action}`)
+      bot.chat(`${act.why}: ${options.verbose ? action : actWords(action)}`)
+      bot.emit('cedarReflex', reflex, action, act.why)
+    },
+    onOutcome: (reflex, act, outcome) => {
+      const detail = outcome.ok ? (outcome.detail ?? 'done') : outcome.message
+      bot.emit('cedarReflexEnd', reflex, primitiveSymbol(act.primitive), outcome.ok, detail)
+    },
+  })
+  bot.once('end', stopIdle)
 
   const api: CedarApi = {
     options,

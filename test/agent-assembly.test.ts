@@ -2,7 +2,8 @@
 // happens (at the workstation the primitive walks to or places, with the fuel it picks), and names the law.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { controllerGate, createLaws } from '../plugin/agent/assembly.js'
+import { createLaws } from '../plugin/agent/assembly.js'
+import { controllerGate } from '../plugin/agent/controller-gate.js'
 import { SimWorld } from '../plugin/world/sim/index.js'
 
 const H2 = 'H2 (hard) G(!near.crafting_table -> X(!craft.wooden_pickaxe & !craft.stone_pickaxe & !craft.iron_pickaxe))'

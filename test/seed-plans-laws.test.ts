@@ -4,7 +4,8 @@
 // would have failed anyway (a craft at a table left behind) is the law doing its job: the controller plans around it.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { agentGrounding, controllerGate, createAgent, createLaws } from '../plugin/agent/assembly.js'
+import { agentGrounding, createAgent, createLaws } from '../plugin/agent/assembly.js'
+import { controllerGate } from '../plugin/agent/controller-gate.js'
 import { SEED_GOALS } from '../plugin/agent/skills/seed-skills.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { resolveOptions } from '../plugin/config/options.js'

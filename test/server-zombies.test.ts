@@ -1,6 +1,7 @@
 // Zombies at night on the embedded server (plugin/server/mechanics/hostile-mobs.ts) with unmodified mineflayer:
 // none by day; at night one spawns on the surface 24-40 blocks away, walks to the bot and hits it; by day it burns
-// until it dies and is gone from the bot's view. (Its speed in wall time: server-zombie-speed.test.ts, run alone.)
+// until it dies and is gone from the bot's view, taken off it once. (Its speed in wall time:
+// server-zombie-speed.test.ts, run alone.)
 // test-kind: server
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -29,10 +30,23 @@ test('no zombie by day; at night one spawns 24-32 blocks away, comes to the bot 
   assert.equal(zombies().length, 1, 'no more than perPlayer')
 })
 
-test('by day the zombie burns until it dies and is gone', async () => {
+test('by day the zombie burns until it dies and is gone, its body taken off the client once', async () => {
   // A creative player is no target, so the burning zombie stops hitting.
   world.session.server.serv.getPlayer(world.bot.username)?.setGameMode(1)
   world.session.server.setTime(1000)
   await waitUntil(world.bot, () => zombies().some((z) => ((z.metadata[0] as number | undefined) ?? 0) & 1), 'on fire')
-  await waitUntil(world.bot, () => zombies().length === 0, 'the zombie burnt away', 60_000)
+  const burning = zombies().map((z) => z.id)
+  const removals: number[] = []
+  const onDestroy = ({ entityIds }: { entityIds: number[] }) => {
+    removals.push(...entityIds.filter((id) => burning.includes(id)))
+  }
+  world.bot._client.on('entity_destroy', onDestroy)
+  try {
+    await waitUntil(world.bot, () => zombies().length === 0, 'the zombie burnt away', 60_000)
+    // Two seconds of server time more: past the death animation, after which a body is taken off (once).
+    await serverTicks(world.session.server.serv, 40, 30_000)
+    assert.deepEqual(removals, burning, 'each dead zombie was taken off the client exactly once')
+  } finally {
+    world.bot._client.off('entity_destroy', onDestroy)
+  }
 })

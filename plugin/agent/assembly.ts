@@ -2,7 +2,8 @@
  * The one place an agent is put together — rules, LLM client, grounding (with embedding retrieval when an embedding
  * model is configured), skill library, shield and laws, critic — for every face that runs one: the plugin, `cedar
  * sim do`, `cedar alphabet` and the bench. A setting read here (CEDAR_EMBED_MODEL, the law sets) therefore means the
- * same on a bot as in a dry run.
+ * same on a bot as in a dry run. A bot's own parts over its world (its BotAgent, its idle reflexes) are put
+ * together here too; the plugin only hands in the world and says what the bot shows of them (chat, events).
  */
 import path from 'node:path'
 import { CedarOptionsError, type LlmSettings, type ResolvedCedarOptions } from '../config/options.js'
@@ -17,20 +18,21 @@ import { openRecordStore } from '../store/open-store.js'
 import type { RecordStore } from '../store/record-store.js'
 import { SharedLaws } from '../store/shared-laws.js'
 import { isSeedDir, SHIPPED_SEEDS } from '../store/shipped-seeds.js'
-import type { Observation } from '../world/port.js'
+import type { World } from '../world/port.js'
 import { actValuation } from '../world/predicates.js'
 import { DEFAULT_RULES_VERSION, loadRules } from '../world/rules.js'
 import { SIM_BIOMES, type SimOptions } from '../world/sim/index.js'
 import type { ActorChoiceOption } from './actor/index.js'
+import { BotAgent } from './bot-agent.js'
 import { CedarAgent } from './cedar-agent.js'
 import type { AgentComputation } from './compute/index.js'
 import { WorkerComputation } from './compute/index.js'
 import type { ConfirmMode } from './constraints/index.js'
-import type { Gate } from './controller/index.js'
 import type { CriticReport } from './critic/index.js'
 import { BotCritic, createShield, LawBook, type LawCompiler, LawError } from './critic/index.js'
-import { ReflexModes } from './reflexes/index.js'
+import { type IdleReflexOptions, ReflexModes, startIdleReflexes } from './reflexes/index.js'
 import type { SkillLibrary, SkillTeacherChoice } from './skills/index.js'
+import type { TaskRunner } from './task-runner.js'
 import { standsIn, type WorldScope, worldScope } from './world-scope.js'
 
 /** How instructions are read: by the model when one is configured (with embeddings when CEDAR_EMBED_MODEL is set). */
@@ -137,30 +139,6 @@ export function createLaws(options: LawOptions): LawBook {
 }
 
 /**
- * The controller's gate, made of the shield: it decides each act of a run (`check`: soft blocks counted, deadlocks
- * reported), in the state its atomic act starts from (after the walk to the workstation; see actValuation). Not to
- * be confused with the guard on the bot's own methods (plugin/world), which judges every caller's primitives.
- * `commits` is for worlds whose primitives are not guarded themselves (the Sim); on a bot the guarded primitives
- * commit.
- */
-export function controllerGate(shield: Shield, options: { readonly commits: boolean }): Gate {
-  return {
-    check: (action, observation: Observation) => {
-      shield.observe(actValuation(action, observation))
-      // A decision, not a question: it counts toward the soft-block limit (a soft law that keeps refusing the
-      // plan is dropped during the run) and reports an over-constrained state to the critic.
-      const verdict = shield.check(action)
-      if (verdict.allowed) return undefined
-      // The laws by name first: `blocked_by` and the chat lead with what refused, the alternatives after.
-      return verdict.blockedBy.length > 0
-        ? verdict.blockedBy.map((law) => `${law.id} (${law.kind}) ${law.text}`).join('; ')
-        : describeVerdict(verdict)
-    },
-    ...(options.commits ? { commit: (action: string) => shield.commit(action) } : {}),
-  }
-}
-
-/**
  * The store a bot learns into (a directory of JSON files, or a `postgres://` database a fleet shares), with the
  * seeds showing through it. A store that is the seed directory itself is refused: the bot would rewrite the shipped
  * (and, in a checkout, versioned) seeds.
@@ -189,6 +167,21 @@ export interface BotAssembly {
   readonly laws: LawBook
   /** Built on first use: the symbol inventory takes a moment. */
   agent(): CedarAgent
+  /**
+   * The bot's agent over its world (one for the bot's life, so what it learns of the world lasts): the run pipeline
+   * with the shield as the controller's gate, the run's constraints held in the shield while it runs, finished runs
+   * handed to the critic.
+   */
+  botAgent(world: World): BotAgent
+  /**
+   * The survival reflexes of the idle bot (option `reflexes.idle`; `!mode` turns single ones off), each act
+   * previewed by the shield where it happens; returns what stops them.
+   */
+  startIdleReflexes(
+    world: IdleReflexOptions['world'],
+    tasks: TaskRunner,
+    hooks: Pick<IdleReflexOptions, 'onAct' | 'onOutcome'>,
+  ): () => void
   /** Which survival reflexes are on (the `reflexes` option, then `!mode`). */
   readonly modes: ReflexModes
   readonly critic: BotCritic
@@ -268,6 +261,22 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     computation: { on: computation, registryVersion: hooks.registryVersion ?? (() => undefined) },
   })
   let agent: CedarAgent | undefined
+  const agentOnFirstUse = (): CedarAgent => {
+    if (!agent) {
+      agent = createAgent(grounding, store, {
+        computation,
+        reflexes: modes,
+        skillTeacher: options.skillTeacher,
+        actor: options.actor,
+        onActorProblem: (problem) => options.logger.warn(`cedar: ${problem}`),
+        world: () => world,
+        confirm: options.teaching.confirm,
+      })
+      // The worker starts while the first instruction is grounded, not after.
+      computation.warm()
+    }
+    return agent
+  }
   const modes = new ReflexModes(options.reflexes)
   return {
     grounding,
@@ -275,21 +284,21 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     laws,
     critic,
     modes,
-    agent: () => {
-      if (!agent) {
-        agent = createAgent(grounding, store, {
-          computation,
-          reflexes: modes,
-          skillTeacher: options.skillTeacher,
-          actor: options.actor,
-          onActorProblem: (problem) => options.logger.warn(`cedar: ${problem}`),
-          world: () => world,
-          confirm: options.teaching.confirm,
-        })
-        // The worker starts while the first instruction is grounded, not after.
-        computation.warm()
-      }
-      return agent
+    agent: agentOnFirstUse,
+    botAgent: (body) =>
+      new BotAgent(body, laws.shield, store, agentOnFirstUse, (task, steps, success) =>
+        critic.record(task, steps, success),
+      ),
+    startIdleReflexes: (body, tasks, reflexHooks) => {
+      if (!options.reflexes.idle) return () => undefined
+      return startIdleReflexes({
+        world: body,
+        rules: loadRules(grounding.version),
+        modes,
+        tasks,
+        refusal: (action) => refusalAt(laws.shield, body, action),
+        ...reflexHooks,
+      })
     },
     close: async () => {
       await computation.close()
@@ -319,6 +328,16 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
       }
     },
   }
+}
+
+/**
+ * Why the laws would refuse `action` now, judged where its atomic act happens (as the gates will judge it), or
+ * undefined: a question, not a decision, so nothing is counted toward the soft-block limit.
+ */
+function refusalAt(shield: Shield, world: World, action: string): string | undefined {
+  shield.observe(actValuation(action, world.observe()))
+  const verdict = shield.preview(action)
+  return verdict.allowed ? undefined : describeVerdict(verdict)
 }
 
 /** What a bot found of a world's lessons when it logged in (the start-up lines say it). */

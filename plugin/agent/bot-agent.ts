@@ -11,7 +11,6 @@ import type { SkillRecord } from '../store/record.js'
 import type { RecordStore } from '../store/record-store.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import type { World } from '../world/port.js'
-import { controllerGate } from './assembly.js'
 import type {
   AgentCallOptions,
   CedarAgent,
@@ -23,6 +22,7 @@ import type {
 } from './cedar-agent.js'
 import type { PlayerTeaching } from './constraints/index.js'
 import { type CorrectionCandidate, correctionTarget } from './constraints/index.js'
+import { controllerGate } from './controller-gate.js'
 import type { TrajectoryStep } from './critic/index.js'
 import type { EpisodeOptions } from './run/index.js'
 import { wordOfActs } from './run/index.js'

@@ -1,6 +1,6 @@
 export { LlmActor } from './actor/index.js'
 export type { AgentGrounding, WorldLessons } from './assembly.js'
-export { agentGrounding, assembleBotAgent, controllerGate, createAgent, createLaws } from './assembly.js'
+export { agentGrounding, assembleBotAgent, createAgent, createLaws } from './assembly.js'
 export { BotAgent } from './bot-agent.js'
 export type {
   AgentProgress,
@@ -31,6 +31,7 @@ export {
   withGold,
 } from './constraints/index.js'
 export type { ControllerOutcome, ControllerResult, ControllerStep } from './controller/index.js'
+export { controllerGate } from './controller-gate.js'
 export type {
   AcceptedLaw,
   BotCritic,

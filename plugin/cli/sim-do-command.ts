@@ -2,24 +2,25 @@ import type { Command } from 'commander'
 import minecraftData from 'minecraft-data'
 import {
   agentGrounding,
+  type CedarAgent,
   controllerGate,
   createAgent,
   createLaws,
-  describeStuck,
+  type DoReport,
+  type LawBook,
   MemoryLibrary,
 } from '../agent/index.js'
 import { resolveStorePath } from '../config/data-dir.js'
 import { offlineEnv, resolveOptions } from '../config/options.js'
 import { printable } from '../errors.js'
-import { groundingNotes } from '../grounding/llm-grounding.js'
 import { symbolProblem } from '../grounding/validate.js'
 import { openRecordStore } from '../store/open-store.js'
-import type { StoreLogger } from '../store/record-store.js'
+import type { RecordStore, StoreLogger } from '../store/record-store.js'
 import { SHIPPED_SEEDS } from '../store/shipped-seeds.js'
 import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../world/sim/index.js'
-import { constraintLine, constraintReports, llmReport } from './constraint-report.js'
 import type { CliIo } from './io.js'
-import { createOutput, guarded } from './output.js'
+import { createOutput, guarded, type Output } from './output.js'
+import { type SimDoContext, simDoSummary, simDoText } from './sim-do-report.js'
 
 interface SimDoFlags {
   seed: string
@@ -47,8 +48,15 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
  * the same shield: LogicGuard's default law sets (the plugin's default options), plus each `--law`.
  */
 export function addSimDoCommand(sim: Command, io: CliIo): void {
-  sim
-    .command('do')
+  simDoOptions(sim.command('do')).action(async (words: string[], flags: SimDoFlags) => {
+    const out = createOutput(flags.json ?? false, io)
+    await guarded(out, () => simDo(words, flags, io, out))
+  })
+}
+
+/** The command's arguments, options and help. */
+function simDoOptions(command: Command): Command {
+  return command
     .description(
       'run an instruction in the Sim as the bot would, under its laws: goal reached, constraint violations, teacher queries, the trace',
     )
@@ -86,140 +94,103 @@ export function addSimDoCommand(sim: Command, io: CliIo): void {
       'after',
       '\nExit status: 0 when the run ran (goal reached or not: the report says which); 1 when the instruction was\nrefused before anything ran (a conflict, a count or size past the limits) or the command failed.',
     )
-    .action(async (words: string[], flags: SimDoFlags) => {
-      const out = createOutput(flags.json ?? false, io)
-      await guarded(out, async () => {
-        const instruction = words.join(' ').trim()
-        if (instruction === '') throw new Error('the instruction is empty')
-        const seed = Number(flags.seed)
-        if (!Number.isInteger(seed)) throw new Error(`--seed must be a whole number, not "${flags.seed}"`)
-        if (!(SIM_BIOMES as readonly string[]).includes(flags.biome)) {
-          throw new Error(`unknown biome ${flags.biome}; biomes: ${SIM_BIOMES.join(', ')}`)
-        }
-        if (flags.teacher !== 'recipe' && flags.teacher !== 'llm') {
-          throw new Error(`--teacher must be recipe or llm, not "${flags.teacher}"`)
-        }
-        if (flags.actor !== 'planner' && flags.actor !== 'llm') {
-          throw new Error(`--actor must be planner or llm, not "${flags.actor}"`)
-        }
-        const days = flags.days === undefined ? undefined : Number(flags.days)
-        if (days !== undefined && !(days > 0)) throw new Error(`--days must be a positive number, not "${flags.days}"`)
-        const world = new SimWorld({
-          seed,
-          startBiome: flags.biome,
-          ...(flags.bed === false ? {} : { startInventory: { white_bed: 1 } }),
-        })
-        const defaults = resolveOptions({}, flags.offline ? offlineEnv(io.env) : io.env)
-        const grounding = agentGrounding(flags.offline ? undefined : defaults.llm)
-        const { llm } = grounding
-        const stats = grounding.grounding.stats
-        const registry = minecraftData(grounding.version)
-        const laws = createLaws({
-          lawSets: flags.laws ? defaults.shield.lawSets : [],
-          extraLaws: flags.law ?? [],
-          softBlockLimit: defaults.shield.softBlockLimit,
-          symbolProblem: (symbol) => symbolProblem(symbol, registry),
-        })
-        const store = flags.store
-          ? openRecordStore(resolveStorePath(flags.store, io.env), {
-              logger: storeLogger,
-              env: io.env,
-              ...(SHIPPED_SEEDS ? { seeds: SHIPPED_SEEDS } : {}),
-            })
-          : undefined
-        const library = store ?? new MemoryLibrary()
-        const agent = createAgent(grounding, library, {
-          actor: flags.actor,
-          onActorProblem: (problem) => {
-            if (!flags.json) io.stderr.write(`cedar: ${printable(problem)}\n`)
-          },
-        })
-        const stop = new AbortController()
-        const report = await agent
-          .do(instruction, world, {
-            signal: stop.signal,
-            // The Sim's primitives are not gated themselves, so the gate commits what ran.
-            gate: controllerGate(laws.shield, { commits: true }),
-            clock: () => world.ticks,
-            teacher: flags.teacher,
-            onProgress: (p) => {
-              if (p.type === 'step' && days !== undefined && world.ticks >= days * DAY_TICKS) stop.abort()
-            },
-          })
-          // A database store's connections would keep the command waiting.
-          .finally(() => store?.close())
-        const steps = (report.result?.steps ?? []).map((s) => ({
-          tick: s.tick,
-          action: s.action,
-          ok: s.ok,
-          night: s.night,
-          biome: s.biome ?? null,
-          blocked_by: s.blockedBy ?? null,
-          // The transition of the automaton the controller ran (the skills × the constraints, minimized): the act,
-          // when it worked, and its events took it from `from` to `to` (-1: out of the automaton).
-          dfa: { from: s.from, to: s.state },
-          events: s.events,
-        }))
-        const summary = {
-          instruction,
-          llm: llmReport(llm),
-          grounding: stats
-            ? {
-                unavailable: stats.unavailable ?? null,
-                splitDisagreements: stats.splitDisagreements,
-                keptSymbols: stats.keptSymbols,
-              }
-            : null,
-          goal: report.result?.outcome === 'goal',
-          outcome: report.refusal ? 'refused' : (report.result?.outcome ?? 'refused'),
-          message: report.refusal ?? report.result?.message ?? '',
-          teacherQueries: report.membershipQueries,
-          skills: report.skills.map((s) => ({
-            name: s.name,
-            path: s.path,
-            states: s.dfa.stateCount,
-            teacher: s.record.provenance.teacher,
-          })),
-          constraints: constraintReports(report.constraints),
-          laws: laws.shield.monitors().map((m) => ({ id: m.id, kind: m.kind, text: m.text })),
-          product: report.composition
-            ? { reachable: report.composition.reachableStates, states: report.composition.productStates }
-            : null,
-          // What the constraints needed first (a bed for "sleep at night" without one), run before the instruction.
-          needs: (report.needs ?? []).map((n) => ({
-            item: n.item,
-            action: n.action,
-            constraint: n.constraint,
-            instruction: n.instruction,
-            outcome: n.refusal ? 'refused' : (n.result?.outcome ?? 'refused'),
-          })),
-          steps,
-          stuck: report.stuck ?? null,
-        }
-        if (report.refusal) {
-          // Nothing ran: a refusal (a conflict, a count or size past the limits) is a failed command, in one line;
-          // `--json` still prints what was grounded, for a script to see why.
-          if (out.json) {
-            out.result('', summary)
-            io.setExitCode(1)
-          } else out.fail(`refused: ${report.refusal}`)
-          return
-        }
-        const text = [
-          `${summary.goal ? 'goal reached' : `goal not reached (${summary.outcome})`}: ${summary.message}`,
-          ...(report.stuck ? [`stuck: ${describeStuck(report.stuck)}`] : []),
-          ...summary.needs.map((n) => `first, for ${n.action} ("${n.constraint}"): "${n.instruction}": ${n.outcome}`),
-          `skills: ${summary.skills.map((s) => `${s.name} (${s.path}, ${s.states} states)`).join(', ')}`,
-          ...summary.constraints.map(constraintLine),
-          ...(stats ? groundingNotes(stats).map((note) => `grounding: ${note}`) : []),
-          `laws: ${summary.laws.length === 0 ? 'none' : summary.laws.map((l) => l.id).join(' ')}`,
-          `product: ${summary.product ? `${summary.product.states} states` : 'not built'}; teacher queries: ${summary.teacherQueries}; actions: ${steps.length}`,
-          ...steps.map(
-            (s) =>
-              `  ${String(s.tick).padStart(6)} ${s.night ? 'night' : 'day  '} ${s.ok ? 'ok  ' : 'FAIL'} ${s.action}${s.blocked_by ? ` (blocked by ${s.blocked_by})` : ''}${s.dfa.to === s.dfa.from ? '' : ` q${s.dfa.from}→q${s.dfa.to}`}`,
-          ),
-        ]
-        out.result(text.join('\n'), summary)
+}
+
+/** What to run, from the command line, each flag checked. */
+interface SimDoRun {
+  readonly instruction: string
+  readonly seed: number
+  readonly biome: string
+  readonly days: number | undefined
+  readonly teacher: 'recipe' | 'llm'
+  readonly actor: 'planner' | 'llm'
+}
+
+function parseSimDo(words: readonly string[], flags: SimDoFlags): SimDoRun {
+  const instruction = words.join(' ').trim()
+  if (instruction === '') throw new Error('the instruction is empty')
+  const seed = Number(flags.seed)
+  if (!Number.isInteger(seed)) throw new Error(`--seed must be a whole number, not "${flags.seed}"`)
+  if (!(SIM_BIOMES as readonly string[]).includes(flags.biome)) {
+    throw new Error(`unknown biome ${flags.biome}; biomes: ${SIM_BIOMES.join(', ')}`)
+  }
+  const { teacher, actor } = flags
+  if (teacher !== 'recipe' && teacher !== 'llm') throw new Error(`--teacher must be recipe or llm, not "${teacher}"`)
+  if (actor !== 'planner' && actor !== 'llm') throw new Error(`--actor must be planner or llm, not "${actor}"`)
+  const days = flags.days === undefined ? undefined : Number(flags.days)
+  if (days !== undefined && !(days > 0)) throw new Error(`--days must be a positive number, not "${flags.days}"`)
+  return { instruction, seed, biome: flags.biome, days, teacher, actor }
+}
+
+/** The agent as the bot's is assembled (the LLM and CEDAR_EMBED_MODEL from the environment), with its laws. */
+interface SimAgent extends SimDoContext {
+  readonly agent: CedarAgent
+  readonly laws: LawBook
+  /** `--store`'s store; undefined: a library in memory. */
+  readonly store: RecordStore | undefined
+}
+
+function simAgent(run: SimDoRun, flags: SimDoFlags, io: CliIo): SimAgent {
+  const defaults = resolveOptions({}, flags.offline ? offlineEnv(io.env) : io.env)
+  const grounding = agentGrounding(flags.offline ? undefined : defaults.llm)
+  const registry = minecraftData(grounding.version)
+  const laws = createLaws({
+    lawSets: flags.laws ? defaults.shield.lawSets : [],
+    extraLaws: flags.law ?? [],
+    softBlockLimit: defaults.shield.softBlockLimit,
+    symbolProblem: (symbol) => symbolProblem(symbol, registry),
+  })
+  const store = flags.store
+    ? openRecordStore(resolveStorePath(flags.store, io.env), {
+        logger: storeLogger,
+        env: io.env,
+        ...(SHIPPED_SEEDS ? { seeds: SHIPPED_SEEDS } : {}),
       })
+    : undefined
+  const agent = createAgent(grounding, store ?? new MemoryLibrary(), {
+    actor: run.actor,
+    onActorProblem: (problem) => {
+      if (!flags.json) io.stderr.write(`cedar: ${printable(problem)}\n`)
+    },
+  })
+  return { instruction: run.instruction, agent, laws, store, llm: grounding.llm, stats: grounding.grounding.stats }
+}
+
+/** Runs the instruction in a seeded Sim under the laws, until the goal, the actions' limit or `--days`. */
+async function runInSim(run: SimDoRun, flags: SimDoFlags, { agent, laws, store }: SimAgent): Promise<DoReport> {
+  const world = new SimWorld({
+    seed: run.seed,
+    startBiome: run.biome,
+    ...(flags.bed === false ? {} : { startInventory: { white_bed: 1 } }),
+  })
+  const stop = new AbortController()
+  return agent
+    .do(run.instruction, world, {
+      signal: stop.signal,
+      // The Sim's primitives are not gated themselves, so the gate commits what ran.
+      gate: controllerGate(laws.shield, { commits: true }),
+      clock: () => world.ticks,
+      teacher: run.teacher,
+      onProgress: (p) => {
+        if (p.type === 'step' && run.days !== undefined && world.ticks >= run.days * DAY_TICKS) stop.abort()
+      },
     })
+    .finally(() => store?.close()) // a database store's connections would keep the command waiting
+}
+
+async function simDo(words: readonly string[], flags: SimDoFlags, io: CliIo, out: Output): Promise<void> {
+  const run = parseSimDo(words, flags)
+  const assembled = simAgent(run, flags, io)
+  const report = await runInSim(run, flags, assembled)
+  const summary = simDoSummary(report, assembled)
+  if (report.refusal) {
+    // Nothing ran: a refusal (a conflict, a count or size past the limits) is a failed command, in one line;
+    // `--json` still prints what was grounded, for a script to see why.
+    if (out.json) {
+      out.result('', summary)
+      io.setExitCode(1)
+    } else out.fail(`refused: ${report.refusal}`)
+    return
+  }
+  out.result(simDoText(summary, report, assembled.stats), summary)
 }

@@ -5,15 +5,9 @@
 // fuels come from the same table the world rules use (plugin/vocabulary/smelting.ts).
 import type { MCServer, SquidItem, SquidVec3, SquidWindow, SquidWorld } from 'flying-squid'
 import { fuelValue, smeltingOutput } from '../../vocabulary/smelting.js'
-import { dropItem } from './drops.js'
-import { blockFactory } from './prismarine.js'
-import {
-  type ContainerSession,
-  placesInstead,
-  type WindowBehaviour,
-  type WindowClick,
-  type WindowSessions,
-} from './window-session.js'
+import { ContainerBlocks } from './container-blocks.js'
+import { type BlockFactory, blockFactory } from './prismarine.js'
+import type { ContainerSession, WindowBehaviour, WindowClick, WindowSessions } from './window-session.js'
 
 const INPUT = 0
 const FUEL = 1
@@ -22,8 +16,6 @@ const COOK_TICKS = 200
 const CLICK_MODE_PICKUP = 0
 const CLICK_MODE_QUICK_MOVE = 1
 const CLICK_MODE_SWAP = 2
-/** Ticks between checks that a furnace block still stands (its contents drop when it was broken). */
-const PRESENCE_CHECK_TICKS = 20
 
 interface FurnaceState {
   readonly world: SquidWorld
@@ -38,209 +30,204 @@ interface FurnaceState {
   sent: number[]
 }
 
+/** The smelting table read for the server's items: what an item smelts to, how long it burns. */
+class SmeltingTable {
+  constructor(private readonly registry: MCServer['registry']) {}
+
+  nameOf(item: SquidItem | null): string {
+    return item ? (this.registry.items[item.type]?.name ?? '') : ''
+  }
+
+  /** The item id `item` smelts to, if it smelts. */
+  smeltsTo(item: SquidItem | null): number | undefined {
+    const output = item ? smeltingOutput(this.nameOf(item)) : undefined
+    return output === undefined ? undefined : this.registry.itemsByName[output]?.id
+  }
+
+  burnTicks(item: SquidItem | null): number {
+    return Math.round(fuelValue(this.nameOf(item)) * COOK_TICKS)
+  }
+
+  stackSize(type: number): number {
+    return this.registry.items[type]?.stackSize ?? 64
+  }
+
+  /** What a burnt fuel leaves in the fuel slot: a lava bucket's bucket. */
+  leftOf(fuel: SquidItem): number | undefined {
+    return this.nameOf(fuel) === 'lava_bucket' ? this.registry.itemsByName.bucket?.id : undefined
+  }
+}
+
+/** The server's side of every furnace: the furnace blocks in use, the smelting table, the block states. */
+interface Furnaces {
+  readonly serv: MCServer
+  readonly sessions: WindowSessions
+  readonly blocks: ContainerBlocks<FurnaceState>
+  readonly table: SmeltingTable
+  readonly Block: BlockFactory
+}
+
 export function installFurnaces(serv: MCServer, sessions: WindowSessions): void {
-  const { registry } = serv
-  const Block = blockFactory(serv)
-  const furnaces = new Map<string, FurnaceState>()
-  const nameOf = (item: SquidItem | null) => (item ? (registry.items[item.type]?.name ?? '') : '')
-  const smeltsTo = (item: SquidItem | null) => {
-    const output = item ? smeltingOutput(nameOf(item)) : undefined
-    return output === undefined ? undefined : registry.itemsByName[output]?.id
-  }
-  const burnTicks = (item: SquidItem | null) => Math.round(fuelValue(nameOf(item)) * COOK_TICKS)
+  const blocks: ContainerBlocks<FurnaceState> = new ContainerBlocks(serv, sessions, {
+    block: 'furnace',
+    window: { type: 'minecraft:furnace', title: 'Furnace' },
+    create: (world, position) => newFurnace(kit, world, position),
+    // Sent now and again on the next tick: mineflayer attaches its listener only after the window opened.
+    opened: (state, session) => {
+      sendProperties(state, [session], true)
+      state.sent = []
+    },
+  })
+  const kit: Furnaces = { serv, sessions, blocks, table: new SmeltingTable(serv.registry), Block: blockFactory(serv) }
+  serv.on('tick', () => {
+    for (const state of blocks.all()) smeltTick(kit, state)
+  })
+}
 
-  serv.onBlockInteraction('furnace', ({ block, player }) => {
-    if (placesInstead(player)) return false
-    const state = stateAt(player.world, block.position)
-    sessions.open(player, {
-      type: 'minecraft:furnace',
-      title: 'Furnace',
-      contents: state.slots.map((item) => sessions.clone(item)),
-      behaviour: state.behaviour,
-      // Sent now and again on the next tick: mineflayer attaches its listener only after the window opened.
-      opened: (session) => {
-        sendProperties(state, [session], true)
-        state.sent = []
-      },
-    })
+/** An unused furnace: empty and cold. */
+function newFurnace(kit: Furnaces, world: SquidWorld, position: SquidVec3): FurnaceState {
+  const state: FurnaceState = {
+    world,
+    position,
+    slots: [null, null, null],
+    litTime: 0,
+    litDuration: 0,
+    cookProgress: 0,
+    cookTotal: COOK_TICKS,
+    behaviour: {},
+    sent: [],
+  }
+  state.behaviour = furnaceWindow(kit, state)
+  return state
+}
+
+/** The furnace window's clicks: vanilla's slot rules, then the furnace holds what its window shows. */
+function furnaceWindow(kit: Furnaces, state: FurnaceState): WindowBehaviour {
+  const { sessions } = kit
+  return {
+    click: (window, click) => furnaceClick(kit, window, click),
+    afterClick(window: SquidWindow): void {
+      const inputBefore = state.slots[INPUT]?.type
+      state.slots = [
+        sessions.clone(window.slots[INPUT] ?? null),
+        sessions.clone(window.slots[FUEL] ?? null),
+        sessions.clone(window.slots[OUTPUT] ?? null),
+      ]
+      if (state.slots[INPUT]?.type !== inputBefore) state.cookProgress = 0
+      // All bars again on the next tick: a client that clicks has its furnace listener attached by now.
+      state.sent = []
+      kit.blocks.showSlots(state, kit.blocks.sessionOf(state, window))
+    },
+  }
+}
+
+/** Takes the clicks vanilla's furnace slots treat specially; true when it did (the default handling is skipped). */
+function furnaceClick({ table, sessions }: Furnaces, window: SquidWindow, click: WindowClick): boolean {
+  const carried = window.selectedItem
+  const output = window.slots[OUTPUT]
+  // Vanilla's slot rules: the output only gives (a click takes it, onto a matching cursor stack too) ...
+  if (click.slot === OUTPUT) {
+    if (click.mode === CLICK_MODE_PICKUP)
+      return Boolean(carried && (click.mouseButton === 1 || carried.type !== output?.type))
+    return click.mode !== CLICK_MODE_QUICK_MOVE
+  }
+  // ... only fuels go into the fuel slot ...
+  if (click.slot === FUEL && click.mode === CLICK_MODE_PICKUP && carried && table.burnTicks(carried) === 0) return true
+  if (click.slot === FUEL && click.mode === CLICK_MODE_SWAP) return true
+  // ... and a shift-click from the inventory sends a smeltable to the input and a fuel to the fuel slot.
+  if (click.mode === CLICK_MODE_QUICK_MOVE && click.slot >= window.inventoryStart && click.item) {
+    const target = table.smeltsTo(click.item) !== undefined ? INPUT : table.burnTicks(click.item) > 0 ? FUEL : undefined
+    if (target !== undefined) moveInto(sessions, window, click.slot, target)
     return true
+  }
+  return false
+}
+
+/** One server tick of a furnace: fuel burns, the input cooks, and the viewers see what changed. */
+function smeltTick(kit: Furnaces, state: FurnaceState): void {
+  const wasLit = state.litTime > 0
+  if (wasLit) state.litTime--
+  const slotsChanged = smelt(kit, state)
+  if (slotsChanged) kit.blocks.showSlots(state)
+  if (wasLit !== state.litTime > 0) void showLit(kit, state, state.litTime > 0)
+  sendProperties(state, kit.sessions.sessionsWith(state.behaviour), false)
+}
+
+/** Lights the next fuel when needed and advances the cooking; true when the slots changed. */
+function smelt({ table, sessions }: Furnaces, state: FurnaceState): boolean {
+  const [input, fuel, output] = state.slots
+  const product = table.smeltsTo(input)
+  const canCook =
+    product !== undefined && (!output || (output.type === product && output.count < table.stackSize(product)))
+  if (!canCook) {
+    state.cookProgress = 0
+    return false
+  }
+  if (state.litTime === 0 && !(fuel && input)) {
+    // Unlit with nothing to light it: the progress cools down.
+    if (state.cookProgress > 0) state.cookProgress = Math.max(0, state.cookProgress - 2)
+    return false
+  }
+  let slotsChanged = false
+  if (state.litTime === 0 && fuel && table.burnTicks(fuel) > 0) {
+    state.litTime = table.burnTicks(fuel)
+    state.litDuration = state.litTime
+    state.slots[FUEL] = takeOne(sessions, fuel, table.leftOf(fuel))
+    slotsChanged = true
+  }
+  if (state.litTime === 0) {
+    state.cookProgress = 0
+    return slotsChanged
+  }
+  state.cookProgress++
+  if (state.cookProgress < state.cookTotal) return slotsChanged
+  state.cookProgress = 0
+  state.slots[INPUT] = takeOne(sessions, input as SquidItem)
+  state.slots[OUTPUT] = output ? withCount(sessions, output, output.count + 1) : new sessions.Item(product, 1)
+  return true
+}
+
+function takeOne(sessions: WindowSessions, item: SquidItem, leaves?: number): SquidItem | null {
+  if (item.count > 1) return withCount(sessions, item, item.count - 1)
+  return leaves === undefined ? null : new sessions.Item(leaves, 1)
+}
+
+function withCount(sessions: WindowSessions, item: SquidItem, count: number): SquidItem {
+  const copy = sessions.clone(item) as SquidItem
+  copy.count = count
+  return copy
+}
+
+/** The four progress bars, to `viewers`: all of them, or (`all` false) those that changed since last sent. */
+function sendProperties(state: FurnaceState, viewers: ContainerSession[], all: boolean): void {
+  const values = [state.litTime, state.litDuration, state.cookProgress, state.cookTotal]
+  values.forEach((value, property) => {
+    if (!all && state.sent[property] === value) return
+    for (const viewer of viewers) viewer.sendProperty(property, value)
   })
+  if (viewers.length > 0) state.sent = values
+}
 
-  serv.on('tick', (_delta: number, tickCount: number) => {
-    for (const [key, state] of furnaces) {
-      step(state)
-      if (tickCount % PRESENCE_CHECK_TICKS === 0) void checkPresence(key, state)
-    }
-  })
-
-  function stateAt(world: SquidWorld, position: SquidVec3): FurnaceState {
-    const key = `${position.x},${position.y},${position.z}`
-    let state = furnaces.get(key)
-    if (!state) {
-      const created: FurnaceState = {
-        world,
-        position: position.clone(),
-        slots: [null, null, null],
-        litTime: 0,
-        litDuration: 0,
-        cookProgress: 0,
-        cookTotal: COOK_TICKS,
-        behaviour: {},
-        sent: [],
-      }
-      created.behaviour = furnaceWindow(created)
-      furnaces.set(key, created)
-      state = created
-    }
-    return state
+/** The furnace block's `lit` state, as everyone sees it. */
+async function showLit({ serv, Block }: Furnaces, state: FurnaceState, lit: boolean): Promise<void> {
+  try {
+    const current = Block.fromStateId(await state.world.getBlockStateId(state.position), 0)
+    if (current.name !== 'furnace') return
+    const stateId = Block.fromProperties('furnace', { ...current.getProperties(), lit } as never, 0).stateId
+    await serv.setBlock(state.world, state.position, stateId)
+  } catch (error) {
+    serv.emit('error', error as Error)
   }
+}
 
-  function furnaceWindow(state: FurnaceState): WindowBehaviour {
-    return {
-      click(window: SquidWindow, click: WindowClick): boolean {
-        const carried = window.selectedItem
-        const output = window.slots[OUTPUT]
-        // Vanilla's slot rules: the output only gives (a click takes it, onto a matching cursor stack too) ...
-        if (click.slot === OUTPUT) {
-          if (click.mode === CLICK_MODE_PICKUP)
-            return Boolean(carried && (click.mouseButton === 1 || carried.type !== output?.type))
-          return click.mode !== CLICK_MODE_QUICK_MOVE
-        }
-        // ... only fuels go into the fuel slot ...
-        if (click.slot === FUEL && click.mode === CLICK_MODE_PICKUP && carried && burnTicks(carried) === 0) return true
-        if (click.slot === FUEL && click.mode === CLICK_MODE_SWAP) return true
-        // ... and a shift-click from the inventory sends a smeltable to the input and a fuel to the fuel slot.
-        if (click.mode === CLICK_MODE_QUICK_MOVE && click.slot >= window.inventoryStart && click.item) {
-          const target = smeltsTo(click.item) !== undefined ? INPUT : burnTicks(click.item) > 0 ? FUEL : undefined
-          if (target !== undefined) moveInto(window, click.slot, target)
-          return true
-        }
-        return false
-      },
-      afterClick(window: SquidWindow): void {
-        const inputBefore = state.slots[INPUT]?.type
-        state.slots = [
-          sessions.clone(slotOf(window, INPUT)),
-          sessions.clone(slotOf(window, FUEL)),
-          sessions.clone(slotOf(window, OUTPUT)),
-        ]
-        if (state.slots[INPUT]?.type !== inputBefore) state.cookProgress = 0
-        // All bars again on the next tick: a client that clicks has its furnace listener attached by now.
-        state.sent = []
-        const viewer = sessions.sessionsWith(state.behaviour).find((s) => s.window === window)
-        broadcastSlots(state, viewer)
-      },
-    }
-  }
-
-  function step(state: FurnaceState): void {
-    const [input, fuel, output] = state.slots
-    const wasLit = state.litTime > 0
-    if (wasLit) state.litTime--
-    const product = smeltsTo(input)
-    const canCook =
-      product !== undefined &&
-      (!output || (output.type === product && output.count < (registry.items[product]?.stackSize ?? 64)))
-    let slotsChanged = false
-    if ((state.litTime > 0 || (fuel && input)) && canCook) {
-      if (state.litTime === 0 && fuel && burnTicks(fuel) > 0) {
-        state.litTime = burnTicks(fuel)
-        state.litDuration = state.litTime
-        state.slots[FUEL] = takeOne(fuel, nameOf(fuel) === 'lava_bucket' ? registry.itemsByName.bucket?.id : undefined)
-        slotsChanged = true
-      }
-      if (state.litTime > 0) {
-        state.cookProgress++
-        if (state.cookProgress >= state.cookTotal) {
-          state.cookProgress = 0
-          state.slots[INPUT] = takeOne(input as SquidItem)
-          state.slots[OUTPUT] = output ? withCount(output, output.count + 1) : new sessions.Item(product, 1)
-          slotsChanged = true
-        }
-      } else state.cookProgress = 0
-    } else if (!canCook) state.cookProgress = 0
-    else if (state.litTime === 0 && state.cookProgress > 0) state.cookProgress = Math.max(0, state.cookProgress - 2)
-    if (slotsChanged) broadcastSlots(state, undefined)
-    if (wasLit !== state.litTime > 0) void showLit(state, state.litTime > 0)
-    sendProperties(state, sessions.sessionsWith(state.behaviour), false)
-  }
-
-  function takeOne(item: SquidItem, leaves?: number): SquidItem | null {
-    if (item.count > 1) return withCount(item, item.count - 1)
-    return leaves === undefined ? null : new sessions.Item(leaves, 1)
-  }
-
-  function withCount(item: SquidItem, count: number): SquidItem {
-    const copy = sessions.clone(item) as SquidItem
-    copy.count = count
-    return copy
-  }
-
-  /** Copies the furnace's slots into every open window on it (except the one whose click set them). */
-  function broadcastSlots(state: FurnaceState, except: ContainerSession | undefined): void {
-    for (const session of sessions.sessionsWith(state.behaviour)) {
-      if (session === except) continue
-      for (const slot of [INPUT, FUEL, OUTPUT]) {
-        const now = state.slots[slot as 0 | 1 | 2]
-        const shown = session.window.slots[slot]
-        if ((now?.type ?? -1) !== (shown?.type ?? -1) || (now?.count ?? 0) !== (shown?.count ?? 0)) {
-          session.setSlot(slot, sessions.clone(now))
-        }
-      }
-    }
-  }
-
-  function sendProperties(state: FurnaceState, viewers: ContainerSession[], all: boolean): void {
-    const values = [state.litTime, state.litDuration, state.cookProgress, state.cookTotal]
-    values.forEach((value, property) => {
-      if (!all && state.sent[property] === value) return
-      for (const viewer of viewers) viewer.sendProperty(property, value)
-    })
-    if (viewers.length > 0) state.sent = values
-  }
-
-  async function showLit(state: FurnaceState, lit: boolean): Promise<void> {
-    try {
-      const current = Block.fromStateId(await state.world.getBlockStateId(state.position), 0)
-      if (current.name !== 'furnace') return
-      const stateId = Block.fromProperties('furnace', { ...current.getProperties(), lit } as never, 0).stateId
-      await serv.setBlock(state.world, state.position, stateId)
-    } catch (error) {
-      serv.emit('error', error as Error)
-    }
-  }
-
-  /** A broken furnace drops what it held (vanilla) and is forgotten. */
-  async function checkPresence(key: string, state: FurnaceState): Promise<void> {
-    try {
-      const blockType = await state.world.getBlockType(state.position)
-      if (registry.blocks[blockType]?.name === 'furnace') return
-      furnaces.delete(key)
-      for (const session of sessions.sessionsWith(state.behaviour)) sessions.close(session.player, session.id, true)
-      dropContents(state)
-    } catch (error) {
-      serv.emit('error', error as Error)
-    }
-  }
-
-  function dropContents(state: FurnaceState): void {
-    const at = state.position.offset(0.5, 0.5, 0.5)
-    for (const item of state.slots) if (item) dropItem(serv, state.world, at, item.type, item.count)
-  }
-
-  /** Moves as much of the stack at `from` into the furnace slot `to` as fits there. */
-  function moveInto(window: SquidWindow, from: number, to: number): void {
-    const item = window.slots[from]
-    const there = window.slots[to]
-    if (!item || (there && there.type !== item.type)) return
-    const moved = Math.min(item.count, item.stackSize - (there?.count ?? 0))
-    if (moved <= 0) return
-    window.updateSlot(to, withCount(item, (there?.count ?? 0) + moved))
-    if (moved === item.count) window.updateSlot(from, null)
-    else window.updateSlot(from, withCount(item, item.count - moved))
-  }
-
-  function slotOf(window: SquidWindow, slot: number): SquidItem | null {
-    return window.slots[slot] ?? null
-  }
+/** Moves as much of the stack at `from` into the furnace slot `to` as fits there. */
+function moveInto(sessions: WindowSessions, window: SquidWindow, from: number, to: number): void {
+  const item = window.slots[from]
+  const there = window.slots[to]
+  if (!item || (there && there.type !== item.type)) return
+  const moved = Math.min(item.count, item.stackSize - (there?.count ?? 0))
+  if (moved <= 0) return
+  window.updateSlot(to, withCount(sessions, item, (there?.count ?? 0) + moved))
+  if (moved === item.count) window.updateSlot(from, null)
+  else window.updateSlot(from, withCount(sessions, item, item.count - moved))
 }

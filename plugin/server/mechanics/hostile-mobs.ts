@@ -190,11 +190,15 @@ export function installHostileMobs(serv: MCServer, options: HostileMobOptions = 
       const now = performance.now()
       const night = isNight()
       for (const zombie of [...zombies]) {
-        const gone = serv.entities[zombie.id] !== zombie || zombie.health <= 0
-        const far = serv.players.every((p) => p.position.distanceTo(zombie.position) > DESPAWN_RANGE)
-        if (gone || far) {
+        // Dead, or taken away by flying-squid (which told the clients): its body is not this module's to remove.
+        // Every mob's death takes its body off the clients after the death animation (animal-drops.ts).
+        if (serv.entities[zombie.id] !== zombie || zombie.health <= 0) {
           zombies.delete(zombie)
-          // flying-squid forgets a dead mob but leaves its body on the clients.
+          continue
+        }
+        if (serv.players.every((p) => p.position.distanceTo(zombie.position) > DESPAWN_RANGE)) {
+          // Alive and far from everyone: despawned, which the clients are told here (once).
+          zombies.delete(zombie)
           zombie._writeOthersNearby('entity_destroy', { entityIds: [zombie.id] })
           delete (serv.entities as Record<number, SquidEntity>)[zombie.id]
           continue
