@@ -1,15 +1,15 @@
 // Farming, chance drops, buckets and a smelted block over the real protocol, with unmodified mineflayer
 // (plugin/server/mechanics/farming.ts, furnace.ts): a hoe tills grass into farmland, seeds planted on it grow on
-// random ticks to a ripe crop whose harvest gives wheat, oak leaves and short grass give their chance drops, a bucket
-// takes a water source and pours it again, a cow fills a bucket with milk, shears shear a sheep once, bot.fish()
-// catches a fish, and sand smelts into glass. Chance is
-// pinned (random 0: every roll succeeds) and the gamerule randomTickSpeed raised to 4096 (every crop gets a random
-// tick each game tick) so growth takes seconds; the vanilla figures themselves are in farming.ts and docs/server.md.
+// random ticks to a ripe crop whose harvest gives wheat, oak leaves, short grass and gravel give their chance drops,
+// a bucket takes a water source and pours it again, a cow fills a bucket with milk, shears shear a sheep once,
+// bot.fish() catches a fish, and sand smelts into glass. Chance is pinned (random 0: every roll succeeds) and the
+// gamerule randomTickSpeed raised to 4096 (every crop gets a random tick each game tick) so growth takes seconds; the
+// vanilla figures themselves are in farming.ts and docs/server.md.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import { countItem, giveItem, openSession, type TestSession, waitUntil } from './harness/index.js'
+import { countItem, giveItem, holdItem, openSession, putBlock, type TestSession, waitUntil } from './harness/index.js'
 
 describe('farming and buckets on the embedded server', () => {
   let session: TestSession
@@ -22,14 +22,8 @@ describe('farming and buckets on the embedded server', () => {
   })
   after(() => session?.close())
 
-  const place = async (at: Vec3, name: string) => {
-    await session.server.setBlock(at, name)
-    await waitUntil(bot, () => bot.blockAt(at)?.name === name, `${name} is seen at ${at}`)
-  }
-  const hold = async (name: string, count = 1) => {
-    await giveItem(session.server, bot, name, count)
-    await bot.equip(bot.registry.itemsByName[name]!.id, 'hand')
-  }
+  const place = (at: Vec3, name: string) => putBlock(session.server, bot, at, name)
+  const hold = (name: string, count = 1) => holdItem(session.server, bot, name, count)
 
   test('a hoe tills grass into farmland; seeds planted there grow ripe; the harvest gives wheat', async () => {
     // Beside the bot: the server hands a drop only to a player within about 1.75 blocks.
@@ -66,6 +60,15 @@ describe('farming and buckets on the embedded server', () => {
     const seeds = countItem(bot, 'wheat_seeds')
     await bot.dig(bot.blockAt(grass)!)
     await waitUntil(bot, () => countItem(bot, 'wheat_seeds') === seeds + 1, 'a seed is picked up', 10_000)
+  })
+
+  test('gravel drops flint (its chance pinned to happen) and not the gravel too', async () => {
+    const gravel = new Vec3(1, 5, 0)
+    await place(gravel, 'gravel')
+    const flint = countItem(bot, 'flint')
+    await bot.dig(bot.blockAt(gravel)!)
+    await waitUntil(bot, () => countItem(bot, 'flint') === flint + 1, 'a flint is picked up', 10_000)
+    assert.equal(countItem(bot, 'gravel'), 0, 'the gravel itself is not dropped with the flint')
   })
 
   test('a bucket takes a water source and pours it again', async () => {

@@ -103,6 +103,12 @@ export async function walkTo(bot: Bot, target: Entity, range: number, signal: Ab
   await untilAborted(signal, bot, bot.pathfinder.goto(new goals.GoalNear(x, y, z, range)))
 }
 
+/** Walks to within `range` blocks of a block's position; rejects when the signal aborts. */
+export async function walkNear(bot: Bot, at: Vec3, range: number, signal: AbortSignal): Promise<void> {
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  await untilAborted(signal, bot, bot.pathfinder.goto(new goals.GoalNear(at.x, at.y, at.z, range)))
+}
+
 /**
  * Walks to a spot `distance` blocks from the entity, on the side the bot is on (a bot standing on the player steps
  * back): for acts that need some room, such as throwing an item to land at the player's feet.

@@ -11,6 +11,14 @@ export function giveItem(server: EmbeddedServer, bot: Bot, item: string, count =
   return insertFor(server, bot, item, count)
 }
 
+/** Gives a connected player `count` of an item and puts it in the bot's hand. */
+export async function holdItem(server: EmbeddedServer, bot: Bot, item: string, count = 1): Promise<void> {
+  await giveItem(server, bot, item, count)
+  const id = bot.registry.itemsByName[item]?.id
+  if (id === undefined) throw new Error(`unknown item ${item}`)
+  await bot.equip(id, 'hand')
+}
+
 /** Gives a connected player one `tool` with `used` uses already spent (as a worn tool picked up would be). */
 export function giveWornTool(server: EmbeddedServer, bot: Bot, tool: string, used: number): Promise<void> {
   return insertFor(server, bot, tool, 1, (stack) => setDurabilityUsed(server.serv, stack, used))

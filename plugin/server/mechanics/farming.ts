@@ -10,7 +10,8 @@
 //   unripe one its seed (vanilla's loot tables: 1 + binomial(3, 4/7) for the bonus count);
 // - short grass drops wheat seeds with chance 1/8, oak and dark oak leaves an apple with chance 1/200, any leaves a
 //   sapling 1/20 and 1–2 sticks 1/50 (`vocabulary/natural.ts` CHANCE_DROPS); flying-squid's own drops for these
-//   blocks (every loot entry every time) are replaced;
+//   blocks (every loot entry every time) are replaced; so are gravel's (flint 1 in 10, else the gravel itself, where
+//   flying-squid gives both);
 // - shears used on a sheep shear it once: 1–3 white wool (the wiki's Sheep page), one use of the shears;
 // - an empty bucket used on a water or lava source takes it (a water or lava bucket), on a cow gives a milk bucket;
 //   a full bucket used on a block pours its liquid there and is an empty bucket again.
@@ -31,6 +32,8 @@ export interface FarmingOptions {
 
 const STAGES: Readonly<Record<string, number>> = { wheat: 7, carrots: 7, potatoes: 7, beetroots: 3 }
 const BLOCKS_PER_SECTION = 4096
+/** Gravel mined without Silk Touch or Fortune drops flint with this chance, else itself (the wiki's Gravel page). */
+const GRAVEL_FLINT_CHANCE = 0.1
 const BUCKETS: Readonly<Record<string, string>> = { water: 'water_bucket', lava: 'lava_bucket' }
 
 export function installFarming(serv: MCServer, options: FarmingOptions = {}): void {
@@ -93,11 +96,12 @@ export function installFarming(serv: MCServer, options: FarmingOptions = {}): vo
     })
   }
 
-  // Buckets: empty ones take a source (mineflayer's activateBlock on the liquid), full ones pour.
+  // Buckets: empty ones take a source (mineflayer's activateBlock on the liquid), full ones pour. A click on a
+  // liquid with anything else in hand is not the bucket's: flying-squid's own placement has it, as before.
   for (const liquid of Object.keys(BUCKETS)) {
     if (!registry.blocksByName[liquid]) continue
     serv.onBlockInteraction(liquid, async ({ block, player }) => {
-      if (heldName(player) !== 'bucket') return true
+      if (heldName(player) !== 'bucket') return false
       const source = Number(block.getProperties().level) === 0
       if (!source) return true
       await serv.setBlock(player.world, block.position, 0)
@@ -155,6 +159,7 @@ export function installFarming(serv: MCServer, options: FarmingOptions = {}): vo
   /** What vanilla drops for a block this mechanic handles (no tool enchantment, no shears); undefined for others. */
   function vanillaLoot(block: Block): Map<string, number> | undefined {
     const loot = new Map<string, number>()
+    if (block.name === 'gravel') return loot.set(random() < GRAVEL_FLINT_CHANCE ? 'flint' : 'gravel', 1)
     const chance = CHANCE_DROPS[block.name]
     if (chance !== undefined) {
       if (block.name.endsWith('_leaves')) {

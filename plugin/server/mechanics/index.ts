@@ -29,9 +29,8 @@ export interface SurvivalMechanicsOptions {
   /** Tools in hand wear out by digging and hitting, and break (tool-wear.ts); false keeps them whole. Default on. */
   toolWear?: boolean
   /**
-   * Tilling, planting, crops on random ticks, chance drops, buckets, shearing (farming.ts) and fishing (fishing.ts):
-   * true or options turn them on. Default off for now: with them on, a bot in the generated survival world timed out
-   * crafting at its table (test/survival-iron-pickaxe.test.ts; cause not yet found, see docs/server.md).
+   * Tilling, planting, crops on random ticks, chance drops, buckets, shearing (farming.ts) and fishing (fishing.ts).
+   * Default on (true or options likewise); false leaves them out.
    */
   farming?: FarmingOptions | boolean
 }
@@ -57,8 +56,8 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
       if (options.hostileMobs) installHostileMobs(serv, options.hostileMobs === true ? {} : options.hostileMobs)
       installWholeStackPickups(serv)
       if (options.toolWear !== false) installToolWear(serv)
-      if (options.farming) {
-        const farming = options.farming === true ? {} : options.farming
+      if (options.farming !== false) {
+        const farming = typeof options.farming === 'object' ? options.farming : {}
         installFarming(serv, farming)
         installFishing(serv, farming.random)
       }

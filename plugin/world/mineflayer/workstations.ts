@@ -1,16 +1,13 @@
 import type { Bot } from 'mineflayer'
-import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
 import { matchesObject } from '../../vocabulary/families.js'
 import { fuelRank, fuelValue, smeltingOutput } from '../../vocabulary/smelting.js'
-import { gentleMovements } from '../pathfinding.js'
+import { walkNear } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import type { BotMemory } from './bot-memory.js'
 import { findNearestBlock, inventoryItem, placeFromHand } from './gather.js'
 import { fail } from './limits.js'
 import { placementSpot, roomForBlock } from './room.js'
-
-const { goals } = pathfinderModule
 
 /** A workstation (crafting table, furnace, bed) within sight, walked to; or placed from the inventory. */
 export async function workstation(bot: Bot, memory: BotMemory, object: string, signal?: AbortSignal): Promise<Block> {
@@ -18,18 +15,27 @@ export async function workstation(bot: Bot, memory: BotMemory, object: string, s
   if (!block) return placeWorkstation(bot, memory, object, signal)
   remember(memory, object, block)
   if (block.position.distanceTo(bot.entity.position) > 3.5) {
-    bot.pathfinder.setMovements(gentleMovements(bot))
+    const act = signal ?? new AbortController().signal
+    // With one carried, the walk gets only part of the act's time: out of a pit under a canopy the pathfinder
+    // (no digging, no scaffolding) can wander longer than a craft's whole deadline, and then nothing is crafted.
+    const carried = Boolean(inventoryItem(bot, object))
+    const walk = carried ? AbortSignal.any([act, AbortSignal.timeout(CARRIED_WALK_MS)]) : act
     try {
-      await bot.pathfinder.goto(new goals.GoalNear(block.position.x, block.position.y, block.position.z, 2))
+      await walkNear(bot, block.position, 2, walk)
     } catch (error) {
-      // Known from the chunks but out of walking reach (on the surface above a tunnel, say): one carried goes
-      // down here instead.
-      if (inventoryItem(bot, object)) return placeWorkstation(bot, memory, object, signal)
+      // The act is over (its deadline, or stopped): nothing more is placed or crafted after its outcome was told.
+      if (act.aborted) throw error
+      // Known from the chunks but out of walking reach (on the surface above a tunnel, say), or too long a walk:
+      // one carried goes down here instead.
+      if (inventoryItem(bot, object)) return placeWorkstation(bot, memory, object, act)
       throw error
     }
   }
   return block
 }
+
+/** How long a walk to a known workstation may take when the bot carries one it could place instead (ms). */
+const CARRIED_WALK_MS = 8_000
 
 /** Remembers `block` as the workstation last used for `object` (see BotMemory.workstations). */
 function remember(memory: BotMemory, object: string, block: Block): void {
@@ -76,6 +82,7 @@ export async function craft(bot: Bot, memory: BotMemory, object: string, signal?
     const withTable = bot.recipesFor(item.id, null, 1, true)
     if (withTable.length === 0) return fail('missing_ingredients', `not enough ingredients for ${object}`)
     table = await workstation(bot, memory, 'crafting_table', signal)
+    if (signal?.aborted) return fail('cancelled', `craft.${object} was stopped`)
     recipe = bot.recipesFor(item.id, null, 1, table)[0]
     if (!recipe) return fail('missing_ingredients', `not enough ingredients for ${object}`)
   }
@@ -114,6 +121,7 @@ export async function smelt(
   const nearby = findNearestBlock(bot, memory, 'furnace') ?? remembered(bot, memory, 'furnace')
   if (!burn && !(nearby && isLit(nearby))) return fail('missing_ingredients', `no ${fuel ?? 'fuel'} to burn`)
   const block = await workstation(bot, memory, 'furnace', signal)
+  if (signal.aborted) return fail('cancelled', `smelt.${input} was stopped`)
   const furnace = await bot.openFurnace(block)
   const fire = new FireWatch(bot, furnace.id)
   try {
