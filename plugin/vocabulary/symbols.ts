@@ -40,7 +40,7 @@ export const PRIMITIVE_VERBS = [
   'use',
   'plant',
 ] as const satisfies readonly ActionVerb[]
-export const PREDICATE_KINDS = ['has', 'equipped', 'near', 'sees', 'time', 'biome', 'health', 'food'] as const
+export const PREDICATE_KINDS = ['has', 'equipped', 'wears', 'near', 'sees', 'time', 'biome', 'health', 'food'] as const
 
 export type ActionVerb = (typeof ACTION_VERBS)[number]
 export type PrimitiveVerb = (typeof PRIMITIVE_VERBS)[number]

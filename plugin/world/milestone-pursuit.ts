@@ -19,10 +19,10 @@ export type ActionAllowed = (action: string) => boolean
 
 const MAX_DEPTH = 8
 
-/** Whether a symbol is a milestone the controller can work towards (an item count, or a workstation nearby). */
+/** Whether a symbol is a milestone the controller can work towards (an item count, a workstation nearby, a piece of armour worn). */
 export function isPursuable(symbol: string): boolean {
   const parsed = parseSymbol(symbol)
-  return parsed?.verb === 'has' || parsed?.verb === 'near'
+  return parsed?.verb === 'has' || parsed?.verb === 'near' || parsed?.verb === 'wears'
 }
 
 /**
@@ -42,6 +42,12 @@ export function pursueMilestone(
   const ok = actions.filter(allowed)
   const chain = new Chain(observation, rules, ok)
   if (parsed.verb === 'near') return chain.near(parsed.object, 0)
+  // A piece of armour is worn by equipping it, once it is held.
+  if (parsed.verb === 'wears') {
+    if (observation.worn?.has(parsed.object)) return undefined
+    if (countOf(observation, parsed.object) > 0) return ok.find((a) => a === `equip.${parsed.object}`)
+    return chain.want(parsed.object, 1, 0)
+  }
   if (parsed.verb !== 'has') return undefined
   return chain.want(parsed.object, parsed.count ?? 1, 0)
 }

@@ -34,6 +34,8 @@ export interface Observation {
   readonly inventory: ReadonlyMap<string, number>
   /** The item in hand. */
   readonly equipped: string | undefined
+  /** The armour worn (helmet, chestplate, leggings, boots: not in `inventory`); undefined when none is. */
+  readonly worn?: ReadonlySet<string>
   /** 0..23999; night is 13,000 and later. */
   readonly timeOfDay: number
   readonly isNight: boolean

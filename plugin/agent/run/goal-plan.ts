@@ -4,15 +4,17 @@
  * learned for one item, so "3 diamonds" runs the last skill three times after its prerequisites.
  */
 
-import { substitute } from '../../automata/alphabet-ops.js'
+import { substitute, withOptionalEvents } from '../../automata/alphabet-ops.js'
 import { sequenceAll } from '../../automata/concat.js'
 import type { Dfa } from '../../automata/dfa.js'
 import { checkStates, stateLimit } from '../../automata/size-limit.js'
 import type { SymbolInventory } from '../../grounding/inventory.js'
 import type { GroundedPart } from '../../grounding/pipeline.js'
+import { matchesObject } from '../../vocabulary/families.js'
+import { parseSymbol } from '../../vocabulary/symbols.js'
 import type { Rules } from '../../world/rules.js'
 import type { ObtainedSkill } from '../skills/index.js'
-import { heldStandIn, type SkillKey, skillChain, skillKeysForGoal, skillName } from '../skills/index.js'
+import { goalEvent, heldStandIn, type SkillKey, skillChain, skillKeysForGoal, skillName } from '../skills/index.js'
 
 export interface GoalPlan {
   /** The skills to obtain and run, prerequisites first, each once. */
@@ -21,8 +23,10 @@ export interface GoalPlan {
   readonly repeats: ReadonlyMap<string, number>
   /** Skill name → the items one run makes when more than one (a craft of torches makes 4). */
   readonly perRun?: ReadonlyMap<string, number>
-  /** The success events: `has.<item>.<count>` for every goal. */
+  /** The success events: `has.<item>.<count>` for every goal (`wears.<piece>` for armour put on). */
   readonly goal: readonly string[]
+  /** What the bot held when the plan was made. */
+  readonly held?: ReadonlyMap<string, number>
 }
 
 export function planGoal(
@@ -36,7 +40,7 @@ export function planGoal(
   const perRun = new Map<string, number>()
   const goal: string[] = []
   for (const part of goals) {
-    for (const wanted of skillKeysForGoal(part.text, inventory, rules)) {
+    for (const wanted of skillKeysForGoal(part.text, inventory, rules, held)) {
       const key = { ...wanted, count: 1 }
       for (const k of skillChain(key, rules)) {
         // A prerequisite whose item is already held (the pickaxes from an earlier run), or a better pickaxe, is
@@ -50,10 +54,10 @@ export function planGoal(
       const missing = Math.max(1, wanted.count - (held.get(wanted.item) ?? 0))
       if (made > 1) perRun.set(skillName(key), made)
       repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, Math.ceil(missing / made)))
-      goal.push(`has.${wanted.item}.${wanted.count}`)
+      goal.push(goalEvent(wanted))
     }
   }
-  return { keys, repeats, perRun, goal }
+  return { keys, repeats, perRun, goal, held }
 }
 
 /** Items one run of the skill makes: a recipe's count for a craft, else one. */
@@ -76,11 +80,30 @@ export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxS
     limit,
     building,
   )
-  const runs = skills.flatMap((s) =>
-    Array.from({ length: times(s) }, (_, i) => nthRun(s, i + 1, times(s), plan.goal, plan.perRun?.get(s.name) ?? 1)),
+  const runs = skills.flatMap((s, index) =>
+    Array.from({ length: times(s) }, (_, i) => {
+      const run = nthRun(s, i + 1, times(s), plan.goal, plan.perRun?.get(s.name) ?? 1)
+      return index === 0 && i === 0 ? run : withOptionalEvents(run, heldIngredients(run, s, plan.held))
+    }),
   )
   if (runs.length === 1 && runs[0]) return runs[0]
   return sequenceAll(runs, { maxStates: limit, building })
+}
+
+/**
+ * The ingredient milestones of a later run that the bot held enough of when the plan was made ("make me iron armour"
+ * holding 24 ingots: the chestplate's 8 ingots). Their events fired before the run began and do not fire again, so
+ * the run may pass them over (`withOptionalEvents`); had they gone by then, the pursuit of the run's goal gets them.
+ */
+function heldIngredients(run: Dfa, skill: ObtainedSkill, held: ReadonlyMap<string, number> | undefined): string[] {
+  if (!held || held.size === 0) return []
+  return run.alphabet.symbols.filter((symbol) => {
+    const parsed = parseSymbol(symbol)
+    if (parsed?.verb !== 'has' || parsed.object === skill.key.item) return false
+    let count = 0
+    for (const [name, n] of held) if (matchesObject(parsed.object, name)) count += n
+    return count >= (parsed.count ?? 1)
+  })
 }
 
 /**

@@ -7,8 +7,10 @@
  */
 
 import { CedarError } from '../../errors.js'
+import type { Mention } from '../../grounding/intent.js'
 import type { SymbolInventory } from '../../grounding/inventory.js'
 import { lexiconFor } from '../../grounding/pruner.js'
+import { armourSlot, bestArmour } from '../../vocabulary/armour.js'
 import { isFamily, matchesObject } from '../../vocabulary/families.js'
 import {
   CHANCE_DROPS,
@@ -22,7 +24,7 @@ import {
 import type { Rules } from '../../world/rules.js'
 import { techTree } from '../../world/tech-tree.js'
 
-export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish' | 'kill' | 'use'
+export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish' | 'kill' | 'use' | 'wear'
 
 export interface SkillKey {
   readonly verb: SkillVerb
@@ -90,17 +92,23 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
       if (made === undefined) throw new UnknownGoalError(`using something on ${object} gives nothing I know of`)
       return { verb, object, item: made, count }
     }
+    case 'wear':
+      // A piece of armour put on: its goal is the piece worn (`wears.iron_helmet`), not held.
+      if (armourSlot(object) === undefined) throw new UnknownGoalError(`${object} is not armour I can wear`)
+      return { verb, object, item: object, count: 1 }
     case 'fish':
       if (!matchesObject('fish', object) && object !== 'fish')
         throw new UnknownGoalError(`a rod does not catch ${object}`)
       return { verb, object, item: object, count }
     default:
-      throw new UnknownGoalError(`skills are craft, mine, smelt, fish, kill or use, not ${verb}`)
+      throw new UnknownGoalError(`skills are craft, mine, smelt, fish, kill, use or wear, not ${verb}`)
   }
 }
 
 /** The skills that must run before this one (at most one: the tool a block needs, or the pickaxe below). */
 export function prerequisitesOf(key: SkillKey, rules: Rules): SkillKey[] {
+  // Armour is made before it is worn (when it can be: chainmail cannot).
+  if (key.verb === 'wear') return rules.recipe(key.item) ? [skillKey('craft', key.item, rules)] : []
   const rung = PICKAXES.indexOf(key.object as (typeof PICKAXES)[number])
   const below = PICKAXES[rung - 1]
   if (key.verb === 'craft' && rung > 0 && below) return [skillKey('craft', below, rules)]
@@ -121,11 +129,23 @@ export function skillChain(key: SkillKey, rules: Rules): SkillKey[] {
  * The skills a goal part names: "craft an iron pickaxe" → craft.iron_pickaxe; "collect a diamond" →
  * mine.diamond_ore (the ore that drops it); "mine oak_log" → mine.oak_log; "get 3 coal" → mine.coal_ore ×3.
  */
-export function skillKeysForGoal(text: string, inventory: SymbolInventory, rules: Rules): SkillKey[] {
+export function skillKeysForGoal(
+  text: string,
+  inventory: SymbolInventory,
+  rules: Rules,
+  held: ReadonlyMap<string, number> = new Map(),
+): SkillKey[] {
   const intent = lexiconFor(inventory).read(text)
   const keys: SkillKey[] = []
   for (const clause of intent.clauses) {
+    if (clause.verb === 'wear') {
+      keys.push(...wearKeys(clause.mentions, held, rules))
+      continue
+    }
     for (const mention of clause.mentions) {
+      if (mention.object === '@armour' && !clause.mentions.some((m) => armourSlot(m.object) !== undefined)) {
+        throw new UnknownGoalError('say which armour: leather, iron, golden or diamond ("make me iron armour")')
+      }
       // Groups are not items; an object named by a bare number ("5" → music_disc_5) is a count misread.
       if (mention.purpose || mention.object.startsWith('@') || /_\d+$/.test(mention.object)) continue
       keys.push(keyForObject(clause.verb, mention.object, mention.count ?? 1, rules))
@@ -133,6 +153,20 @@ export function skillKeysForGoal(text: string, inventory: SymbolInventory, rules
   }
   if (keys.length === 0) throw new UnknownGoalError(`no item or block to get in "${text}"`)
   return keys
+}
+
+/**
+ * "Put on your armour": the best piece held for each slot; "put on the iron armour", "wear an iron helmet": those
+ * pieces (made first when not held). With none held and none named, the bot says it has none.
+ */
+function wearKeys(mentions: readonly Mention[], held: ReadonlyMap<string, number>, rules: Rules): SkillKey[] {
+  const named = mentions.filter((m) => !m.object.startsWith('@') && armourSlot(m.object) !== undefined)
+  const owned = [...held].flatMap(([item, n]) => (n > 0 ? [item] : []))
+  const pieces = named.length > 0 ? named.map((m) => m.object) : bestArmour(owned)
+  if (pieces.length === 0) {
+    throw new UnknownGoalError('I have no armour to put on; say "make me iron armour" and I will make some first')
+  }
+  return pieces.map((piece) => skillKey('wear', piece, rules))
 }
 
 function keyForObject(verb: string | undefined, object: string, count: number, rules: Rules): SkillKey {

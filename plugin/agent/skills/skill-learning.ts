@@ -87,6 +87,8 @@ export class SkillLearningError extends CedarError {
  * the bot still holds: lava lies deep, and a bot with only a bucket digs down by hand.
  */
 export function startInventoryOf(key: SkillKey, rules: Rules): Record<string, number> {
+  // Armour is learned to be put on from holding it.
+  if (key.verb === 'wear') return { [key.item]: 1 }
   const start: Record<string, number> = {}
   for (const p of prerequisitesOf(key, rules)) {
     start[p.item] = p.count
@@ -264,6 +266,7 @@ function sameMilestones(evidence: readonly Evidence[], milestones: readonly stri
 
 /** The Sim's shortest plan to the skill's item, from what its prerequisites leave. */
 function builtInPlan(key: SkillKey, world: SimOptions): string[] {
+  if (key.verb === 'wear') return [`equip.${key.object}`]
   try {
     // The built-in planner mines families (mine.logs); a skill for one block (mine.oak_log) mines that block.
     const family = key.verb === 'mine' ? familiesOf(key.object)[0] : undefined

@@ -4,6 +4,7 @@ import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
 import type { Item } from 'prismarine-item'
 import { Vec3 } from 'vec3'
+import { armourSlot } from '../../vocabulary/armour.js'
 import { isWater } from '../../vocabulary/block-classes.js'
 import { matchesObject } from '../../vocabulary/families.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
@@ -271,8 +272,10 @@ export async function collectWithin(bot: Bot, memory: BotMemory, block: Block, m
 export async function equip(bot: Bot, object: string): Promise<Outcome> {
   const item = inventoryItem(bot, object)
   if (!item) return fail('missing_ingredients', `no ${object} in the inventory`)
-  await bot.equip(item, 'hand')
-  return success(`holding ${item.name}`)
+  // Armour is put on where it is worn (mineflayer moves it to the armour slot); anything else goes in hand.
+  const slot = armourSlot(item.name)
+  await bot.equip(item, slot ?? 'hand')
+  return success(slot ? `wearing ${item.name}` : `holding ${item.name}`)
 }
 
 /** place.X: on top of a solid block next to the bot, where there is room. */

@@ -125,6 +125,8 @@ export interface SimState {
   food: number
   inventory: Map<string, number>
   equipped: string | undefined
+  /** Armour worn, slot → piece (out of the inventory while worn). */
+  worn: Map<string, string>
   /** Uses spent by the tool in hand, per item name (the next one of a stack starts fresh). */
   wear: Map<string, number>
   placed: Placed[]
@@ -182,6 +184,7 @@ export function initialState(context: SimContext, options: SimOptions): SimState
     food: BODY.maxFood,
     inventory,
     equipped: undefined,
+    worn: new Map(),
     wear: new Map(),
     placed: [],
     taken: new Map(),
@@ -197,6 +200,7 @@ export function cloneState(state: SimState): SimState {
   return {
     ...state,
     inventory: new Map(state.inventory),
+    worn: new Map(state.worn),
     wear: new Map(state.wear),
     placed: state.placed.map((p) => ({ ...p })),
     taken: new Map(state.taken),

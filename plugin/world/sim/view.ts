@@ -141,6 +141,7 @@ export function observeState(live: SimState, context: SimContext): Observation {
   return {
     inventory: new Map(state.inventory),
     equipped: state.equipped,
+    ...(state.worn.size > 0 ? { worn: new Set(state.worn.values()) } : {}),
     timeOfDay: state.timeOfDay,
     isNight: isNightTime(state.timeOfDay),
     biome: context.map.biomeAt(rx, rz),
