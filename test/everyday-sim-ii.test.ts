@@ -50,3 +50,52 @@ describe('armour in the Sim', () => {
     assert.equal(world.ticks, 0, 'nothing ran')
   })
 })
+
+describe('chests in the Sim', () => {
+  const chestHolds = (world: SimWorld) => Object.fromEntries(world.observe().stored ?? [])
+
+  test('"put the diamonds in the chest" makes a chest, puts it down and stores every diamond; "take the diamonds from the chest" takes them back (seeds 0–4)', async () => {
+    for (const seed of [0, 1, 2, 3, 4]) {
+      const agent = newAgent()
+      const world = new SimWorld({ seed, startInventory: { diamond: 3 } })
+      const put = await agent.do('put the diamonds in the chest', world)
+      assert.equal(put.result?.outcome, 'goal', `seed ${seed}: ${put.refusal ?? put.result?.message}`)
+      assert.deepEqual(chestHolds(world), { diamond: 3 }, `seed ${seed}`)
+      assert.equal(world.observe().inventory.get('diamond'), undefined, 'none left in the inventory')
+      assert.ok(
+        !put.result?.steps.some(
+          (s) => s.action.startsWith('craft.') && s.action !== 'craft.chest' && !/planks|crafting_table/.test(s.action),
+        ),
+        'nothing else made',
+      )
+
+      const taken = await agent.do('take the diamonds from the chest', world)
+      assert.equal(taken.result?.outcome, 'goal', `seed ${seed}: ${taken.refusal ?? taken.result?.message}`)
+      assert.equal(world.observe().inventory.get('diamond'), 3, `seed ${seed}`)
+      assert.deepEqual(chestHolds(world), {}, `seed ${seed}: the chest is empty again`)
+    }
+  })
+
+  test('"put 2 cobblestone in the chest" with none gets them first; what the chest held stays', async () => {
+    const agent = newAgent()
+    const world = new SimWorld({ seed: 0, startInventory: { diamond: 1 } })
+    assert.equal((await agent.do('put the diamond in the chest', world)).result?.outcome, 'goal')
+    const report = await agent.do('put 2 cobblestone in the chest', world)
+    assert.equal(report.result?.outcome, 'goal', report.refusal ?? report.result?.message)
+    assert.equal(chestHolds(world).diamond, 1)
+    assert.ok((chestHolds(world).cobblestone ?? 0) >= 2, JSON.stringify(chestHolds(world)))
+  })
+
+  test('"put the diamonds in the chest" is no longer read as making a chest', async () => {
+    const world = new SimWorld({ seed: 0, startInventory: { diamond: 2 } })
+    const report = await newAgent().do('put the diamonds in the chest', world)
+    assert.deepEqual(report.result?.message, 'done: stored.diamond.2')
+  })
+
+  test('taking from a chest with none in sight is refused, saying so', async () => {
+    await assert.rejects(newAgent().do('take the iron from the chest', new SimWorld({ seed: 0 })), {
+      name: 'UnknownGoalError',
+      message: 'I see no chest to take iron ingots from; stand by one and ask again',
+    })
+  })
+})

@@ -233,7 +233,14 @@ export class CedarAgent {
     if (tooMany) {
       return { instruction, grounded, skills: [], goal: [], constraints: [], membershipQueries: 0, refusal: tooMany }
     }
-    const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
+    const chests = { stored: observation.stored ?? new Map(), inSight: observation.nearest('chest') !== undefined }
+    const plan = planGoal(
+      grounded.goals,
+      observation.inventory,
+      this.options.grounding.inventory,
+      this.options.rules,
+      chests,
+    )
     const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal, teacher })
     const kept = await this.learnConstraints(grounded, obtained.skills, { onProgress, signal, owner })
     const composed = await composePlan(obtained.skills, plan, kept.constraints, observation, {

@@ -18,6 +18,8 @@ export type VerbClass =
   | 'place'
   | 'equip'
   | 'wear'
+  | 'store'
+  | 'take'
   | 'sleep'
   | 'avoid'
   | 'stay'
@@ -82,6 +84,10 @@ export const VERBS: Readonly<Record<string, VerbClass>> = {
   hold: 'equip',
   wear: 'wear',
   don: 'wear',
+  store: 'store',
+  stash: 'store',
+  deposit: 'store',
+  withdraw: 'take',
   sleep: 'sleep',
   avoid: 'avoid',
   away: 'avoid',
@@ -185,6 +191,33 @@ function armourPhrases(words: readonly string[]): string[] {
   return result
 }
 
+const INTO = new Set(['in', 'into', 'inside'])
+const OUT_OF = new Set(['from', 'out'])
+const PUTS = new Set(['put', 'place', 'store', 'stash', 'deposit', 'drop', 'leave', 'keep'])
+const TAKES = new Set(['take', 'get', 'grab', 'fetch', 'bring', 'withdraw', 'collect'])
+
+/**
+ * "Put the diamonds in the chest" → "deposit the diamonds"; "take the iron from the chest", "get the iron out of the
+ * chest" → "withdraw the iron": the chest is where, not what, so it is no object to make.
+ */
+function chestPhrases(words: readonly string[]): string[] {
+  const out = [...words]
+  for (let i = out.indexOf('chest'); i >= 0; i = out.indexOf('chest', i + 1)) {
+    let j = i - 1
+    while (j > 0 && ['the', 'a', 'my', 'your', 'that', 'this', 'of', 'nearest', 'near'].includes(out[j] ?? '')) j--
+    const into = INTO.has(out[j] ?? '')
+    const outOf = OUT_OF.has(out[j] ?? '')
+    if (!into && !outOf) continue
+    const verbs = into ? PUTS : TAKES
+    const verb = out.slice(0, j).findLastIndex((w) => verbs.has(w))
+    if (verb < 0) continue
+    out[verb] = into ? 'deposit' : 'withdraw'
+    out.splice(j, i - j + 1)
+    i = j - 1
+  }
+  return out
+}
+
 const isPiece = (word: string) => ARMOUR_PIECES.some((piece) => lemma(piece) === word)
 
 /** Idioms rewritten to one verb. */
@@ -210,7 +243,7 @@ export function normalize(raw: readonly string[]): string[] {
       if (idiom.every((w, j) => out[i + j] === w)) out.splice(i, idiom.length, verb)
     }
   }
-  out = armourPhrases(out)
+  out = chestPhrases(armourPhrases(out))
   let lastTool: string | undefined
   for (let i = 0; i < out.length; i++) {
     const w = out[i] ?? ''

@@ -14,7 +14,15 @@ import { matchesObject } from '../../vocabulary/families.js'
 import { parseSymbol } from '../../vocabulary/symbols.js'
 import type { Rules } from '../../world/rules.js'
 import type { ObtainedSkill } from '../skills/index.js'
-import { goalEvent, heldStandIn, type SkillKey, skillChain, skillKeysForGoal, skillName } from '../skills/index.js'
+import {
+  type Chests,
+  goalEvent,
+  heldStandIn,
+  type SkillKey,
+  skillChain,
+  skillKeysForGoal,
+  skillName,
+} from '../skills/index.js'
 
 export interface GoalPlan {
   /** The skills to obtain and run, prerequisites first, each once. */
@@ -27,6 +35,8 @@ export interface GoalPlan {
   readonly goal: readonly string[]
   /** What the bot held when the plan was made. */
   readonly held?: ReadonlyMap<string, number>
+  /** Skill name → the count its last run reaches, when no goal names it (the diamonds got to put in a chest). */
+  readonly totals?: ReadonlyMap<string, number>
 }
 
 export function planGoal(
@@ -34,19 +44,36 @@ export function planGoal(
   held: ReadonlyMap<string, number>,
   inventory: SymbolInventory,
   rules: Rules,
+  chests?: Chests,
 ): GoalPlan {
   const keys: SkillKey[] = []
   const repeats = new Map<string, number>()
   const perRun = new Map<string, number>()
+  const totals = new Map<string, number>()
   const goal: string[] = []
   for (const part of goals) {
-    for (const wanted of skillKeysForGoal(part.text, inventory, rules, held)) {
+    for (const wanted of skillKeysForGoal(part.text, inventory, rules, held, chests)) {
       const key = { ...wanted, count: 1 }
-      for (const k of skillChain(key, rules)) {
+      // What goes in a chest is got first, as many as are not held yet (with what getting it needs).
+      const toStore = wanted.verb === 'store' ? wanted.count - countIn(chests?.stored, wanted.item) : 0
+      const short = toStore - countIn(held, wanted.item)
+      const chain = wanted.verb === 'store' && short <= 0 ? [key] : skillChain(key, rules)
+      for (const k of chain) {
         // A prerequisite whose item is already held (the pickaxes from an earlier run), or a better pickaxe, is
         // not done again.
-        const skip = skillName(k) !== skillName(key) && heldStandIn(held, k.item) !== undefined
+        const getsStored = wanted.verb === 'store' && k.item === wanted.item && k.verb !== 'store'
+        const skip =
+          skillName(k) !== skillName(key) && (getsStored ? short <= 0 : heldStandIn(held, k.item) !== undefined)
         if (!skip && !keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
+        if (getsStored && short > 0) {
+          repeats.set(skillName(k), short)
+          totals.set(skillName(k), toStore)
+        }
+      }
+      // One run stores every one held, or takes every one the chest holds.
+      if (wanted.verb === 'store' || wanted.verb === 'take') {
+        goal.push(goalEvent(wanted))
+        continue
       }
       // Only the ones still missing: "collect 150 diamonds" while holding 149 runs the skill once; a craft that
       // makes several (4 torches) runs once per that many ("16 torches": 4 runs, not 16).
@@ -57,8 +84,11 @@ export function planGoal(
       goal.push(goalEvent(wanted))
     }
   }
-  return { keys, repeats, perRun, goal, held }
+  return { keys, repeats, perRun, goal, held, totals }
 }
+
+const countIn = (map: ReadonlyMap<string, number> | undefined, object: string) =>
+  [...(map ?? [])].reduce((n, [name, c]) => n + (matchesObject(object, name) ? c : 0), 0)
 
 /** Items one run of the skill makes: a recipe's count for a craft, else one. */
 function yieldOf(key: SkillKey, rules: Rules): number {
@@ -82,7 +112,7 @@ export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxS
   )
   const runs = skills.flatMap((s, index) =>
     Array.from({ length: times(s) }, (_, i) => {
-      const run = nthRun(s, i + 1, times(s), plan.goal, plan.perRun?.get(s.name) ?? 1)
+      const run = nthRun(s, i + 1, times(s), plan, plan.perRun?.get(s.name) ?? 1)
       return index === 0 && i === 0 ? run : withOptionalEvents(run, heldIngredients(run, s, plan.held))
     }),
   )
@@ -112,10 +142,19 @@ function heldIngredients(run: Dfa, skill: ObtainedSkill, held: ReadonlyMap<strin
  * holding 2 coal, the one run for 3 waits for `has.coal.3`). A run that makes `made` items waits for `made` more
  * each time (16 torches: 4, 8, 12, 16), each a count the run before did not reach, so it fires in this run.
  */
-function nthRun(skill: ObtainedSkill, i: number, n: number, goal: readonly string[], made: number): Dfa {
+function nthRun(skill: ObtainedSkill, i: number, n: number, plan: GoalPlan, made: number): Dfa {
+  if (skill.key.verb === 'store') {
+    // Stored on top of what the chests already hold: the goal's count.
+    const own = goalEvent(skill.key)
+    const wanted = plan.goal.find((g) => g.startsWith(`stored.${skill.key.item}.`))
+    return wanted && wanted !== own && skill.dfa.alphabet.has(own)
+      ? substitute(skill.dfa, { [own]: wanted })
+      : skill.dfa
+  }
   const own = `has.${skill.key.item}.${skill.key.count}`
   if (!skill.dfa.alphabet.has(own)) return skill.dfa
-  const total = goal.map((g) => new RegExp(`^has\\.${skill.key.item}\\.(\\d+)$`).exec(g)?.[1]).find(Boolean)
+  const named = plan.goal.map((g) => new RegExp(`^has\\.${skill.key.item}\\.(\\d+)$`).exec(g)?.[1]).find(Boolean)
+  const total = plan.totals?.get(skill.name) ?? named
   const target = total === undefined ? i * skill.key.count * made : Number(total) - (n - i) * made
   return target === skill.key.count ? skill.dfa : substitute(skill.dfa, { [own]: `has.${skill.key.item}.${target}` })
 }

@@ -21,10 +21,11 @@ import {
   NATURAL_BLOCKS,
   ORES,
 } from '../../vocabulary/natural.js'
+import { itemsWords } from '../../vocabulary/player-words.js'
 import type { Rules } from '../../world/rules.js'
 import { techTree } from '../../world/tech-tree.js'
 
-export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish' | 'kill' | 'use' | 'wear'
+export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish' | 'kill' | 'use' | 'wear' | 'store' | 'take'
 
 export interface SkillKey {
   readonly verb: SkillVerb
@@ -96,12 +97,17 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
       // A piece of armour put on: its goal is the piece worn (`wears.iron_helmet`), not held.
       if (armourSlot(object) === undefined) throw new UnknownGoalError(`${object} is not armour I can wear`)
       return { verb, object, item: object, count: 1 }
+    case 'store':
+    case 'take':
+      // Into the nearest chest (goal `stored.X.n`: what the chests hold), or out of it (goal `has.X.n`).
+      if (!rules.isItem(object)) throw new UnknownGoalError(`${object} is not an item a chest holds`)
+      return { verb, object, item: object, count }
     case 'fish':
       if (!matchesObject('fish', object) && object !== 'fish')
         throw new UnknownGoalError(`a rod does not catch ${object}`)
       return { verb, object, item: object, count }
     default:
-      throw new UnknownGoalError(`skills are craft, mine, smelt, fish, kill, use or wear, not ${verb}`)
+      throw new UnknownGoalError(`skills are craft, mine, smelt, fish, kill, use, wear, store or take, not ${verb}`)
   }
 }
 
@@ -109,6 +115,9 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
 export function prerequisitesOf(key: SkillKey, rules: Rules): SkillKey[] {
   // Armour is made before it is worn (when it can be: chainmail cannot).
   if (key.verb === 'wear') return rules.recipe(key.item) ? [skillKey('craft', key.item, rules)] : []
+  // What goes in a chest is got first (the diamonds mined); what comes out of one needs nothing.
+  if (key.verb === 'store') return [keyForObject(undefined, key.item, 1, rules)]
+  if (key.verb === 'take') return []
   const rung = PICKAXES.indexOf(key.object as (typeof PICKAXES)[number])
   const below = PICKAXES[rung - 1]
   if (key.verb === 'craft' && rung > 0 && below) return [skillKey('craft', below, rules)]
@@ -134,12 +143,17 @@ export function skillKeysForGoal(
   inventory: SymbolInventory,
   rules: Rules,
   held: ReadonlyMap<string, number> = new Map(),
+  chests: Chests = { stored: new Map(), inSight: false },
 ): SkillKey[] {
   const intent = lexiconFor(inventory).read(text)
   const keys: SkillKey[] = []
   for (const clause of intent.clauses) {
     if (clause.verb === 'wear') {
       keys.push(...wearKeys(clause.mentions, held, rules))
+      continue
+    }
+    if (clause.verb === 'store' || clause.verb === 'take') {
+      keys.push(...chestKeys(clause.verb, clause.mentions, held, chests, rules))
       continue
     }
     for (const mention of clause.mentions) {
@@ -167,6 +181,43 @@ function wearKeys(mentions: readonly Mention[], held: ReadonlyMap<string, number
     throw new UnknownGoalError('I have no armour to put on; say "make me iron armour" and I will make some first')
   }
   return pieces.map((piece) => skillKey('wear', piece, rules))
+}
+
+/** What the bot knows of chests when it plans: what those it saw inside hold, and whether one is in sight. */
+export interface Chests {
+  readonly stored: ReadonlyMap<string, number>
+  readonly inSight: boolean
+}
+
+/**
+ * "Put the diamonds in the chest": every diamond held (or the number named), on top of what the chests already hold
+ * (`store.diamond`, goal `stored.diamond.n`). "Take the iron from the chest": every one the chest was seen to hold
+ * (or the number named; one when the bot has not looked inside), on top of those held (`take.iron_ingot`, goal
+ * `has.iron_ingot.n`), refused when no chest is in sight.
+ */
+function chestKeys(
+  verb: 'store' | 'take',
+  mentions: readonly Mention[],
+  held: ReadonlyMap<string, number>,
+  chests: Chests,
+  rules: Rules,
+): SkillKey[] {
+  const items = mentions.filter((m) => !m.object.startsWith('@') && m.object !== 'chest')
+  if (items.length === 0)
+    throw new UnknownGoalError(`say what to ${verb === 'store' ? 'put in' : 'take from'} the chest`)
+  const count = (map: ReadonlyMap<string, number>, object: string) =>
+    [...map].reduce((n, [name, c]) => n + (matchesObject(object, name) ? c : 0), 0)
+  return items.map((m) => {
+    if (verb === 'store') {
+      const n = m.count ?? Math.max(1, count(held, m.object))
+      return skillKey('store', m.object, rules, count(chests.stored, m.object) + n)
+    }
+    if (!chests.inSight) {
+      throw new UnknownGoalError(`I see no chest to take ${itemsWords(m.object)} from; stand by one and ask again`)
+    }
+    const n = m.count ?? Math.max(1, count(chests.stored, m.object))
+    return skillKey('take', m.object, rules, count(held, m.object) + n)
+  })
 }
 
 function keyForObject(verb: string | undefined, object: string, count: number, rules: Rules): SkillKey {

@@ -109,6 +109,8 @@ export interface Placed {
   fuel: number
   /** A crop's tick (`SimState.ticks`) at which it is ripe. */
   readonly ripeAt?: number
+  /** A chest's contents, item → count. */
+  contents?: Record<string, number>
 }
 
 export interface SimState {
@@ -202,7 +204,7 @@ export function cloneState(state: SimState): SimState {
     inventory: new Map(state.inventory),
     worn: new Map(state.worn),
     wear: new Map(state.wear),
-    placed: state.placed.map((p) => ({ ...p })),
+    placed: state.placed.map((p) => (p.contents ? { ...p, contents: { ...p.contents } } : { ...p })),
     taken: new Map(state.taken),
   }
 }
