@@ -99,3 +99,32 @@ describe('chests in the Sim', () => {
     })
   })
 })
+
+describe('creatures as goals in the Sim', () => {
+  test('"kill 3 zombies" at night: three zombies killed as the world counts them, and the goal says so (seeds 0–4)', async () => {
+    for (const seed of [0, 1, 2, 3, 4]) {
+      const world = new SimWorld({ seed, startTime: 14_000 })
+      const report = await newAgent().do('kill 3 zombies', world)
+      assert.equal(report.result?.outcome, 'goal', `seed ${seed}: ${report.refusal ?? report.result?.message}`)
+      assert.equal(world.observe().kills?.get('zombie'), 3, `seed ${seed}: the Sim counted three zombie deaths`)
+      assert.equal(report.result?.message, 'done: killed.zombie.3')
+      assert.equal(report.result?.steps.filter((s) => s.action === 'kill.zombie' && s.ok).length, 3)
+    }
+  })
+
+  test('a second "kill 2 zombies" counts on from the kills before: two more', async () => {
+    const agent = newAgent()
+    const world = new SimWorld({ seed: 0, startTime: 14_000 })
+    assert.equal((await agent.do('kill a zombie', world)).result?.outcome, 'goal')
+    const report = await agent.do('kill 2 zombies', world)
+    assert.equal(report.result?.message, 'done: killed.zombie.3')
+    assert.equal(world.observe().kills?.get('zombie'), 3)
+  })
+
+  test('by day "kill 3 zombies" is refused with what the bot does instead', async () => {
+    await assert.rejects(newAgent().do('kill 3 zombies', new SimWorld({ seed: 0 })), {
+      name: 'UnknownGoalError',
+      message: /zombies only come out at night, and I don't go looking for them/,
+    })
+  })
+})

@@ -49,6 +49,7 @@ export const PREDICATE_KINDS = [
   'equipped',
   'wears',
   'stored',
+  'killed',
   'near',
   'sees',
   'time',

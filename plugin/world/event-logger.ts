@@ -122,6 +122,7 @@ export class EventLogger {
     if (observation.equipped) candidates.add(`equipped.${observation.equipped}`)
     for (const piece of observation.worn ?? []) candidates.add(`wears.${piece}`)
     for (const [item, n] of observation.stored ?? []) if (n > 0) candidates.add(`stored.${item}.1`)
+    for (const [mob, n] of observation.kills ?? []) if (n > 0) candidates.add(`killed.${mob}.1`)
     candidates.add(observation.isNight ? 'time.night' : 'time.day')
     if (observation.biome) candidates.add(`biome.${observation.biome}`)
     for (const w of WORKSTATIONS) candidates.add(`near.${w}`)

@@ -22,7 +22,13 @@ const MAX_DEPTH = 8
 /** Whether a symbol is a milestone the controller can work towards (an item count, a workstation nearby, a piece of armour worn). */
 export function isPursuable(symbol: string): boolean {
   const parsed = parseSymbol(symbol)
-  return parsed?.verb === 'has' || parsed?.verb === 'near' || parsed?.verb === 'wears' || parsed?.verb === 'stored'
+  return (
+    parsed?.verb === 'has' ||
+    parsed?.verb === 'near' ||
+    parsed?.verb === 'wears' ||
+    parsed?.verb === 'stored' ||
+    parsed?.verb === 'killed'
+  )
 }
 
 /**
@@ -49,6 +55,13 @@ export function pursueMilestone(
     return chain.want(parsed.object, 1, 0)
   }
   if (parsed.verb === 'stored') return chain.store(parsed.object, parsed.count ?? 1)
+  if (parsed.verb === 'killed') {
+    // Kills counted by the world: the creature fought when in sight, searched for where the skill may.
+    if ((observation.kills?.get(parsed.object) ?? 0) >= (parsed.count ?? 1)) return undefined
+    const fight = ok.find((a) => a === `kill.${parsed.object}`)
+    if (fight && observation.nearest(parsed.object) !== undefined) return fight
+    return ok.find((a) => a === `explore.${parsed.object}`)
+  }
   if (parsed.verb !== 'has') return undefined
   return chain.want(parsed.object, parsed.count ?? 1, 0)
 }

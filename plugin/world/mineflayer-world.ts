@@ -55,8 +55,13 @@ export class MineflayerWorld implements World {
   observe(): Observation {
     const observation = observeBot(this.bot)
     const stored = storedSeen(this.bot, this.memory)
+    const kills = this.memory.kills
     // Added, not spread: the observation's lazy parts (underSky) stay lazy.
-    return stored.size > 0 ? Object.assign(observation, { stored }) : observation
+    return Object.assign(
+      observation,
+      stored.size > 0 ? { stored } : {},
+      kills.size > 0 ? { kills: new Map(kills) } : {},
+    )
   }
 
   /**
@@ -119,7 +124,7 @@ export class MineflayerWorld implements World {
       case 'eat':
         return eat(bot, primitive.object)
       case 'kill':
-        return kill(bot, primitive.object, inner)
+        return kill(bot, primitive.object, inner, memory)
       case 'craft':
         return craft(bot, memory, primitive.object, inner)
       case 'smelt':

@@ -15,10 +15,10 @@ import { parseSymbol } from '../../vocabulary/symbols.js'
 import type { Rules } from '../../world/rules.js'
 import type { ObtainedSkill } from '../skills/index.js'
 import {
-  type Chests,
   goalEvent,
   heldStandIn,
   type SkillKey,
+  type Surroundings,
   skillChain,
   skillKeysForGoal,
   skillName,
@@ -44,7 +44,7 @@ export function planGoal(
   held: ReadonlyMap<string, number>,
   inventory: SymbolInventory,
   rules: Rules,
-  chests?: Chests,
+  around?: Surroundings,
 ): GoalPlan {
   const keys: SkillKey[] = []
   const repeats = new Map<string, number>()
@@ -52,10 +52,10 @@ export function planGoal(
   const totals = new Map<string, number>()
   const goal: string[] = []
   for (const part of goals) {
-    for (const wanted of skillKeysForGoal(part.text, inventory, rules, held, chests)) {
+    for (const wanted of skillKeysForGoal(part.text, inventory, rules, held, around)) {
       const key = { ...wanted, count: 1 }
       // What goes in a chest is got first, as many as are not held yet (with what getting it needs).
-      const toStore = wanted.verb === 'store' ? wanted.count - countIn(chests?.stored, wanted.item) : 0
+      const toStore = wanted.verb === 'store' ? wanted.count - countIn(around?.stored, wanted.item) : 0
       const short = toStore - countIn(held, wanted.item)
       const chain = wanted.verb === 'store' && short <= 0 ? [key] : skillChain(key, rules)
       for (const k of chain) {
@@ -70,8 +70,8 @@ export function planGoal(
           totals.set(skillName(k), toStore)
         }
       }
-      // One run stores every one held, or takes every one the chest holds.
-      if (wanted.verb === 'store' || wanted.verb === 'take') {
+      // One run stores every one held, takes every one the chest holds, or fights until the count is killed.
+      if (wanted.verb === 'store' || wanted.verb === 'take' || wanted.verb === 'hunt') {
         goal.push(goalEvent(wanted))
         continue
       }
@@ -143,10 +143,11 @@ function heldIngredients(run: Dfa, skill: ObtainedSkill, held: ReadonlyMap<strin
  * each time (16 torches: 4, 8, 12, 16), each a count the run before did not reach, so it fires in this run.
  */
 function nthRun(skill: ObtainedSkill, i: number, n: number, plan: GoalPlan, made: number): Dfa {
-  if (skill.key.verb === 'store') {
-    // Stored on top of what the chests already hold: the goal's count.
+  if (skill.key.verb === 'store' || skill.key.verb === 'hunt') {
+    // Stored on top of what the chests already hold, killed on top of the kills before: the goal's count.
     const own = goalEvent(skill.key)
-    const wanted = plan.goal.find((g) => g.startsWith(`stored.${skill.key.item}.`))
+    const kind = own.slice(0, own.indexOf('.'))
+    const wanted = plan.goal.find((g) => g.startsWith(`${kind}.${skill.key.item}.`))
     return wanted && wanted !== own && skill.dfa.alphabet.has(own)
       ? substitute(skill.dfa, { [own]: wanted })
       : skill.dfa

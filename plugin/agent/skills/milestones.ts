@@ -31,7 +31,9 @@ export const goalEvent = (key: SkillKey): string =>
     ? `wears.${key.item}`
     : key.verb === 'store'
       ? `stored.${key.item}.${key.count}`
-      : `has.${key.item}.${key.count}`
+      : key.verb === 'hunt'
+        ? `killed.${key.item}.${key.count}`
+        : `has.${key.item}.${key.count}`
 
 /** Candidate milestones: the last craft's gathered ingredients (with the counts the recipe takes), and the goal. */
 function candidates(key: SkillKey, plan: readonly string[], rules: Rules): string[] {

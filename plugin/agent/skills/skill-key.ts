@@ -25,7 +25,7 @@ import { itemsWords } from '../../vocabulary/player-words.js'
 import type { Rules } from '../../world/rules.js'
 import { techTree } from '../../world/tech-tree.js'
 
-export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish' | 'kill' | 'use' | 'wear' | 'store' | 'take'
+export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish' | 'kill' | 'use' | 'wear' | 'store' | 'take' | 'hunt'
 
 export interface SkillKey {
   readonly verb: SkillVerb
@@ -97,6 +97,10 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
       // A piece of armour put on: its goal is the piece worn (`wears.iron_helmet`), not held.
       if (armourSlot(object) === undefined) throw new UnknownGoalError(`${object} is not armour I can wear`)
       return { verb, object, item: object, count: 1 }
+    case 'hunt':
+      // Creatures killed, counted by the world (goal `killed.zombie.n`), not what they drop.
+      if (!rules.isMob(object)) throw new UnknownGoalError(`${object} is not a creature I can fight`)
+      return { verb, object, item: object, count }
     case 'store':
     case 'take':
       // Into the nearest chest (goal `stored.X.n`: what the chests hold), or out of it (goal `has.X.n`).
@@ -107,7 +111,9 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
         throw new UnknownGoalError(`a rod does not catch ${object}`)
       return { verb, object, item: object, count }
     default:
-      throw new UnknownGoalError(`skills are craft, mine, smelt, fish, kill, use, wear, store or take, not ${verb}`)
+      throw new UnknownGoalError(
+        `skills are craft, mine, smelt, fish, kill, hunt, use, wear, store or take, not ${verb}`,
+      )
   }
 }
 
@@ -117,7 +123,7 @@ export function prerequisitesOf(key: SkillKey, rules: Rules): SkillKey[] {
   if (key.verb === 'wear') return rules.recipe(key.item) ? [skillKey('craft', key.item, rules)] : []
   // What goes in a chest is got first (the diamonds mined); what comes out of one needs nothing.
   if (key.verb === 'store') return [keyForObject(undefined, key.item, 1, rules)]
-  if (key.verb === 'take') return []
+  if (key.verb === 'take' || key.verb === 'hunt') return []
   const rung = PICKAXES.indexOf(key.object as (typeof PICKAXES)[number])
   const below = PICKAXES[rung - 1]
   if (key.verb === 'craft' && rung > 0 && below) return [skillKey('craft', below, rules)]
@@ -143,7 +149,7 @@ export function skillKeysForGoal(
   inventory: SymbolInventory,
   rules: Rules,
   held: ReadonlyMap<string, number> = new Map(),
-  chests: Chests = { stored: new Map(), inSight: false },
+  around: Surroundings = { stored: new Map(), chestInSight: false, night: false, kills: new Map() },
 ): SkillKey[] {
   const intent = lexiconFor(inventory).read(text)
   const keys: SkillKey[] = []
@@ -153,7 +159,7 @@ export function skillKeysForGoal(
       continue
     }
     if (clause.verb === 'store' || clause.verb === 'take') {
-      keys.push(...chestKeys(clause.verb, clause.mentions, held, chests, rules))
+      keys.push(...chestKeys(clause.verb, clause.mentions, held, around, rules))
       continue
     }
     for (const mention of clause.mentions) {
@@ -162,6 +168,12 @@ export function skillKeysForGoal(
       }
       // Groups are not items; an object named by a bare number ("5" → music_disc_5) is a count misread.
       if (mention.purpose || mention.object.startsWith('@') || /_\d+$/.test(mention.object)) continue
+      // "Kill 3 zombies" at night: three zombies killed, as the world counts them, on top of those killed before.
+      if (clause.verb === 'kill' && rules.isHostile(mention.object) && around.night) {
+        const before = around.kills.get(mention.object) ?? 0
+        keys.push(skillKey('hunt', mention.object, rules, before + (mention.count ?? 1)))
+        continue
+      }
       keys.push(keyForObject(clause.verb, mention.object, mention.count ?? 1, rules))
     }
   }
@@ -183,10 +195,15 @@ function wearKeys(mentions: readonly Mention[], held: ReadonlyMap<string, number
   return pieces.map((piece) => skillKey('wear', piece, rules))
 }
 
-/** What the bot knows of chests when it plans: what those it saw inside hold, and whether one is in sight. */
-export interface Chests {
+/**
+ * What the bot knows around it when it plans: what the chests it saw inside hold, whether one is in sight, whether
+ * it is night (when hostile creatures are about), and the creatures it has killed so far.
+ */
+export interface Surroundings {
   readonly stored: ReadonlyMap<string, number>
-  readonly inSight: boolean
+  readonly chestInSight: boolean
+  readonly night: boolean
+  readonly kills: ReadonlyMap<string, number>
 }
 
 /**
@@ -199,7 +216,7 @@ function chestKeys(
   verb: 'store' | 'take',
   mentions: readonly Mention[],
   held: ReadonlyMap<string, number>,
-  chests: Chests,
+  around: Surroundings,
   rules: Rules,
 ): SkillKey[] {
   const items = mentions.filter((m) => !m.object.startsWith('@') && m.object !== 'chest')
@@ -210,12 +227,12 @@ function chestKeys(
   return items.map((m) => {
     if (verb === 'store') {
       const n = m.count ?? Math.max(1, count(held, m.object))
-      return skillKey('store', m.object, rules, count(chests.stored, m.object) + n)
+      return skillKey('store', m.object, rules, count(around.stored, m.object) + n)
     }
-    if (!chests.inSight) {
+    if (!around.chestInSight) {
       throw new UnknownGoalError(`I see no chest to take ${itemsWords(m.object)} from; stand by one and ask again`)
     }
-    const n = m.count ?? Math.max(1, count(chests.stored, m.object))
+    const n = m.count ?? Math.max(1, count(around.stored, m.object))
     return skillKey('take', m.object, rules, count(held, m.object) + n)
   })
 }

@@ -204,6 +204,8 @@ export function skillTarget(
     seed: 0,
     pathFailureRate: 0,
     ...options.world,
+    // A hunt for what comes out at night is learned at night.
+    ...(key.verb === 'hunt' && rules.isHostile(key.object) ? { startTime: 14_000 } : {}),
     startInventory: startInventoryOf(key, rules),
   }
   const plan = builtInPlan(key, world)
@@ -270,6 +272,7 @@ function builtInPlan(key: SkillKey, world: SimOptions): string[] {
   // A chest is made and put down for what is stored, when none is in sight; taking needs one already there.
   if (key.verb === 'store') return [...optimalPlan('chest', world).plan, 'place.chest', `store.${key.object}`]
   if (key.verb === 'take') return [`take.${key.object}`]
+  if (key.verb === 'hunt') return [`explore.${key.object}`, `kill.${key.object}`]
   try {
     // The built-in planner mines families (mine.logs); a skill for one block (mine.oak_log) mines that block.
     const family = key.verb === 'mine' ? familiesOf(key.object)[0] : undefined

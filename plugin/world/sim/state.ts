@@ -129,6 +129,8 @@ export interface SimState {
   equipped: string | undefined
   /** Armour worn, slot → piece (out of the inventory while worn). */
   worn: Map<string, string>
+  /** Creature → how many the bot killed. */
+  kills: Map<string, number>
   /** Uses spent by the tool in hand, per item name (the next one of a stack starts fresh). */
   wear: Map<string, number>
   placed: Placed[]
@@ -187,6 +189,7 @@ export function initialState(context: SimContext, options: SimOptions): SimState
     inventory,
     equipped: undefined,
     worn: new Map(),
+    kills: new Map(),
     wear: new Map(),
     placed: [],
     taken: new Map(),
@@ -203,6 +206,7 @@ export function cloneState(state: SimState): SimState {
     ...state,
     inventory: new Map(state.inventory),
     worn: new Map(state.worn),
+    kills: new Map(state.kills),
     wear: new Map(state.wear),
     placed: state.placed.map((p) => (p.contents ? { ...p, contents: { ...p.contents } } : { ...p })),
     taken: new Map(state.taken),

@@ -143,6 +143,7 @@ export function observeState(live: SimState, context: SimContext): Observation {
     equipped: state.equipped,
     ...(state.worn.size > 0 ? { worn: new Set(state.worn.values()) } : {}),
     ...storedIn(state),
+    ...(state.kills.size > 0 ? { kills: new Map(state.kills) } : {}),
     timeOfDay: state.timeOfDay,
     isNight: isNightTime(state.timeOfDay),
     biome: context.map.biomeAt(rx, rz),
