@@ -89,8 +89,19 @@ export interface CedarAgentApi {
    * learned again at once; a symbol outside its alphabet grows the alphabet, every earlier label replayed.
    */
   counterexample(word: readonly string[], label: boolean, name?: string, options?: CallOptions): Promise<SkillRecord>
-  /** `!wrong`: the last run's word is a negative counterexample for its skill, or for the constraint `name`. */
-  wrong(options?: CallOptions & { readonly name?: string }): Promise<SkillRecord>
+  /**
+   * `!wrong`: the last run's word is a negative counterexample for its skill, or for the constraint `name`; with
+   * `act` (`!wrong N`), only the run up to its act N (counted in `lastActs()`, from 1) is: that act should not have
+   * happened there, and the next run of the skill takes another.
+   */
+  wrong(options?: CallOptions & { readonly name?: string; readonly act?: number }): Promise<SkillRecord>
+  /** The acts the last run did, in order (what `!wrong N` counts). */
+  lastActs(): readonly string[]
+  /**
+   * The last run's word with only its acts numbered `acts` (as `lastActs()` numbers them, from 1, in the order given),
+   * each with the events that came after it: the word `!ce accept|reject 1-4 6` labels.
+   */
+  lastRunWord(acts: readonly number[]): string[]
   /** The skills in the store. */
   skills(): Promise<SkillRecord[]>
 }

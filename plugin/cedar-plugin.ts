@@ -28,7 +28,7 @@ import { type LlmUsageReport, NO_LLM_USAGE, usageSince } from './llm/llm-usage.j
 import { describeVerdict } from './ltl/shield.js'
 import { CEDAR_VERSION } from './version.js'
 import { actWords } from './vocabulary/player-words.js'
-import { primitiveSymbol } from './vocabulary/symbols.js'
+import { isActionSymbol, primitiveSymbol } from './vocabulary/symbols.js'
 import { installBotMethodGuard } from './world/bot-method-guard.js'
 import { observeBot } from './world/mineflayer-observation.js'
 import { MineflayerWorld } from './world/mineflayer-world.js'
@@ -361,6 +361,8 @@ function agentApi(agent: BotAgent): CedarAgentApi {
     ground: (instruction, options) => agent.ground(instruction, options),
     counterexample: (word, label, skill, options) => agent.counterexample(word, label, skill, options),
     wrong: (options) => agent.wrong(options),
+    lastActs: () => agent.lastRun?.word.filter(isActionSymbol) ?? [],
+    lastRunWord: (acts) => agent.lastRunWord(acts),
     skills: () => agent.skills(),
   }
 }

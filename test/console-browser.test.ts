@@ -77,7 +77,8 @@ describe('the web console in chromium', () => {
   })
 
   test('!do mine oak_log typed in the page runs on the server; the task and the automaton follow it', async () => {
-    page = await browser.open(address.url)
+    // The size of the screenshot README shows.
+    page = await browser.open(address.url, { width: 1400, height: 1000 })
     await page.waitFor(`document.querySelector('#connection').textContent === 'live'`, 'the event stream')
     assert.equal(await page.evaluate('document.querySelector("#bot-name").textContent'), 'cedar')
 
@@ -162,16 +163,18 @@ describe('the web console in chromium', () => {
       170_000,
     )
     assert.match(done, /^<cedar> done in 1 action/)
-    const view = await page.waitFor<{ name: string; steps: string; product: boolean }>(
+    const view = await page.waitFor<{ name: string; steps: string; progress: string; product: boolean }>(
       `document.querySelector('#task-name').textContent.includes('collect ${held + 1} oak_log') && {
         name: document.querySelector('#task-name').textContent,
         steps: document.querySelector('#task-steps').textContent,
+        progress: document.querySelector('#task-steps').parentElement.textContent.replace(/\\s+/g, ' '),
         product: Boolean(document.querySelector('#product svg')),
       }`,
       'the task started in game',
     )
     assert.match(view.name, new RegExp(`^do collect ${held + 1} oak_log \\(asked by Alex\\)`))
     assert.equal(view.steps, '1')
+    assert.match(view.progress, /^Progress: 1 action, 0 failed;/)
     assert.ok(view.product, 'its product automaton is drawn')
   })
 
@@ -320,7 +323,7 @@ describe('the web console in chromium', () => {
     }
   })
 
-  test('a phone-sized window puts the panels in one column; a desktop one in three', async () => {
+  test('a phone-sized window puts the panels in one column; a desktop one in three, its tables readable at 1000–1400 px', async () => {
     const phone = await browser.open(address.url, { width: 390, height: 844 })
     await phone.waitFor(`document.querySelector('#connection').textContent === 'live'`, 'the event stream')
     const layout = await phone.evaluate<{ left: number; width: number }[]>(
@@ -344,7 +347,28 @@ describe('the web console in chromium', () => {
     )
     await phone.goto('about:blank')
     phone.close()
-    // The desktop page (1280 wide): chat, the 3D view over the automaton, and the shield side by side.
+    // Laptop to desktop widths: every table within its panel, no sideways scrolling, no cell cut off.
+    for (const width of [1000, 1400]) {
+      const desk = await browser.open(address.url, { width, height: 900 })
+      await desk.waitFor(`document.querySelector('#laws tr[data-law]')`, `the laws table at ${width} px`)
+      const spill = await desk.evaluate<string[]>(`(() => {
+        const out = []
+        if (document.documentElement.scrollWidth > innerWidth + 1) out.push('the page scrolls sideways: ' + document.documentElement.scrollWidth)
+        for (const table of document.querySelectorAll('main table')) {
+          const panel = table.closest('section').getBoundingClientRect()
+          const r = table.getBoundingClientRect()
+          if (r.right > panel.right + 1) out.push((table.id || table.parentElement.id) + ' ends at ' + Math.round(r.right) + ' past its panel at ' + Math.round(panel.right))
+          for (const cell of table.querySelectorAll('td, th')) {
+            if (cell.scrollWidth > cell.clientWidth + 1) out.push('a cell is cut off: ' + cell.textContent.slice(0, 40))
+          }
+        }
+        return out
+      })()`)
+      assert.deepEqual(spill, [], `at ${width} px`)
+      await desk.goto('about:blank')
+      desk.close()
+    }
+    // The desktop page (1400 wide): chat, the 3D view over the automaton, and the shield side by side.
     const columns = await page.evaluate<number[]>(
       `['#chat', '#world', '#automata', '#shield'].map((s) => Math.round(document.querySelector(s).getBoundingClientRect().left))`,
     )

@@ -13,7 +13,7 @@ import { createCedar } from '../index.js'
 import { type ConsoleAddress, startConsole } from '../plugin/console/console-server.js'
 import { loadViewerPackage, VIEWER_VERSION } from '../plugin/console/world-view.js'
 import { type CedarSession, giveItem, sessionCedarOptions } from './harness/index.js'
-import type { Browser } from './support/chromium.js'
+import { type Browser, launchChromium } from './support/chromium.js'
 import { type ConsoleSession, openConsoleSession } from './support/console-session.js'
 import { decodePng, regionInk } from './support/png.js'
 import { rectOf, waitForTerrain } from './support/view.js'
@@ -213,6 +213,26 @@ describe('the console 3D view in chromium', () => {
       await page.goto('about:blank')
       page.close()
       await rm(store, { recursive: true, force: true })
+    }
+  })
+
+  test('a browser without WebGL is told so in place of the view, and the rest of the page works', async () => {
+    const plain = await launchChromium(['--disable-webgl', '--disable-3d-apis'])
+    try {
+      const page = await plain.open(address.url, { width: 1400, height: 1000 })
+      assert.equal(
+        await page.evaluate(`Boolean(document.createElement('canvas').getContext('webgl'))`),
+        false,
+        'this browser has no WebGL (else the test proves nothing)',
+      )
+      const notice = await page.waitFor<string>(`document.querySelector('#view .notice')?.textContent`, 'the notice')
+      assert.match(notice, /^the 3D view needs WebGL, which this browser has turned off or lacks/)
+      assert.equal(await page.evaluate(`document.querySelector('#view iframe') === null`), true, 'no blank frame')
+      assert.equal(await page.evaluate(`document.querySelector('#view-modes').hidden`), true, 'no mode buttons')
+      // The rest still follows the bot: its name and state are on the page.
+      await page.waitFor<boolean>(`document.body.textContent.includes(${JSON.stringify(bot.username)})`, 'the bot')
+    } finally {
+      await plain.close()
     }
   })
 

@@ -178,7 +178,7 @@ describe('drop-in: the packed plugin in a user bot with the newest mineflayer', 
           // The web console's address is the last line `cedar start` prints while starting, in the same turn of the
           // event loop as it takes Ctrl-C over. A Ctrl-C sent on "joined", before that, went unanswered on a loaded
           // machine.
-          if (/web console \(.*\): http:\/\/127\.0\.0\.1:\d+\//.test(output.join(''))) resolve()
+          if (/web console of \S+ \(.*\): http:\/\/127\.0\.0\.1:\d+\//.test(output.join(''))) resolve()
         }
         started.stdout?.setEncoding('utf8').on('data', look)
         started.stderr?.setEncoding('utf8').on('data', look)

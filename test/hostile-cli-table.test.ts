@@ -257,7 +257,7 @@ const CASES: readonly BadInput[] = [
     name: 'a negative LLM timeout',
     args: ['config'],
     env: { CEDAR_LLM_TIMEOUT_MS: '-1' },
-    says: /CEDAR_LLM_TIMEOUT_MS: Too small/,
+    says: /CEDAR_LLM_TIMEOUT_MS: expected a positive whole number, not "-1"/,
   },
   {
     name: 'an LLM address that is not a URL',

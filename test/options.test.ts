@@ -46,6 +46,34 @@ test('LLM settings come from the environment unless given', () => {
   assert.throws(() => resolveOptions({}, { OPENAI_BASE_URL: 'localhost:11434' }), /environment.*OPENAI_BASE_URL/)
 })
 
+test('the LLM budget, throttle and per-role models come from the environment too; given options win', () => {
+  const env = {
+    OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1',
+    CEDAR_LLM_MAX_REQUESTS: '5',
+    CEDAR_LLM_MAX_TOKENS: '20000',
+    CEDAR_LLM_REQUESTS_PER_MINUTE: '30',
+    CEDAR_MODEL_TEACHER: 'qwen2.5:14b',
+    CEDAR_MODEL_CRITIC: 'llama3.1:70b',
+  }
+  const llm = resolveOptions({}, env).llm
+  assert.deepEqual(
+    [llm.maxRequests, llm.maxTokens, llm.requestsPerMinute, llm.models],
+    [5, 20000, 30, { teacher: 'qwen2.5:14b', critic: 'llama3.1:70b' }],
+  )
+  const given = resolveOptions({ llm: { maxRequests: 2, models: { teacher: 'phi4' } } }, env).llm
+  assert.deepEqual([given.maxRequests, given.models], [2, { teacher: 'phi4', critic: 'llama3.1:70b' }])
+  assert.equal(resolveOptions({}, { OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1' }).llm.maxRequests, undefined)
+  // Named as the user wrote it, with what was written.
+  assert.throws(
+    () => resolveOptions({}, { ...env, CEDAR_LLM_MAX_REQUESTS: 'five' }),
+    /invalid environment: CEDAR_LLM_MAX_REQUESTS: expected a positive whole number, not "five"/,
+  )
+  assert.throws(
+    () => resolveOptions({}, { ...env, CEDAR_LLM_REQUESTS_PER_MINUTE: '0' }),
+    /CEDAR_LLM_REQUESTS_PER_MINUTE/,
+  )
+})
+
 test('owner lists from CEDAR_OWNERS-style text', () => {
   assert.deepEqual(parseOwners('Alex, Bob  Carol'), ['Alex', 'Bob', 'Carol'])
   assert.equal(parseOwners(' * '), '*')

@@ -9,6 +9,7 @@ import {
   compose,
   smallestConflict,
 } from '../plugin/agent/constraints/composition.js'
+import { planGoal, runForms } from '../plugin/agent/run/goal-plan.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { Dfa, intersect, product, sequence, sequenceAll, TooManyStatesError } from '../plugin/automata/index.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
@@ -149,8 +150,10 @@ describe('the agent refuses what is too large, in words', () => {
     const unbounded = await agent().prepare(instruction, world.observe())
     const built = unbounded.composition
     assert.ok(built && !unbounded.refusal, unbounded.refusal)
-    // Room for the skills one after another, not for their product with "sleep at night".
-    const sequenced = unbounded.skills.reduce((n, s) => n + s.dfa.stateCount, 0)
+    // Room for the skills one after another (as the plan chains them: a chain runs on the skills' milestones), not
+    // for their product with "sleep at night".
+    const plan = planGoal(unbounded.grounded.goals, world.observe().inventory, grounding.inventory, rules)
+    const sequenced = runForms(unbounded.skills, plan).reduce((n, dfa) => n + dfa.stateCount, 0)
     assert.ok(built.reachableStates > sequenced, `${built.reachableStates} product states, ${sequenced} sequenced`)
     const report = await agent({ maxStates: sequenced }).do(instruction, world)
     assert.equal(report.result, undefined)

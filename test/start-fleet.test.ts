@@ -93,3 +93,57 @@ describe('cedar start --bots 3', () => {
     )
   })
 })
+
+describe('cedar start --bots 2 with the web console', () => {
+  let server: EmbeddedServer | undefined
+  let running: RunningBot | undefined
+  let store: string
+  const events: StartEvent[] = []
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} }
+
+  before(async () => {
+    store = await mkdtemp(path.join(tmpdir(), 'cedar-fleet-console-'))
+    server = await startTestServer()
+    const settings = resolveStartSettings(
+      {
+        host: '127.0.0.1',
+        port: String(server.port),
+        version: server.version,
+        owners: 'Alex',
+        consolePort: '0',
+        reconnect: false,
+        bots: '2',
+      },
+      {},
+    )
+    running = await runBot({ ...settings, cedar: { storePath: store } }, (event) => events.push(event), quiet)
+  })
+  after(async () => {
+    await running?.stop()
+    await closeAll(server, [])
+    await rm(store, { recursive: true, force: true })
+  })
+
+  test('each bot has a console of its own, named in its line, that shows that bot', async () => {
+    const consoles = events.flatMap((e) => (e.event === 'console' ? [e] : []))
+    assert.deepEqual(
+      consoles.map((e) => e.username),
+      ['cedar', 'cedar2'],
+    )
+    assert.notEqual(new URL(consoles[0]?.url ?? '').port, new URL(consoles[1]?.url ?? '').port, 'two ports')
+    for (const { url, username } of consoles) {
+      // The page's event stream opens with a snapshot of its bot.
+      const address = new URL(url)
+      const controller = new AbortController()
+      const response = await fetch(`${address.origin}/events?token=${address.searchParams.get('token')}`, {
+        signal: controller.signal,
+      })
+      const reader = response.body?.getReader()
+      let text = ''
+      while (reader && !/\n\n/.test(text)) text += new TextDecoder().decode((await reader.read()).value)
+      controller.abort()
+      const snapshot = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? '{}') as { bot?: string }
+      assert.equal(snapshot.bot, username)
+    }
+  })
+})

@@ -77,7 +77,7 @@ test('npm start runs an embedded server whose bot answers !help; Ctrl-C stops bo
   await out.line(/join it: Minecraft 1\.21\.4 > Multiplayer > Direct Connection > localhost:\d+/, 1_000)
   await out.line(/bot cedar joined 127\.0\.0\.1:\d+ .*say !help in chat/, 30_000)
   assert.match(out.output(), /owners: every player on this local server may command the bot/)
-  const consoleLine = await out.line(/web console \(watch and command the bot from a browser\): (\S+)/, 30_000)
+  const consoleLine = await out.line(/web console of cedar \(watch and command it from a browser\): (\S+)/, 30_000)
   const consoleUrl = new URL(consoleLine[1] ?? '')
   assert.equal(consoleUrl.hostname, '127.0.0.1')
   const page = await fetch(consoleUrl)

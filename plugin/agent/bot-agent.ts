@@ -25,6 +25,7 @@ import type { PlayerTeaching } from './constraints/index.js'
 import { type CorrectionCandidate, correctionTarget } from './constraints/index.js'
 import type { TrajectoryStep } from './critic/index.js'
 import type { EpisodeOptions } from './run/index.js'
+import { wordOfActs } from './run/index.js'
 import type { ObtainedSkill } from './skills/index.js'
 import { CounterexampleError, UnknownSkillError } from './skills/index.js'
 
@@ -147,8 +148,13 @@ export class BotAgent {
    */
   async wrong({
     name,
+    act,
     ...options
-  }: AgentCallOptions & { readonly name?: string | undefined } = {}): Promise<SkillRecord> {
+  }: AgentCallOptions & {
+    readonly name?: string | undefined
+    readonly act?: number | undefined
+  } = {}): Promise<SkillRecord> {
+    if (act !== undefined) return this.wrongAct(act, options)
     const last = this.last
     if (!last) throw new UnknownSkillError('nothing has run yet')
     const candidates = await this.lastRunCandidates()
@@ -162,6 +168,37 @@ export class BotAgent {
     const alphabet = new Set(target.alphabet)
     const keep = (s: string) => alphabet.has(s) || (target.kind === 'constraint' && isActionSymbol(s))
     return this.apply(target, last.word.filter(keep), false, options)
+  }
+
+  /**
+   * `!wrong N`: act N of the last run (its Nth act that was done) should not have happened there — the run's word
+   * up to that act, cut to the skill's alphabet, is a gold negative that stops short of the goal, so no way the
+   * relearned skill accepts goes through it (act-replay.ts) and the next run takes another act at that point.
+   */
+  private async wrongAct(act: number, options: AgentCallOptions): Promise<SkillRecord> {
+    const last = this.last
+    if (!last) throw new UnknownSkillError('nothing has run yet')
+    const skill = await this.store.get('skill', last.skill)
+    if (!skill) throw new UnknownSkillError(`no stored skill ${last.skill}`)
+    // Numbered as `!wrong list` lists them: every act of the run, the skill's or not.
+    const acts = last.word.flatMap((s, i) => (isActionSymbol(s) ? [i] : []))
+    const at = acts[act - 1]
+    if (!Number.isInteger(act) || act < 1 || at === undefined) {
+      throw new CounterexampleError(`the last run did ${acts.length} acts: say !wrong 1 to !wrong ${acts.length}`)
+    }
+    const symbol = last.word[at] as string
+    const alphabet = new Set(skill.alphabet)
+    if (!alphabet.has(symbol)) {
+      throw new CounterexampleError(`act ${act} (${symbol}) is not one of ${skill.name}'s acts: nothing changed`)
+    }
+    const word = last.word.slice(0, at + 1).filter((s) => alphabet.has(s))
+    return this.apply({ kind: 'skill', name: skill.name, alphabet: skill.alphabet }, word, false, options)
+  }
+
+  /** The last run's word with only its acts numbered `acts` (`!ce reject 1-4 6`): run-acts.ts. */
+  lastRunWord(acts: readonly number[]): string[] {
+    if (!this.last) throw new UnknownSkillError('nothing has run yet')
+    return wordOfActs(this.last.word, acts)
   }
 
   private apply(target: CorrectionCandidate, word: readonly string[], label: boolean, options: AgentCallOptions) {

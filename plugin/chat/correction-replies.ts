@@ -29,3 +29,9 @@ function sameLanguage(a: SkillRecord, b: SkillRecord): boolean {
   if (a.alphabet.length !== b.alphabet.length || a.alphabet.some((s) => !b.alphabet.includes(s))) return false
   return equivalent(parseDfaJson(a.dfa), parseDfaJson(b.dfa)).equivalent
 }
+
+/** "3 states", and for a rule its alphabet (which a counterexample may have grown). */
+export function relearnedShape(record: SkillRecord): string {
+  const states = `${parseDfaJson(record.dfa).stateCount} states`
+  return record.kind === 'constraint' ? `${states} over ${record.alphabet.join(' ')}` : states
+}

@@ -7,19 +7,19 @@ import type { DoProgress } from '../cedar-reports.js'
 import { makeDirectory } from '../config/make-directory.js'
 import { countGiven, wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
-import type { SkillRecord } from '../store/record.js'
 import type { RecordStore } from '../store/record-store.js'
 import { lawWords } from '../vocabulary/law-words.js'
 import { counted, inPlayerWords } from '../vocabulary/player-words.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
-import { correctionReply } from './correction-replies.js'
+import { correctionReply, relearnedShape } from './correction-replies.js'
 import { progressReporter, vettingText } from './do-progress.js'
 import { doneLine } from './done-lines.js'
 import { giveGoalItems } from './hand-over-commands.js'
 import { pageOf } from './pages.js'
 import { unreadableLine } from './refusals.js'
 import type { CommandRegistry } from './registry.js'
+import { actNumbers, actsCorrectionText, registerRunCorrections } from './run-corrections.js'
 import { askerPosition, comeBack, PLAYER_WORDS, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
 
 /** Progress that also tells code listening on the bot (`cedarProgress`, and `cedarLearning` for what is learned). */
@@ -271,42 +271,34 @@ const ceCommand = (store: RecordStore) =>
     name: 'ce',
     summary: 'teach a skill or a rule: this word is (accept) or is not (reject) a way to do it, or OK under the rule',
     details:
-      'e.g. !ce reject mine.logs craft.planks — for the last run; name a rule first: !ce reject eat-when-hungry food.low mine.stone. It is learned again at once; a new symbol grows its alphabet',
+      "e.g. !ce reject mine.logs craft.planks — for the last run; or the last run's acts by number (!wrong list numbers them): !ce reject 1-4 6 is the run with act 5 left out; name a rule first: !ce reject eat-when-hungry food.low mine.stone. It is learned again at once; a new symbol grows its alphabet",
     params: [
       param.word('label', { choices: ['accept', 'reject'], description: 'accept or reject' }),
-      param.text('word', { description: 'a rule id (optional), then symbols separated by spaces' }),
+      param.text('word', {
+        description: 'a rule id (optional), then symbols separated by spaces, or act numbers of the last run (1-4 6)',
+      }),
     ],
     run: async ({ cedar }, { label, word }) => {
       const tokens = word.split(/\s+/).filter(Boolean)
-      // Rule ids have no dots and symbols always do: a first token without one names the rule.
-      const name = tokens.length > 1 && !tokens[0]?.includes('.') ? tokens.shift() : undefined
+      // Rule ids have no dots and symbols always do: a first token without one (and not an act number) names the rule.
+      const first = tokens[0] ?? ''
+      const name = tokens.length > 1 && !first.includes('.') && !actNumbers([first]) ? tokens.shift() : undefined
+      const acts = actNumbers(tokens)
+      const accept = label === 'accept'
+      let labelled: readonly string[] = tokens
       return correctionReply(
         store,
-        () => cedar.agent.counterexample(tokens, label === 'accept', name),
-        (record) => `${record.name} v${record.version} learned again with it (${relearnedShape(record)})`,
+        () => {
+          if (acts) labelled = cedar.agent.lastRunWord(acts)
+          return cedar.agent.counterexample(labelled, accept, name)
+        },
+        (record) =>
+          acts
+            ? `noted: ${actsCorrectionText(tokens.join(' '), labelled, accept)} — ${record.name} v${record.version} learned again (${relearnedShape(record)})`
+            : `${record.name} v${record.version} learned again with it (${relearnedShape(record)})`,
       )
     },
   })
-
-const wrongCommand = (store: RecordStore) =>
-  defineCommand({
-    name: 'wrong',
-    summary: 'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named)',
-    params: [param.word('name', { optional: true, description: 'the skill or rule id it was wrong about' })],
-    run: async ({ cedar }, { name }) => {
-      return correctionReply(
-        store,
-        () => cedar.agent.wrong({ name }),
-        (record) => `noted: ${record.name} v${record.version} learned again (${relearnedShape(record)})`,
-      )
-    },
-  })
-
-/** "3 states", and for a rule its alphabet (which a counterexample may have grown). */
-function relearnedShape(record: SkillRecord): string {
-  const states = `${parseDfaJson(record.dfa).stateCount} states`
-  return record.kind === 'constraint' ? `${states} over ${record.alphabet.join(' ')}` : states
-}
 
 const alphabetCommand = defineCommand({
   name: 'alphabet',
@@ -363,7 +355,7 @@ export function registerSkillCommands(registry: CommandRegistry, store: RecordSt
   registry.register(skillsCommand(store))
   registry.register(skillCommand(store))
   registry.register(ceCommand(store))
-  registry.register(wrongCommand(store))
+  registerRunCorrections(registry, store)
   registry.register(alphabetCommand)
   registry.register(learnCommand)
 }

@@ -150,7 +150,7 @@ function describe(event: StartEvent): string {
     case 'spawned':
       return `bot ${event.username} joined ${event.host}:${event.port} (Minecraft ${event.version}); say !help in chat. Ctrl-C stops.`
     case 'console':
-      return `web console (watch and command the bot from a browser): ${event.url}`
+      return `web console of ${event.username} (watch and command it from a browser): ${event.url}`
     case 'disconnected':
       return `bot disconnected: ${event.reason}`
     case 'reconnecting':

@@ -289,6 +289,13 @@ const LLM_ENV_OF_OPTION = {
   embeddingModel: 'CEDAR_EMBED_MODEL',
   cacheDir: 'CEDAR_LLM_CACHE',
   timeoutMs: 'CEDAR_LLM_TIMEOUT_MS',
+  maxRequests: 'CEDAR_LLM_MAX_REQUESTS',
+  maxTokens: 'CEDAR_LLM_MAX_TOKENS',
+  requestsPerMinute: 'CEDAR_LLM_REQUESTS_PER_MINUTE',
+  'models.grounding': 'CEDAR_MODEL_GROUNDING',
+  'models.teacher': 'CEDAR_MODEL_TEACHER',
+  'models.actor': 'CEDAR_MODEL_ACTOR',
+  'models.critic': 'CEDAR_MODEL_CRITIC',
 } as const satisfies Readonly<Record<string, string>>
 
 /** The variables that configure the LLM: `--offline` reads none of them, so a bad one cannot stop it. */
@@ -361,7 +368,19 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
   }
 }
 
+const NUMERIC_LLM_OPTIONS = new Set(['timeoutMs', 'maxRequests', 'maxTokens', 'requestsPerMinute'])
+
+function envNumber(value: string | undefined): number | undefined {
+  return value ? Number(value) : undefined
+}
+
 function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
+  const models = dropUndefined({
+    grounding: env.CEDAR_MODEL_GROUNDING || undefined,
+    teacher: env.CEDAR_MODEL_TEACHER || undefined,
+    actor: env.CEDAR_MODEL_ACTOR || undefined,
+    critic: env.CEDAR_MODEL_CRITIC || undefined,
+  })
   const fromEnv = llmSchema.safeParse(
     dropUndefined({
       apiKey: env.OPENAI_API_KEY || undefined,
@@ -369,32 +388,44 @@ function resolveLlm(given: z.infer<typeof llmSchema>, env: Env): LlmSettings {
       model: env.CEDAR_MODEL || undefined,
       embeddingModel: env.CEDAR_EMBED_MODEL || undefined,
       cacheDir: env.CEDAR_LLM_CACHE || undefined,
-      timeoutMs: env.CEDAR_LLM_TIMEOUT_MS ? Number(env.CEDAR_LLM_TIMEOUT_MS) : undefined,
+      timeoutMs: envNumber(env.CEDAR_LLM_TIMEOUT_MS),
+      maxRequests: envNumber(env.CEDAR_LLM_MAX_REQUESTS),
+      maxTokens: envNumber(env.CEDAR_LLM_MAX_TOKENS),
+      requestsPerMinute: envNumber(env.CEDAR_LLM_REQUESTS_PER_MINUTE),
+      models: Object.keys(models).length > 0 ? models : undefined,
     }),
   )
   if (!fromEnv.success) {
     // Named as the user wrote them: CEDAR_LLM_TIMEOUT_MS, not the option's timeoutMs.
-    const named = fromEnv.error.issues.map((issue) => ({
-      ...issue,
-      path: [(LLM_ENV_OF_OPTION as Readonly<Record<string, string>>)[String(issue.path[0])] ?? issue.path.join('.')],
-    }))
+    const named = fromEnv.error.issues.map((issue) => {
+      const option = issue.path.join('.')
+      const variable = (LLM_ENV_OF_OPTION as Readonly<Record<string, string>>)[option]
+      // Every variable is text: "expected number, received NaN" would tell the user nothing.
+      const message =
+        variable && NUMERIC_LLM_OPTIONS.has(option)
+          ? `expected a positive whole number, not ${JSON.stringify(env[variable])}`
+          : issue.message
+      return { ...issue, message, path: [variable ?? option] }
+    })
     throw new CedarOptionsError(describeIssues('environment', new z.ZodError(named)))
   }
   const apiKey = given.apiKey ?? fromEnv.data.apiKey
   const baseURL = given.baseURL ?? fromEnv.data.baseURL
+  const timeoutMs = given.timeoutMs ?? fromEnv.data.timeoutMs
+  const roleModels = { ...fromEnv.data.models, ...given.models }
   return {
     apiKey,
     baseURL,
     model: given.model ?? fromEnv.data.model ?? DEFAULT_MODEL,
     embeddingModel: given.embeddingModel ?? fromEnv.data.embeddingModel,
     cacheDir: path.resolve(given.cacheDir ?? fromEnv.data.cacheDir ?? userLlmCacheDir(env)),
-    timeoutMs: given.timeoutMs ?? fromEnv.data.timeoutMs ?? 30_000,
-    ...((given.timeoutMs ?? fromEnv.data.timeoutMs) === undefined ? { firstTimeoutMs: 180_000 } : {}),
+    timeoutMs: timeoutMs ?? 30_000,
+    ...(timeoutMs === undefined ? { firstTimeoutMs: 180_000 } : {}),
     ...dropUndefined({
-      maxRequests: given.maxRequests,
-      maxTokens: given.maxTokens,
-      requestsPerMinute: given.requestsPerMinute,
-      models: given.models,
+      maxRequests: given.maxRequests ?? fromEnv.data.maxRequests,
+      maxTokens: given.maxTokens ?? fromEnv.data.maxTokens,
+      requestsPerMinute: given.requestsPerMinute ?? fromEnv.data.requestsPerMinute,
+      models: Object.keys(roleModels).length > 0 ? roleModels : undefined,
     }),
     enabled: apiKey !== undefined || baseURL !== undefined,
   }

@@ -29,7 +29,7 @@ export type StartEvent =
       readonly port: number
       readonly version: string
     }
-  | { readonly event: 'console'; readonly url: string }
+  | { readonly event: 'console'; readonly url: string; readonly username: string }
   | { readonly event: 'disconnected'; readonly reason: string }
   | { readonly event: 'reconnecting'; readonly attempt: number; readonly inMs: number; readonly reason: string }
   | { readonly event: 'stopped' }
@@ -86,13 +86,17 @@ export async function runBot(
       if (!message.startsWith('cedar: console at ')) logger.info(message)
     },
   }
-  const keep = (username: string, withConsole: boolean) =>
-    keepJoined({ host, port, username, withConsole, owners, settings, report, logger: pluginLogger, warn: logger })
+  const keep = (username: string, console: StartSettings['console']) =>
+    keepJoined({ host, port, username, console, owners, settings, report, logger: pluginLogger, warn: logger })
+  // Each bot of a fleet has its console: the first on the port asked for, the others on the ports after it (or on
+  // any free one, when the first's is).
+  const consoleOf = (i: number): StartSettings['console'] =>
+    settings.console && { ...settings.console, port: settings.console.port === 0 ? 0 : settings.console.port + i }
   const bots: KeptBot[] = []
   try {
     // One after another: the server admits a player at a time, and each bot's store opens before the next.
     for (let i = 0; i < settings.bots; i++) {
-      bots.push(await keep(i === 0 ? settings.username : `${settings.username}${i + 1}`, i === 0))
+      bots.push(await keep(i === 0 ? settings.username : `${settings.username}${i + 1}`, consoleOf(i)))
     }
   } catch (error) {
     await Promise.all(bots.map((kept) => kept.stop()))
@@ -141,8 +145,8 @@ async function keepJoined(options: {
   readonly host: string
   readonly port: number
   readonly username: string
-  /** Only one bot serves the web console: a second would want the same port. */
-  readonly withConsole: boolean
+  /** This bot's web console, if any. */
+  readonly console: StartSettings['console']
   readonly owners: readonly string[] | '*'
   readonly settings: StartSettings
   readonly report: (event: StartEvent) => void
@@ -169,7 +173,7 @@ async function keepJoined(options: {
           logger,
           // The bot is the script's whole purpose here: its reflexes keep it alive between instructions too.
           reflexes: { idle: true, ...settings.cedar.reflexes },
-          ...(settings.console && options.withConsole ? { console: settings.console } : {}),
+          ...(options.console ? { console: options.console } : {}),
         }),
       )
       await waitForSpawn(joining, username, `${host}:${port}`, JOIN_TIMEOUT_MS)
@@ -180,7 +184,7 @@ async function keepJoined(options: {
     report({ event: 'spawned', username: joining.username, host, port, version: joining.version })
     // A console that could not start (its port taken) is reported by the plugin; the bot runs on without it.
     const address = await joining.cedar.console?.catch(() => undefined)
-    if (address) report({ event: 'console', url: address.url })
+    if (address) report({ event: 'console', url: address.url, username: joining.username })
     return joining
   }
 

@@ -154,7 +154,14 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
     timedOut = true
     endGroup(child)
   }, settings.fileTimeoutMs)
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  // A process that cannot start (its Node binary gone: a reinstall under a running suite) fails its file, not the run.
+  const code = await new Promise<number | null>((resolve) => {
+    child.on('close', resolve)
+    child.on('error', (error) => {
+      output += `\ncould not run the file: ${error.message}\n`
+      resolve(null)
+    })
+  })
   clearTimeout(timer)
   running.delete(child)
   // What the file left running (a server, a CLI child) goes with it.

@@ -44,10 +44,11 @@ export interface Browser {
   close(): Promise<void>
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** `flags`: more of chromium's switches, e.g. `--disable-webgl` for a browser that has none. */
+export async function launchChromium(flags: readonly string[] = []): Promise<Browser> {
   ensureChromium()
   const profile = await mkdtemp(path.join(tmpdir(), 'cedar-chromium-'))
-  const child = spawn(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], {
+  const child = spawn(CHROMIUM, [...FLAGS, ...flags, `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   const endpoint = await devtoolsEndpoint(child)

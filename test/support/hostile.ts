@@ -42,3 +42,12 @@ export function assertOneClearLine(text: string): void {
  * and tsx slowly, so the bound is the start-up allowance plus what the fault may cost.
  */
 export const STARTUP_ALLOWANCE_MS = 12_000
+
+/** A DFA counting `symbol` modulo n over `alphabet`, as DFA JSON. */
+export const counterDfa = (symbol: string, n: number, alphabet: string[]) =>
+  JSON.stringify({
+    alphabet,
+    initial: 0,
+    accepting: [0],
+    transitions: Array.from({ length: n }, (_, q) => alphabet.map((s) => (s === symbol ? (q + 1) % n : q))),
+  })

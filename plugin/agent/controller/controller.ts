@@ -23,6 +23,8 @@ import { reflexTurns } from '../reflexes/index.js'
 import { actLimits } from './act-limits.js'
 import { brokenTool } from './broken-tool.js'
 import type { ControllerOptions, ControllerOutcome, ControllerResult, ControllerStep } from './controller-types.js'
+import { GatheredAhead } from './gathered-ahead.js'
+import { missingEffect } from './missing-effect.js'
 import { transient, waitForEvent } from './world-waiting.js'
 
 export type {
@@ -51,6 +53,7 @@ export async function runController(options: ControllerOptions): Promise<Control
   /** Edges the gate (or the world's own shield) refused, and who refused: a run they strand ends 'blocked'. */
   const refusals = new Map<number, string>()
   const steps: ControllerStep[] = []
+  const gathered = new GatheredAhead()
   const word: string[] = []
   let state = dfa.initial
   /** The state the act being recorded started from (reset after each record and each round). */
@@ -120,6 +123,15 @@ export async function runController(options: ControllerOptions): Promise<Control
       disabled.delete(s * k + a)
       refusals.delete(s * k + a)
     }
+  }
+  /** An act order's way on over the acts still allowed and the milestones they bring (CEDAR §3: recomputed). */
+  const actsFirst = (s: number): string[] | undefined => {
+    const path = shortestPathToAcceptance(
+      dfa,
+      s,
+      (q, a) => usable(q, a) || (!isActionSymbol(dfa.alphabet.symbol(a)) && isPursuable(dfa.alphabet.symbol(a))),
+    )
+    return path?.[0] !== undefined && isActionSymbol(path[0]) ? path : undefined
   }
   /** The next milestone the bot can work towards (`has.cobblestone.3`), and the way on through it. */
   const nextMilestone = (s: number): { milestone: string; path: string[] } | undefined => {
@@ -220,7 +232,10 @@ export async function runController(options: ControllerOptions): Promise<Control
     const plan =
       state < 0
         ? undefined
-        : (shortestPathToAcceptance(dfa, state, usable) ?? workBeforeWaiting(state) ?? pursuit(state, observation))
+        : (shortestPathToAcceptance(dfa, state, usable) ??
+          workBeforeWaiting(state) ??
+          actsFirst(state) ??
+          pursuit(state, observation))
     if (!plan) {
       // The milestone's way on is an action the gate refused (and no other helps): blocked, not waiting.
       const refusedStep = state >= 0 && refusals.size > 0 ? towards(state, observation, 'refused') : undefined
@@ -279,6 +294,14 @@ export async function runController(options: ControllerOptions): Promise<Control
       report(step, plan)
       continue
     }
+    // Only where the DFA counts the act (a milestone DFA loops; its pursuit asks for logs only when short of them).
+    const counted = state >= 0 && dfa.step(state, action) !== state
+    if (counted && gathered.take(action, observation)) {
+      // Done by an earlier act (a felled trunk's logs): no primitive runs, the shield has already passed it above.
+      feed([action])
+      report(record(action, true, 'a log felled with the trunk before', [], observation), plan)
+      continue
+    }
     options.onActing?.(action)
     const { outcome, preempted } = await reflexes.interruptible((inner) =>
       world.act(primitive, inner, acting(action, state)),
@@ -291,6 +314,17 @@ export async function runController(options: ControllerOptions): Promise<Control
       // A milestone state is left only by its event, and the bot may stay in it for many acts: what failed or was
       // refused here before the world changed (no ore in sight yet) is tried again after an act that worked.
       forgetFailures(state)
+      gathered.settle(action, observation, after)
+      const missing = missingEffect(dfa, distance, state, action, events)
+      if (missing !== undefined) {
+        // Done, the world said, but what the act order waits for after it never came: not counted, tried again.
+        feed(events)
+        report(
+          record(action, true, `${outcome.detail ?? 'done'}, but ${missing} did not come: not counted`, events, after),
+          plan,
+        )
+        continue
+      }
       feed([action])
     } else if (outcome.failure === 'not_found' && (primitive.verb === 'mine' || primitive.verb === 'kill')) {
       // The skill was learned where the thing was in sight; here it is not: search for it (a reflex, not a plan

@@ -5,6 +5,7 @@
  * bot is busy). Each act is reported when it starts and when it ends. An act that failed is not offered again for
  * a while, so a bot that cannot dig in here does not try every second.
  */
+import { setTimeout as delay } from 'node:timers/promises'
 import { primitiveSymbol } from '../../vocabulary/symbols.js'
 import type { Outcome, World } from '../../world/port.js'
 import type { Rules } from '../../world/rules.js'
@@ -61,7 +62,12 @@ export function startIdleReflexes(options: IdleReflexOptions): () => void {
 
   const loop = async (): Promise<void> => {
     while (!stopped.signal.aborted) {
-      await world.waitTicks(LOOK_TICKS, stopped.signal)
+      try {
+        await world.waitTicks(LOOK_TICKS, stopped.signal)
+      } catch {
+        // A wait the world gave up on is not the end of the reflexes: the next look a second of wall time later.
+        await delay(1000, undefined, { signal: stopped.signal }).catch(() => undefined)
+      }
       look++
       if (stopped.signal.aborted || tasks.current) continue
       const wanted = due()

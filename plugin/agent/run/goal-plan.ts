@@ -7,16 +7,18 @@
 import { substitute, withOptionalEvents } from '../../automata/alphabet-ops.js'
 import { sequenceAll } from '../../automata/concat.js'
 import type { Dfa } from '../../automata/dfa.js'
+import { shortestWitness } from '../../automata/search.js'
 import { checkStates, stateLimit } from '../../automata/size-limit.js'
 import type { SymbolInventory } from '../../grounding/inventory.js'
 import type { GroundedPart } from '../../grounding/pipeline.js'
 import { matchesObject } from '../../vocabulary/families.js'
-import { parseSymbol } from '../../vocabulary/symbols.js'
+import { isActionSymbol, parsePrimitive, parseSymbol } from '../../vocabulary/symbols.js'
 import type { Rules } from '../../world/rules.js'
 import type { ObtainedSkill } from '../skills/index.js'
 import {
   goalEvent,
   heldStandIn,
+  milestoneDfa,
   type SkillKey,
   type Surroundings,
   skillChain,
@@ -33,7 +35,7 @@ export interface GoalPlan {
   readonly perRun?: ReadonlyMap<string, number>
   /** The success events: `has.<item>.<count>` for every goal (`wears.<piece>` for armour put on). */
   readonly goal: readonly string[]
-  /** What the bot held when the plan was made. */
+  /** What the bot holds as the run starts (the plan is made then). */
   readonly held?: ReadonlyMap<string, number>
   /** Skill name → the count its last run reaches, when no goal names it (the diamonds got to put in a chest). */
   readonly totals?: ReadonlyMap<string, number>
@@ -105,15 +107,17 @@ export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxS
   const limit = stateLimit(maxStates)
   const named = skills.map((s) => (times(s) > 1 ? `${s.name} ×${times(s)}` : s.name))
   const building = `the skills one after another (${named.join(', ')})`
+  // Counted as they run: in a chain, an act-ordered skill runs on its milestones (asMilestones), not on its acts.
+  const forms = runForms(skills, plan)
   checkStates(
-    skills.reduce((n, s) => n + times(s) * s.dfa.stateCount, 0),
+    skills.reduce((n, s, i) => n + times(s) * (forms[i] as Dfa).stateCount, 0),
     limit,
     building,
   )
   const runs = skills.flatMap((s, index) =>
-    Array.from({ length: times(s) }, (_, i) => {
-      const run = nthRun(s, i + 1, times(s), plan, plan.perRun?.get(s.name) ?? 1)
-      return index === 0 && i === 0 ? run : withOptionalEvents(run, heldIngredients(run, s, plan.held))
+    Array.from({ length: times(s) }, (_, j) => {
+      const run = nthRun({ ...s, dfa: forms[index] as Dfa }, j + 1, times(s), plan, plan.perRun?.get(s.name) ?? 1)
+      return index === 0 && j === 0 ? run : withOptionalEvents(run, heldIngredients(run, s, plan.held))
     }),
   )
   if (runs.length === 1 && runs[0]) return runs[0]
@@ -134,6 +138,29 @@ function heldIngredients(run: Dfa, skill: ObtainedSkill, held: ReadonlyMap<strin
     for (const [name, n] of held) if (matchesObject(parsed.object, name)) count += n
     return count >= (parsed.count ?? 1)
   })
+}
+
+/**
+ * Each skill's DFA as the plan runs it: alone, as learned; in a chain of skills or repeated, or started with what
+ * its first act makes already in hand, an act-ordered skill as its milestones. The sum of their states, each times
+ * its repeats, is what sequencing may build.
+ */
+export function runForms(skills: readonly ObtainedSkill[], plan: GoalPlan): Dfa[] {
+  const chained = skills.length > 1 || skills.some((s) => (plan.repeats.get(s.name) ?? 1) > 1)
+  return skills.map((s) => (chained || startsAhead(s.dfa, plan.held) ? asMilestones(s.dfa) : s.dfa))
+}
+
+/**
+ * Whether the bot starts holding what the first act of the skill's way makes (logs, for a wooden pickaxe whose way
+ * begins with mine.logs). An act order is learned from the skill's own start, where none of it is held: from here it
+ * would make it again — or, when a law forbids that act ("never mine logs"), find no way although the logs in hand
+ * are enough. Leftovers further along (planks, sticks) leave the order, and the corrections it keeps, in charge.
+ */
+function startsAhead(dfa: Dfa, held: ReadonlyMap<string, number> | undefined): boolean {
+  if (!held || held.size === 0) return false
+  const first = shortestWitness(dfa)?.find(isActionSymbol)
+  const object = first === undefined ? undefined : parsePrimitive(first)?.object
+  return object !== undefined && [...held].some(([item, n]) => n > 0 && matchesObject(object, item))
 }
 
 /**
@@ -158,4 +185,17 @@ function nthRun(skill: ObtainedSkill, i: number, n: number, plan: GoalPlan, made
   const total = plan.totals?.get(skill.name) ?? named
   const target = total === undefined ? i * skill.key.count * made : Number(total) - (n - i) * made
   return target === skill.key.count ? skill.dfa : substitute(skill.dfa, { [own]: `has.${skill.key.item}.${target}` })
+}
+
+/**
+ * A skill that orders its acts (act-order.ts), read as its milestones in the order its shortest way reaches them,
+ * its acts free between: in a chain of skills (a diamond's four) or a skill run again and again, the acts' states
+ * multiply in the product (the diamond chain ∩ "sleep at night" had 58 reachable states, CEDAR Table 13 has 17), so
+ * there the milestones decide and the pursuit picks the acts; a skill run alone follows its act order.
+ */
+function asMilestones(dfa: Dfa): Dfa {
+  const way = shortestWitness(dfa)
+  if (!way?.some(isActionSymbol)) return dfa
+  const events = [...new Set(way.filter((s) => !isActionSymbol(s)))]
+  return milestoneDfa(dfa.alphabet.symbols, events)
 }

@@ -28,6 +28,7 @@ import { pursueMilestone } from '../../world/milestone-pursuit.js'
 import type { Rules } from '../../world/rules.js'
 import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../../world/sim/index.js'
 import { runController } from '../controller/index.js'
+import { actOrderOf } from './act-order.js'
 import { goalEvent, type Milestones, milestoneDfa, milestonesOf, withRepeatedMilestones } from './milestones.js'
 import { PICKAXES, prerequisitesOf, type SkillKey, UnknownGoalError } from './skill-key.js'
 
@@ -170,12 +171,19 @@ export async function learnSkill(
   })
   const evidence = boundedEvidence(firsts)
   const gold = options.adapted ? [] : evidence.filter((e) => e.gold && e.word.every((s) => symbols.has(s)))
+  // The order of the acts, with execution as the teacher (act-order.ts): the DFA that decides what comes next.
+  // The milestone DFA stays for a skill too long to replay exhaustively (its acts are chosen by the pursuit).
+  // Over the acts, a word without one is the milestone learner's cut, not a run's or a player's: not its gold.
+  const actGold = gold.filter((e) => e.word.some(isActionSymbol))
+  const order = await actOrderOf(key, alphabet, milestones.demonstration, world, actGold, options.signal)
   return {
     key,
     alphabet,
-    dfa: withExactLabels(learned, gold),
+    dfa: order ? withExactLabels(order.dfa, actGold) : withExactLabels(learned, gold),
     successEvents: [goalEvent(key)],
-    evidence,
+    // The words the stored DFA was learned from: an act order's (the milestone learner's cuts, a lone
+    // `has.logs.1` accepted, are words the act order rejects: kept, they would contradict the skill they stand for).
+    evidence: order ? boundedEvidence(order.entries) : evidence,
     outcome: report.outcome,
     membershipQueries: report.queries.distinctWords,
     equivalenceQueries: report.equivalenceQueries,
@@ -244,6 +252,8 @@ function milestoneEvidence(
   const byCut = new Map<string, Evidence[]>()
   for (const e of evidence) {
     if (!e.word.every((s) => symbols.has(s))) continue
+    // An act order's rejected word (acts in an order the world refused) says nothing about the milestones.
+    if (!e.gold && !e.label && e.word.some(isActionSymbol)) continue
     // A cut is the learner's reading of a gold word, not what the player or the run said: not gold itself.
     const word = project(e.word)
     const cut = { ...e, word, gold: e.gold && word.length === e.word.length }

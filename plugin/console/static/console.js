@@ -131,6 +131,7 @@ function showGrounded({ goals, constraints }) {
 
 function showStep(step) {
   $('task-steps').textContent = String(step?.steps ?? 0)
+  $('task-steps-noun').textContent = (step?.steps ?? 0) === 1 ? 'action' : 'actions'
   $('task-failed').textContent = String(step?.failed ?? 0)
   $('task-plan').textContent = step?.plan?.length ? step.plan.join(' → ') : '—'
   $('task-state').textContent = step ? String(step.state) : '—'
@@ -238,8 +239,23 @@ async function refreshStore() {
   return storeReading
 }
 
+/** Whether this browser draws WebGL, which prismarine-viewer's three.js needs (off in some browsers and VMs). */
+const webgl = (() => {
+  try {
+    const canvas = document.createElement('canvas')
+    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'))
+  } catch {
+    return false
+  }
+})()
+
+const NO_WEBGL =
+  'the 3D view needs WebGL, which this browser has turned off or lacks (chrome://gpu or about:support says why); ' +
+  'everything else on this page works without it'
+
 /** The 3D view in a frame of its own (prismarine-viewer's bundle draws the whole window), or why there is none. */
-function showView(status) {
+function showView(given) {
+  const status = given?.available && !webgl ? { available: false, reason: NO_WEBGL } : given
   const box = $('view')
   $('view-modes').hidden = !status?.available
   if (!status?.available) {

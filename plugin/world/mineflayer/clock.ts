@@ -54,11 +54,37 @@ export async function waitTicks(bot: Bot, ticks: number, signal?: AbortSignal): 
     })
   })
   const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))
+  const own = physicsTicks(bot, ticks)
   try {
-    await Promise.race([bot.waitForTicks(ticks), gameTime, aborted])
+    await Promise.race([own.passed, gameTime, aborted])
   } finally {
     stop()
+    own.cancel()
   }
+}
+
+/**
+ * `ticks` of the bot's physics ticks. Not bot.waitForTicks: that rejects when the physics ticks fall behind the wall
+ * clock (a loaded machine), and a wait that throws ends whatever was pacing itself by it, the idle reflexes' loop
+ * for one.
+ */
+export function physicsTicks(bot: Bot, ticks: number): { passed: Promise<void>; cancel: () => void } {
+  let seen = 0
+  let onTick: () => void = () => {}
+  const passed = new Promise<void>((resolve) => {
+    onTick = () => {
+      if (++seen < ticks) return
+      bot.removeListener('physicsTick', onTick)
+      resolve()
+    }
+    bot.on('physicsTick', onTick)
+  })
+  return { passed, cancel: () => bot.removeListener('physicsTick', onTick) }
+}
+
+/** `ticks` of the bot's physics ticks, however late they come. */
+export function waitPhysicsTicks(bot: Bot, ticks: number): Promise<void> {
+  return physicsTicks(bot, ticks).passed
 }
 
 /** Aborts (its reason the event) when night falls or day breaks, if `events` names that change. */
@@ -77,5 +103,5 @@ export function phaseWatch(bot: Bot, events: readonly string[]): { signal: Abort
 
 /** Up to half a second for the bot to stand on the ground again: a dig begun in the air takes five times as long. */
 export async function landed(bot: Bot): Promise<void> {
-  for (let tick = 0; tick < 10 && !bot.entity.onGround; tick++) await bot.waitForTicks(1)
+  for (let tick = 0; tick < 10 && !bot.entity.onGround; tick++) await waitPhysicsTicks(bot, 1)
 }

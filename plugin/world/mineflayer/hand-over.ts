@@ -9,7 +9,7 @@ import { CedarError } from '../../errors.js'
 import { matchesObject } from '../../vocabulary/families.js'
 import { asOwnAct } from '../bot-method-guard.js'
 import { pathProblem, playerEntity, walkTo, walkToDistance } from '../pathfinding.js'
-import { onTimeUpdate } from './clock.js'
+import { onTimeUpdate, waitPhysicsTicks } from './clock.js'
 
 /** The player cannot be handed anything (not in sight, nothing of the kind held); the message says why. */
 export class HandOverError extends CedarError {
@@ -93,9 +93,9 @@ export async function handOver(
   bot.clearControlStates()
   await bot.lookAt(player.position.offset(0, 1.0, 0), true)
   // The new look reaches the server with the next physics tick's packet; a throw before it flies the old way.
-  await bot.waitForTicks(2)
+  await waitPhysicsTicks(bot, 2)
   await bot.lookAt(player.position.offset(0, 1.0, 0), true)
-  await bot.waitForTicks(2)
+  await waitPhysicsTicks(bot, 2)
   const watch = watchThrow(bot, player)
   let given = 0
   try {

@@ -10,7 +10,7 @@ import { Vec3 } from 'vec3'
 import { AIR_BLOCKS, isLiquid, isUnsafeGround } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
-import { landed, untilClock } from './clock.js'
+import { landed, untilClock, waitPhysicsTicks } from './clock.js'
 import { fail } from './limits.js'
 
 /** Blocks the bot may put over its head (it digs dirt or stone out of the hole itself). */
@@ -115,7 +115,7 @@ async function centre(bot: Bot, feet: Vec3, signal: AbortSignal): Promise<void> 
       await bot.lookAt(middle.offset(0, bot.entity.height * 0.9, 0), true)
       bot.setControlState('sneak', true) // no step over the block's edge
       bot.setControlState('forward', true)
-      await bot.waitForTicks(1)
+      await waitPhysicsTicks(bot, 1)
     }
   } finally {
     bot.clearControlStates()

@@ -1,0 +1,78 @@
+/**
+ * Corrections of the last run in a player's terms (CEDAR's trace annotation): `!wrong list` lists what the last run
+ * did, numbered; `!wrong N` says act N should not have happened there (a gold counterexample: no way of the skill goes
+ * through the run up to that act, so the next run takes another act at that point); `!wrong` alone, or with a
+ * skill or rule id, rejects the whole run as before.
+ */
+import type { RecordStore } from '../store/record-store.js'
+import { actWords, listWords } from '../vocabulary/player-words.js'
+import { isActionSymbol } from '../vocabulary/symbols.js'
+import { defineCommand, param } from './command.js'
+import { correctionReply, relearnedShape } from './correction-replies.js'
+import type { CommandRegistry } from './registry.js'
+
+/** Past this many acts in one range (`1-999999`), a range stops expanding: its end is named as out of range. */
+const MAX_RANGE = 1000
+
+/**
+ * Act numbers as a player writes them after `!ce accept|reject` (`1-4 6`, `2,3`), in order; undefined when the
+ * tokens are not all numbers (then they are symbols).
+ */
+export function actNumbers(tokens: readonly string[]): number[] | undefined {
+  const parts = tokens.flatMap((t) => t.split(',')).filter(Boolean)
+  if (parts.length === 0) return undefined
+  const numbers: number[] = []
+  for (const part of parts) {
+    const range = /^(\d+)(?:-(\d+))?$/.exec(part)
+    if (!range) return undefined
+    const from = Number(range[1])
+    const to = range[2] === undefined ? from : Number(range[2])
+    for (let n = from; n <= Math.min(to, from + MAX_RANGE); n++) numbers.push(n)
+    if (to > from + MAX_RANGE) numbers.push(to)
+  }
+  return numbers
+}
+
+/** "acts 1-4, 6 (mining logs, …) are not a way to do it": the correction said back in a player's words. */
+export function actsCorrectionText(spec: string, word: readonly string[], label: boolean): string {
+  const acts = word.filter(isActionSymbol).map(actWords)
+  const many = acts.length > 1
+  const way = label ? 'a way to do it' : 'not a way to do it'
+  return `${many ? 'acts' : 'act'} ${spec} (${listWords(acts)}) ${many ? 'are' : 'is'} ${way}`
+}
+
+/** `!wrong list`: what the last run did, numbered as `!wrong N` counts. */
+function listedActs(acts: readonly string[]): string {
+  if (acts.length === 0) return 'nothing has run yet'
+  return `the last run's acts: ${acts.map((a, i) => `${i + 1} ${a}`).join(', ')}`
+}
+
+const wrongCommand = (store: RecordStore) =>
+  defineCommand({
+    name: 'wrong',
+    summary:
+      'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named); !wrong N: its act N (!wrong list numbers them) should not have happened',
+    params: [
+      param.word('name', {
+        optional: true,
+        description: 'an act number of the last run (!wrong list shows them), or the skill or rule id',
+      }),
+    ],
+    run: async ({ cedar }, { name }) => {
+      if (name === 'list') return listedActs(cedar.agent.lastActs())
+      const act = name !== undefined && /^\d+$/.test(name) ? Number(name) : undefined
+      const acted = act === undefined ? undefined : cedar.agent.lastActs()[act - 1]
+      return correctionReply(
+        store,
+        () => cedar.agent.wrong(act === undefined ? { name } : { act }),
+        (record) =>
+          act === undefined
+            ? `noted: ${record.name} v${record.version} learned again (${relearnedShape(record)})`
+            : `noted: act ${act} (${acted}) should not have happened there — ${record.name} v${record.version} learned again (${relearnedShape(record)})`,
+      )
+    },
+  })
+
+export function registerRunCorrections(registry: CommandRegistry, store: RecordStore): void {
+  registry.register(wrongCommand(store))
+}
