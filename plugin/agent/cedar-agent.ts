@@ -233,7 +233,19 @@ export class CedarAgent {
     if (tooMany) {
       return { instruction, grounded, skills: [], goal: [], constraints: [], membershipQueries: 0, refusal: tooMany }
     }
-    const plan = planGoal(grounded.goals, observation.inventory, this.options.grounding.inventory, this.options.rules)
+    const around = {
+      stored: observation.stored ?? new Map(),
+      chestInSight: observation.nearest('chest') !== undefined,
+      night: observation.isNight,
+      kills: observation.kills ?? new Map(),
+    }
+    const plan = planGoal(
+      grounded.goals,
+      observation.inventory,
+      this.options.grounding.inventory,
+      this.options.rules,
+      around,
+    )
     const obtained = await this.obtainSkills(plan, grounded, observation, { onProgress, signal, teacher })
     const kept = await this.learnConstraints(grounded, obtained.skills, { onProgress, signal, owner })
     const composed = await composePlan(obtained.skills, plan, kept.constraints, observation, {

@@ -1,5 +1,7 @@
 import { Alphabet } from './alphabet.js'
 import { Dfa, NONE } from './dfa.js'
+import { minimize } from './minimize.js'
+import { determinize, type Nfa } from './nfa.js'
 
 /**
  * The same DFA over a larger alphabet (old symbols keep their columns, new ones follow). `ignore` (the default)
@@ -68,4 +70,31 @@ export function substitute(dfa: Dfa, renaming: Readonly<Record<string, string>> 
     seen.set(to, from)
   })
   return new Dfa(new Alphabet(renamed), dfa.initial, dfa.accepting, dfa.table)
+}
+
+/**
+ * The language with the events `optional` passed over or not: wherever one of them moves the automaton on, it may
+ * also have happened already (an ε-move to the same target), determinized and minimized. A skill run later in a
+ * sequence waits for an ingredient count that was already true when the run began: the event fired before and, a
+ * count being edge-triggered, never fires again; with it optional the run goes on to its goal.
+ */
+export function withOptionalEvents(dfa: Dfa, optional: Iterable<string>): Dfa {
+  const columns = [...optional].map((s) => dfa.alphabet.indexOf(s)).filter((c) => c !== NONE)
+  if (columns.length === 0) return dfa
+  const nfa: Nfa = {
+    alphabet: dfa.alphabet,
+    stateCount: dfa.stateCount,
+    initial: [dfa.initial],
+    accepting: dfa.accepting,
+    next: (q, a) => {
+      const t = dfa.next(q, a)
+      return t === NONE ? [] : [t]
+    },
+    epsilon: (q) =>
+      columns.flatMap((c) => {
+        const t = dfa.next(q, c)
+        return t === NONE || t === q ? [] : [t]
+      }),
+  }
+  return minimize(determinize(nfa))
 }

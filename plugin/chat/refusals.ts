@@ -9,8 +9,10 @@ import { suggestionsText } from './suggestions.js'
 /** What the grounding or the planner said, read back: what was understood, and what cannot be done. */
 function readProblem(instruction: string, problem: string): { understood?: string; cannot: string } {
   const verb = /^\s*(?:please\s+)?(\w+)/i.exec(instruction)?.[1]?.toLowerCase() ?? ''
-  if (['kill', 'hunt', 'attack', 'fight', 'slay'].includes(verb)) {
-    return { cannot: 'I do not hunt or fight on request yet (I fight back when attacked)' }
+  // A hunt the agent refused says why itself ("zombies only come out at night, …"); only what it could not read is
+  // answered for fights in general.
+  if (['kill', 'hunt', 'attack', 'fight', 'slay'].includes(verb) && /^no item or block to get/.test(problem)) {
+    return { cannot: 'I hunt animals for what they drop, and zombies and other monsters at night; nothing else' }
   }
   if (['build', 'construct'].includes(verb)) return { cannot: 'I cannot build things yet' }
   let m = /^no way to get ([a-z0-9_]+)/.exec(problem)

@@ -17,6 +17,9 @@ export type VerbClass =
   | 'eat'
   | 'place'
   | 'equip'
+  | 'wear'
+  | 'store'
+  | 'take'
   | 'sleep'
   | 'avoid'
   | 'stay'
@@ -79,6 +82,12 @@ export const VERBS: Readonly<Record<string, VerbClass>> = {
   equip: 'equip',
   wield: 'equip',
   hold: 'equip',
+  wear: 'wear',
+  don: 'wear',
+  store: 'store',
+  stash: 'store',
+  deposit: 'store',
+  withdraw: 'take',
   sleep: 'sleep',
   avoid: 'avoid',
   away: 'avoid',
@@ -126,6 +135,8 @@ export const ALIASES: Readonly<Record<string, string>> = {
   apple: 'apple',
   mineral: '@ores',
   ore: '@ores',
+  armour: '@armour',
+  armor: '@armour',
 }
 
 export interface Mention {
@@ -142,6 +153,73 @@ const TOOL_WORDS = new Set(['pickaxe', 'axe', 'shovel', 'hoe', 'sword', 'helmet'
 const MATERIAL_ADJECTIVES: Readonly<Record<string, string>> = { wood: 'wooden', gold: 'golden' }
 const MATERIALS = new Set(['wood', 'wooden', 'stone', 'iron', 'gold', 'golden', 'diamond', 'netherite', 'leather'])
 const WOOD_TYPES = new Set(['oak', 'spruce', 'birch', 'jungle', 'acacia', 'dark', 'mangrove', 'cherry', 'pale'])
+const ARMOUR_WORDS = new Set(['armour', 'armor'])
+const ARMOUR_MATERIALS: Readonly<Record<string, string>> = {
+  leather: 'leather',
+  iron: 'iron',
+  gold: 'golden',
+  golden: 'golden',
+  diamond: 'diamond',
+  chainmail: 'chainmail',
+  netherite: 'netherite',
+}
+const ARMOUR_PIECES = ['helmet', 'chestplate', 'leggings', 'boots']
+
+/**
+ * "Put on your armour", "put the iron armour on" → "wear …"; "iron armour" → its four pieces ("iron helmet iron
+ * chestplate iron leggings iron boots"), so each is a mention of its own.
+ */
+function armourPhrases(words: readonly string[]): string[] {
+  const out = [...words]
+  for (let i = out.indexOf('put'); i >= 0; i = out.indexOf('put', i + 1)) {
+    const on = out.slice(i + 1, i + 6).indexOf('on')
+    const worn = out.slice(i + 1, i + 1 + Math.max(0, on)).some((t) => ARMOUR_WORDS.has(t) || isPiece(t))
+    if (on === 0 || (on > 0 && worn)) {
+      out.splice(i + 1 + on, 1)
+      out[i] = 'wear'
+    }
+  }
+  const result: string[] = []
+  for (let i = 0; i < out.length; i++) {
+    const w = out[i] ?? ''
+    const material = ARMOUR_MATERIALS[w]
+    if (material && ARMOUR_WORDS.has(out[i + 1] ?? '')) {
+      result.push(...ARMOUR_PIECES.flatMap((piece) => [material, lemma(piece)]))
+      i++
+    } else result.push(w)
+  }
+  return result
+}
+
+const INTO = new Set(['in', 'into', 'inside'])
+const OUT_OF = new Set(['from', 'out'])
+const PUTS = new Set(['put', 'place', 'store', 'stash', 'deposit', 'drop', 'leave', 'keep'])
+const TAKES = new Set(['take', 'get', 'grab', 'fetch', 'bring', 'withdraw', 'collect'])
+
+/**
+ * "Put the diamonds in the chest" → "deposit the diamonds"; "take the iron from the chest", "get the iron out of the
+ * chest" → "withdraw the iron": the chest is where, not what, so it is no object to make.
+ */
+function chestPhrases(words: readonly string[]): string[] {
+  const out = [...words]
+  for (let i = out.indexOf('chest'); i >= 0; i = out.indexOf('chest', i + 1)) {
+    let j = i - 1
+    while (j > 0 && ['the', 'a', 'my', 'your', 'that', 'this', 'of', 'nearest', 'near'].includes(out[j] ?? '')) j--
+    const into = INTO.has(out[j] ?? '')
+    const outOf = OUT_OF.has(out[j] ?? '')
+    if (!into && !outOf) continue
+    const verbs = into ? PUTS : TAKES
+    const verb = out.slice(0, j).findLastIndex((w) => verbs.has(w))
+    if (verb < 0) continue
+    out[verb] = into ? 'deposit' : 'withdraw'
+    out.splice(j, i - j + 1)
+    i = j - 1
+  }
+  return out
+}
+
+const isPiece = (word: string) => ARMOUR_PIECES.some((piece) => lemma(piece) === word)
+
 /** Idioms rewritten to one verb. */
 const IDIOMS: ReadonlyArray<readonly [readonly string[], string]> = [
   [['go', 'to', 'bed'], 'sleep'],
@@ -165,6 +243,7 @@ export function normalize(raw: readonly string[]): string[] {
       if (idiom.every((w, j) => out[i + j] === w)) out.splice(i, idiom.length, verb)
     }
   }
+  out = chestPhrases(armourPhrases(out))
   let lastTool: string | undefined
   for (let i = 0; i < out.length; i++) {
     const w = out[i] ?? ''

@@ -134,6 +134,10 @@ export function actWords(symbol: string): string {
       return `using ${withArticle(singularWords(object))}`
     case 'goto':
       return 'walking'
+    case 'store':
+      return `putting ${itemsWords(object)} in a chest`
+    case 'take':
+      return `taking ${itemsWords(object)} out of a chest`
     default:
       return symbol
   }
@@ -149,6 +153,12 @@ export function stateWords(symbol: string): string {
       return itemWords(object, count ?? 1)
     case 'equipped':
       return `${withArticle(singularWords(object))} in hand`
+    case 'wears':
+      return `wearing ${withArticle(singularWords(object))}`
+    case 'stored':
+      return `${itemWords(object, count ?? 1)} in the chest`
+    case 'killed':
+      return `${itemWords(object, count ?? 1)} killed`
     case 'near':
       return `near ${withArticle(singularWords(object))}`
     case 'sees':
@@ -166,7 +176,7 @@ export function stateWords(symbol: string): string {
 }
 
 const SYMBOL_IN_TEXT =
-  /\b(?:has|equipped|near|sees|time|biome|health|food|mine|craft|smelt|place|equip|explore|sleep|kill|attack|eat|activate|goto)\.[a-z0-9_]+(?:\.\d+)?\b/g
+  /\b(?:has|equipped|wears|stored|killed|near|sees|time|biome|health|food|mine|craft|smelt|place|equip|explore|sleep|kill|attack|eat|activate|goto|store|take)\.[a-z0-9_]+(?:\.\d+)?\b/g
 
 /**
  * A line of the bot's own terms in a player's words: each symbol as words (`mine.iron_ore` → "mining iron ore",

@@ -21,6 +21,8 @@ export const ACTION_VERBS = [
   'fish',
   'use',
   'plant',
+  'store',
+  'take',
 ] as const
 /**
  * The verbs a World can run as one primitive (the Mineflayer adapter and the Sim both do all of them); the other
@@ -39,8 +41,22 @@ export const PRIMITIVE_VERBS = [
   'fish',
   'use',
   'plant',
+  'store',
+  'take',
 ] as const satisfies readonly ActionVerb[]
-export const PREDICATE_KINDS = ['has', 'equipped', 'near', 'sees', 'time', 'biome', 'health', 'food'] as const
+export const PREDICATE_KINDS = [
+  'has',
+  'equipped',
+  'wears',
+  'stored',
+  'killed',
+  'near',
+  'sees',
+  'time',
+  'biome',
+  'health',
+  'food',
+] as const
 
 export type ActionVerb = (typeof ACTION_VERBS)[number]
 export type PrimitiveVerb = (typeof PRIMITIVE_VERBS)[number]
@@ -51,6 +67,7 @@ export type PredicateKind = (typeof PREDICATE_KINDS)[number]
  * `logs`), `craft.wooden_pickaxe`, `smelt.raw_iron` (the input; `fuel` picks the fuel, else the best one held),
  * `place.crafting_table`, `equip.iron_pickaxe`, `explore.diamond_ore` (search until one is seen), `sleep.bed`,
  * `kill.zombie`, `eat.bread`; `fish.cod` (cast the rod in hand into water until that catch, or any fish for `fish.fish`),
+ * `store.diamond` (every diamond held into the nearest chest), `take.iron_ingot` (every one the nearest chest holds),
  * `use.water` (the item in hand on the nearest such block or creature: a bucket on water, lava or a cow, a hoe on
  * grass or dirt, shears on a sheep, bone meal on a crop), `plant.wheat_seeds` (on farmland in reach). A crop is
  * harvested by mining it (`mine.wheat`): the act waits for it to ripen.

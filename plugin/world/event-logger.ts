@@ -42,7 +42,7 @@ export interface TraceStep {
  * `near.X`, `equipped.X`, `health.low`. It also keeps the LogicGuard trace: the set of predicates true at each state
  * position, alternating with the actions.
  *
- * Which predicates are tracked: every `has.<item>.1` for items held, `equipped.<item>`, `time.day|night`,
+ * Which predicates are tracked: every `has.<item>.1` for items held, `equipped.<item>`, `wears.<piece>`, `time.day|night`,
  * `biome.<current>`, `near.` workstations, `sees.` resources (logs, ores, workstations), `health.low` — plus any
  * predicate symbols passed in `watch` (e.g. the alphabet's `has.cobblestone.3`). All are evaluated by the one
  * definition in predicates.ts.
@@ -120,6 +120,9 @@ export class EventLogger {
       }
     }
     if (observation.equipped) candidates.add(`equipped.${observation.equipped}`)
+    for (const piece of observation.worn ?? []) candidates.add(`wears.${piece}`)
+    for (const [item, n] of observation.stored ?? []) if (n > 0) candidates.add(`stored.${item}.1`)
+    for (const [mob, n] of observation.kills ?? []) if (n > 0) candidates.add(`killed.${mob}.1`)
     candidates.add(observation.isNight ? 'time.night' : 'time.day')
     if (observation.biome) candidates.add(`biome.${observation.biome}`)
     for (const w of WORKSTATIONS) candidates.add(`near.${w}`)

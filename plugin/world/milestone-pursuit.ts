@@ -19,10 +19,16 @@ export type ActionAllowed = (action: string) => boolean
 
 const MAX_DEPTH = 8
 
-/** Whether a symbol is a milestone the controller can work towards (an item count, or a workstation nearby). */
+/** Whether a symbol is a milestone the controller can work towards (an item count, a workstation nearby, a piece of armour worn). */
 export function isPursuable(symbol: string): boolean {
   const parsed = parseSymbol(symbol)
-  return parsed?.verb === 'has' || parsed?.verb === 'near'
+  return (
+    parsed?.verb === 'has' ||
+    parsed?.verb === 'near' ||
+    parsed?.verb === 'wears' ||
+    parsed?.verb === 'stored' ||
+    parsed?.verb === 'killed'
+  )
 }
 
 /**
@@ -42,6 +48,20 @@ export function pursueMilestone(
   const ok = actions.filter(allowed)
   const chain = new Chain(observation, rules, ok)
   if (parsed.verb === 'near') return chain.near(parsed.object, 0)
+  // A piece of armour is worn by equipping it, once it is held.
+  if (parsed.verb === 'wears') {
+    if (observation.worn?.has(parsed.object)) return undefined
+    if (countOf(observation, parsed.object) > 0) return ok.find((a) => a === `equip.${parsed.object}`)
+    return chain.want(parsed.object, 1, 0)
+  }
+  if (parsed.verb === 'stored') return chain.store(parsed.object, parsed.count ?? 1)
+  if (parsed.verb === 'killed') {
+    // Kills counted by the world: the creature fought when in sight, searched for where the skill may.
+    if ((observation.kills?.get(parsed.object) ?? 0) >= (parsed.count ?? 1)) return undefined
+    const fight = ok.find((a) => a === `kill.${parsed.object}`)
+    if (fight && observation.nearest(parsed.object) !== undefined) return fight
+    return ok.find((a) => a === `explore.${parsed.object}`)
+  }
   if (parsed.verb !== 'has') return undefined
   return chain.want(parsed.object, parsed.count ?? 1, 0)
 }
@@ -116,6 +136,7 @@ class Chain {
     if (this.seen.has(key)) return undefined
     this.seen.add(key)
     return (
+      this.byTaking(item) ??
       this.byFarming(item, count, depth) ??
       this.byMining(item, depth) ??
       this.byKilling(item) ??
@@ -124,6 +145,28 @@ class Chain {
       this.byCrafting(item, depth) ??
       this.bySmelting(item, count, depth)
     )
+  }
+
+  /**
+   * `count` of `item` in the chests: the ones held put in the chest in sight (or the one held, put down); a chest
+   * made first when there is none; the items got first when too few are held.
+   */
+  store(item: string, count: number): string | undefined {
+    let stored = 0
+    for (const [name, n] of this.observation.stored ?? []) if (matchesObject(item, name)) stored += n
+    if (stored >= count) return undefined
+    const action = this.allowed('store', (o) => o === item)[0]
+    if (!action) return undefined
+    const missing = count - stored
+    if (this.held(item) < missing) return this.want(item, missing, 0)
+    if (this.observation.nearest('chest') === undefined && this.held('chest') === 0) return this.want('chest', 1, 0)
+    return action
+  }
+
+  /** Out of the chest in sight (the act says so when it holds none: the bot may not have looked inside yet). */
+  private byTaking(item: string): string | undefined {
+    if (this.observation.nearest('chest') === undefined) return undefined
+    return this.allowed('take', (o) => matchesObject(o, item) || o === item)[0]
   }
 
   /** An animal that surely drops the item (wool from a sheep): killed when in sight, searched for where the skill may. */

@@ -21,9 +21,12 @@ export function observeBot(bot: Bot, sightRadius = DEFAULT_SEE_RADIUS): Observat
   const timeOfDay = bot.time?.timeOfDay ?? 0
   const position = bot.entity?.position ?? { x: 0, y: 0, z: 0 }
   const found = new Map<string, number | undefined>()
+  // The armour slots of the player's window: 5 head, 6 torso, 7 legs, 8 feet.
+  const worn = new Set(bot.inventory.slots.slice(5, 9).flatMap((item) => (item ? [item.name] : [])))
   return {
     inventory,
     equipped: bot.heldItem?.name,
+    ...(worn.size > 0 ? { worn } : {}),
     timeOfDay,
     isNight: bot.time ? !bot.time.isDay : false,
     biome: biomeName(bot),

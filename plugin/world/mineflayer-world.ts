@@ -4,6 +4,7 @@ import { type Primitive, primitiveSymbol } from '../vocabulary/symbols.js'
 import { asOwnAct } from './bot-method-guard.js'
 import { sleep } from './mineflayer/bed.js'
 import { BotMemory } from './mineflayer/bot-memory.js'
+import { storedSeen, storeInChest, takeFromChest } from './mineflayer/chests.js'
 import { phaseWatch, waitTicks } from './mineflayer/clock.js'
 import { DEFAULT_SEARCH, explore, type SearchExtent } from './mineflayer/explore.js'
 import { eat, equip, kill, mine, place } from './mineflayer/gather.js'
@@ -29,6 +30,8 @@ const TIMEOUTS: Readonly<Record<Primitive['verb'], number>> = {
   fish: 600_000, // casts of 5 to 30 s until the catch wanted (a salmon is one catch in four)
   use: 20_000,
   plant: 20_000,
+  store: 30_000,
+  take: 30_000,
 }
 
 /**
@@ -50,7 +53,15 @@ export class MineflayerWorld implements World {
   }
 
   observe(): Observation {
-    return observeBot(this.bot)
+    const observation = observeBot(this.bot)
+    const stored = storedSeen(this.bot, this.memory)
+    const kills = this.memory.kills
+    // Added, not spread: the observation's lazy parts (underSky) stay lazy.
+    return Object.assign(
+      observation,
+      stored.size > 0 ? { stored } : {},
+      kills.size > 0 ? { kills: new Map(kills) } : {},
+    )
   }
 
   /**
@@ -113,13 +124,17 @@ export class MineflayerWorld implements World {
       case 'eat':
         return eat(bot, primitive.object)
       case 'kill':
-        return kill(bot, primitive.object, inner)
+        return kill(bot, primitive.object, inner, memory)
       case 'craft':
         return craft(bot, memory, primitive.object, inner)
       case 'smelt':
         return smelt(bot, memory, primitive.object, primitive.fuel, inner)
       case 'sleep':
         return sleep(bot, memory, inner)
+      case 'store':
+        return storeInChest(bot, memory, primitive.object, inner)
+      case 'take':
+        return takeFromChest(bot, memory, primitive.object, inner)
     }
   }
 }

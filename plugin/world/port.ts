@@ -34,6 +34,12 @@ export interface Observation {
   readonly inventory: ReadonlyMap<string, number>
   /** The item in hand. */
   readonly equipped: string | undefined
+  /** The armour worn (helmet, chestplate, leggings, boots: not in `inventory`); undefined when none is. */
+  readonly worn?: ReadonlySet<string>
+  /** Item → count in the chests the bot has put things in or looked into (as it last saw them); undefined: none. */
+  readonly stored?: ReadonlyMap<string, number>
+  /** Creature → how many the bot has killed (the world's deaths of those it fought); undefined: none yet. */
+  readonly kills?: ReadonlyMap<string, number>
   /** 0..23999; night is 13,000 and later. */
   readonly timeOfDay: number
   readonly isNight: boolean

@@ -19,7 +19,7 @@ export const DEFAULT_SEE_RADIUS = 32
 
 /**
  * The one definition of every state predicate, on an Observation, so the real game and the Sim agree:
- * `has.X[.n]` (at least n, default 1, of item or family X), `equipped.X` (in hand), `near.X` / `sees.X` (a block of
+ * `has.X[.n]` (at least n, default 1, of item or family X), `equipped.X` (in hand), `wears.X` (a piece of armour worn), `stored.X[.n]` (at least n in the chests the bot knows), `killed.X[.n]` (at least n X killed by the bot), `near.X` / `sees.X` (a block of
  * X within the near / sight radius), `time.day`, `time.night`, `health.low`, `health.full`, `food.low`, `food.full`,
  * `biome.X`. Action symbols and unknown predicates are false at a state position.
  */
@@ -32,6 +32,15 @@ export function holdsIn(observation: Observation, proposition: string, options: 
       return countOf(observation, object) >= (symbol.count ?? 1)
     case 'equipped':
       return observation.equipped !== undefined && matchesObject(object, observation.equipped)
+    case 'wears':
+      return observation.worn?.has(object) ?? false
+    case 'killed':
+      return (observation.kills?.get(object) ?? 0) >= (symbol.count ?? 1)
+    case 'stored': {
+      let stored = 0
+      for (const [name, n] of observation.stored ?? []) if (matchesObject(object, name)) stored += n
+      return stored >= (symbol.count ?? 1)
+    }
     case 'near':
       return observation.nearest(object, options.nearRadius ?? DEFAULT_NEAR_RADIUS) !== undefined
     case 'sees':

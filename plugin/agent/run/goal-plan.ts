@@ -4,7 +4,7 @@
  * learned for one item, so "3 diamonds" runs the last skill three times after its prerequisites.
  */
 
-import { substitute } from '../../automata/alphabet-ops.js'
+import { substitute, withOptionalEvents } from '../../automata/alphabet-ops.js'
 import { sequenceAll } from '../../automata/concat.js'
 import type { Dfa } from '../../automata/dfa.js'
 import { shortestWitness } from '../../automata/search.js'
@@ -12,10 +12,19 @@ import { checkStates, stateLimit } from '../../automata/size-limit.js'
 import type { SymbolInventory } from '../../grounding/inventory.js'
 import type { GroundedPart } from '../../grounding/pipeline.js'
 import { matchesObject } from '../../vocabulary/families.js'
-import { isActionSymbol, parsePrimitive } from '../../vocabulary/symbols.js'
+import { isActionSymbol, parsePrimitive, parseSymbol } from '../../vocabulary/symbols.js'
 import type { Rules } from '../../world/rules.js'
 import type { ObtainedSkill } from '../skills/index.js'
-import { heldStandIn, milestoneDfa, type SkillKey, skillChain, skillKeysForGoal, skillName } from '../skills/index.js'
+import {
+  goalEvent,
+  heldStandIn,
+  milestoneDfa,
+  type SkillKey,
+  type Surroundings,
+  skillChain,
+  skillKeysForGoal,
+  skillName,
+} from '../skills/index.js'
 
 export interface GoalPlan {
   /** The skills to obtain and run, prerequisites first, each once. */
@@ -24,10 +33,12 @@ export interface GoalPlan {
   readonly repeats: ReadonlyMap<string, number>
   /** Skill name → the items one run makes when more than one (a craft of torches makes 4). */
   readonly perRun?: ReadonlyMap<string, number>
-  /** The success events: `has.<item>.<count>` for every goal. */
+  /** The success events: `has.<item>.<count>` for every goal (`wears.<piece>` for armour put on). */
   readonly goal: readonly string[]
-  /** What the bot holds as the run starts. */
+  /** What the bot holds as the run starts (the plan is made then). */
   readonly held?: ReadonlyMap<string, number>
+  /** Skill name → the count its last run reaches, when no goal names it (the diamonds got to put in a chest). */
+  readonly totals?: ReadonlyMap<string, number>
 }
 
 export function planGoal(
@@ -35,19 +46,36 @@ export function planGoal(
   held: ReadonlyMap<string, number>,
   inventory: SymbolInventory,
   rules: Rules,
+  around?: Surroundings,
 ): GoalPlan {
   const keys: SkillKey[] = []
   const repeats = new Map<string, number>()
   const perRun = new Map<string, number>()
+  const totals = new Map<string, number>()
   const goal: string[] = []
   for (const part of goals) {
-    for (const wanted of skillKeysForGoal(part.text, inventory, rules)) {
+    for (const wanted of skillKeysForGoal(part.text, inventory, rules, held, around)) {
       const key = { ...wanted, count: 1 }
-      for (const k of skillChain(key, rules)) {
+      // What goes in a chest is got first, as many as are not held yet (with what getting it needs).
+      const toStore = wanted.verb === 'store' ? wanted.count - countIn(around?.stored, wanted.item) : 0
+      const short = toStore - countIn(held, wanted.item)
+      const chain = wanted.verb === 'store' && short <= 0 ? [key] : skillChain(key, rules)
+      for (const k of chain) {
         // A prerequisite whose item is already held (the pickaxes from an earlier run), or a better pickaxe, is
         // not done again.
-        const skip = skillName(k) !== skillName(key) && heldStandIn(held, k.item) !== undefined
+        const getsStored = wanted.verb === 'store' && k.item === wanted.item && k.verb !== 'store'
+        const skip =
+          skillName(k) !== skillName(key) && (getsStored ? short <= 0 : heldStandIn(held, k.item) !== undefined)
         if (!skip && !keys.some((x) => skillName(x) === skillName(k))) keys.push(k)
+        if (getsStored && short > 0) {
+          repeats.set(skillName(k), short)
+          totals.set(skillName(k), toStore)
+        }
+      }
+      // One run stores every one held, takes every one the chest holds, or fights until the count is killed.
+      if (wanted.verb === 'store' || wanted.verb === 'take' || wanted.verb === 'hunt') {
+        goal.push(goalEvent(wanted))
+        continue
       }
       // Only the ones still missing: "collect 150 diamonds" while holding 149 runs the skill once; a craft that
       // makes several (4 torches) runs once per that many ("16 torches": 4 runs, not 16).
@@ -55,11 +83,14 @@ export function planGoal(
       const missing = Math.max(1, wanted.count - (held.get(wanted.item) ?? 0))
       if (made > 1) perRun.set(skillName(key), made)
       repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, Math.ceil(missing / made)))
-      goal.push(`has.${wanted.item}.${wanted.count}`)
+      goal.push(goalEvent(wanted))
     }
   }
-  return { keys, repeats, perRun, goal, held }
+  return { keys, repeats, perRun, goal, held, totals }
 }
+
+const countIn = (map: ReadonlyMap<string, number> | undefined, object: string) =>
+  [...(map ?? [])].reduce((n, [name, c]) => n + (matchesObject(object, name) ? c : 0), 0)
 
 /** Items one run of the skill makes: a recipe's count for a craft, else one. */
 function yieldOf(key: SkillKey, rules: Rules): number {
@@ -83,13 +114,30 @@ export function skillRuns(skills: readonly ObtainedSkill[], plan: GoalPlan, maxS
     limit,
     building,
   )
-  const runs = skills.flatMap((s, i) =>
-    Array.from({ length: times(s) }, (_, j) =>
-      nthRun({ ...s, dfa: forms[i] as Dfa }, j + 1, times(s), plan.goal, plan.perRun?.get(s.name) ?? 1),
-    ),
+  const runs = skills.flatMap((s, index) =>
+    Array.from({ length: times(s) }, (_, j) => {
+      const run = nthRun({ ...s, dfa: forms[index] as Dfa }, j + 1, times(s), plan, plan.perRun?.get(s.name) ?? 1)
+      return index === 0 && j === 0 ? run : withOptionalEvents(run, heldIngredients(run, s, plan.held))
+    }),
   )
   if (runs.length === 1 && runs[0]) return runs[0]
   return sequenceAll(runs, { maxStates: limit, building })
+}
+
+/**
+ * The ingredient milestones of a later run that the bot held enough of when the plan was made ("make me iron armour"
+ * holding 24 ingots: the chestplate's 8 ingots). Their events fired before the run began and do not fire again, so
+ * the run may pass them over (`withOptionalEvents`); had they gone by then, the pursuit of the run's goal gets them.
+ */
+function heldIngredients(run: Dfa, skill: ObtainedSkill, held: ReadonlyMap<string, number> | undefined): string[] {
+  if (!held || held.size === 0) return []
+  return run.alphabet.symbols.filter((symbol) => {
+    const parsed = parseSymbol(symbol)
+    if (parsed?.verb !== 'has' || parsed.object === skill.key.item) return false
+    let count = 0
+    for (const [name, n] of held) if (matchesObject(parsed.object, name)) count += n
+    return count >= (parsed.count ?? 1)
+  })
 }
 
 /**
@@ -121,10 +169,20 @@ function startsAhead(dfa: Dfa, held: ReadonlyMap<string, number> | undefined): b
  * holding 2 coal, the one run for 3 waits for `has.coal.3`). A run that makes `made` items waits for `made` more
  * each time (16 torches: 4, 8, 12, 16), each a count the run before did not reach, so it fires in this run.
  */
-function nthRun(skill: ObtainedSkill, i: number, n: number, goal: readonly string[], made: number): Dfa {
+function nthRun(skill: ObtainedSkill, i: number, n: number, plan: GoalPlan, made: number): Dfa {
+  if (skill.key.verb === 'store' || skill.key.verb === 'hunt') {
+    // Stored on top of what the chests already hold, killed on top of the kills before: the goal's count.
+    const own = goalEvent(skill.key)
+    const kind = own.slice(0, own.indexOf('.'))
+    const wanted = plan.goal.find((g) => g.startsWith(`${kind}.${skill.key.item}.`))
+    return wanted && wanted !== own && skill.dfa.alphabet.has(own)
+      ? substitute(skill.dfa, { [own]: wanted })
+      : skill.dfa
+  }
   const own = `has.${skill.key.item}.${skill.key.count}`
   if (!skill.dfa.alphabet.has(own)) return skill.dfa
-  const total = goal.map((g) => new RegExp(`^has\\.${skill.key.item}\\.(\\d+)$`).exec(g)?.[1]).find(Boolean)
+  const named = plan.goal.map((g) => new RegExp(`^has\\.${skill.key.item}\\.(\\d+)$`).exec(g)?.[1]).find(Boolean)
+  const total = plan.totals?.get(skill.name) ?? named
   const target = total === undefined ? i * skill.key.count * made : Number(total) - (n - i) * made
   return target === skill.key.count ? skill.dfa : substitute(skill.dfa, { [own]: `has.${skill.key.item}.${target}` })
 }

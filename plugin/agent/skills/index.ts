@@ -4,7 +4,7 @@ export { causalMonitor, goalEvent, milestoneDfa } from './milestones.js'
 export { seedSkills } from './seed-skills.js'
 export type { SkillComputation } from './skill-computation.js'
 export { inProcessSkills } from './skill-computation.js'
-export type { SkillKey } from './skill-key.js'
+export type { SkillKey, Surroundings } from './skill-key.js'
 export {
   CounterexampleError,
   skillChain,

@@ -25,8 +25,15 @@ export interface Milestones {
   readonly demonstration: readonly string[]
 }
 
-/** The goal event of a skill: `has.<item>.<count>`. */
-export const goalEvent = (key: SkillKey): string => `has.${key.item}.${key.count}`
+/** The goal event of a skill: `has.<item>.<count>`; for armour put on, `wears.<piece>`; for a chest, `stored.<item>.<count>`. */
+export const goalEvent = (key: SkillKey): string =>
+  key.verb === 'wear'
+    ? `wears.${key.item}`
+    : key.verb === 'store'
+      ? `stored.${key.item}.${key.count}`
+      : key.verb === 'hunt'
+        ? `killed.${key.item}.${key.count}`
+        : `has.${key.item}.${key.count}`
 
 /** Candidate milestones: the last craft's gathered ingredients (with the counts the recipe takes), and the goal. */
 function candidates(key: SkillKey, plan: readonly string[], rules: Rules): string[] {

@@ -7,8 +7,10 @@
  */
 
 import { CedarError } from '../../errors.js'
+import type { Mention } from '../../grounding/intent.js'
 import type { SymbolInventory } from '../../grounding/inventory.js'
 import { lexiconFor } from '../../grounding/pruner.js'
+import { armourSlot, bestArmour } from '../../vocabulary/armour.js'
 import { isFamily, matchesObject } from '../../vocabulary/families.js'
 import {
   CHANCE_DROPS,
@@ -19,10 +21,11 @@ import {
   NATURAL_BLOCKS,
   ORES,
 } from '../../vocabulary/natural.js'
+import { itemsWords } from '../../vocabulary/player-words.js'
 import type { Rules } from '../../world/rules.js'
 import { techTree } from '../../world/tech-tree.js'
 
-export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish' | 'kill' | 'use'
+export type SkillVerb = 'craft' | 'mine' | 'smelt' | 'fish' | 'kill' | 'use' | 'wear' | 'store' | 'take' | 'hunt'
 
 export interface SkillKey {
   readonly verb: SkillVerb
@@ -90,17 +93,37 @@ export function skillKey(verb: string, object: string, rules: Rules, count = 1):
       if (made === undefined) throw new UnknownGoalError(`using something on ${object} gives nothing I know of`)
       return { verb, object, item: made, count }
     }
+    case 'wear':
+      // A piece of armour put on: its goal is the piece worn (`wears.iron_helmet`), not held.
+      if (armourSlot(object) === undefined) throw new UnknownGoalError(`${object} is not armour I can wear`)
+      return { verb, object, item: object, count: 1 }
+    case 'hunt':
+      // Creatures killed, counted by the world (goal `killed.zombie.n`), not what they drop.
+      if (!rules.isMob(object)) throw new UnknownGoalError(`${object} is not a creature I can fight`)
+      return { verb, object, item: object, count }
+    case 'store':
+    case 'take':
+      // Into the nearest chest (goal `stored.X.n`: what the chests hold), or out of it (goal `has.X.n`).
+      if (!rules.isItem(object)) throw new UnknownGoalError(`${object} is not an item a chest holds`)
+      return { verb, object, item: object, count }
     case 'fish':
       if (!matchesObject('fish', object) && object !== 'fish')
         throw new UnknownGoalError(`a rod does not catch ${object}`)
       return { verb, object, item: object, count }
     default:
-      throw new UnknownGoalError(`skills are craft, mine, smelt, fish, kill or use, not ${verb}`)
+      throw new UnknownGoalError(
+        `skills are craft, mine, smelt, fish, kill, hunt, use, wear, store or take, not ${verb}`,
+      )
   }
 }
 
 /** The skills that must run before this one (at most one: the tool a block needs, or the pickaxe below). */
 export function prerequisitesOf(key: SkillKey, rules: Rules): SkillKey[] {
+  // Armour is made before it is worn (when it can be: chainmail cannot).
+  if (key.verb === 'wear') return rules.recipe(key.item) ? [skillKey('craft', key.item, rules)] : []
+  // What goes in a chest is got first (the diamonds mined); what comes out of one needs nothing.
+  if (key.verb === 'store') return [keyForObject(undefined, key.item, 1, rules)]
+  if (key.verb === 'take' || key.verb === 'hunt') return []
   const rung = PICKAXES.indexOf(key.object as (typeof PICKAXES)[number])
   const below = PICKAXES[rung - 1]
   if (key.verb === 'craft' && rung > 0 && below) return [skillKey('craft', below, rules)]
@@ -121,18 +144,97 @@ export function skillChain(key: SkillKey, rules: Rules): SkillKey[] {
  * The skills a goal part names: "craft an iron pickaxe" → craft.iron_pickaxe; "collect a diamond" →
  * mine.diamond_ore (the ore that drops it); "mine oak_log" → mine.oak_log; "get 3 coal" → mine.coal_ore ×3.
  */
-export function skillKeysForGoal(text: string, inventory: SymbolInventory, rules: Rules): SkillKey[] {
+export function skillKeysForGoal(
+  text: string,
+  inventory: SymbolInventory,
+  rules: Rules,
+  held: ReadonlyMap<string, number> = new Map(),
+  around: Surroundings = { stored: new Map(), chestInSight: false, night: false, kills: new Map() },
+): SkillKey[] {
   const intent = lexiconFor(inventory).read(text)
   const keys: SkillKey[] = []
   for (const clause of intent.clauses) {
+    if (clause.verb === 'wear') {
+      keys.push(...wearKeys(clause.mentions, held, rules))
+      continue
+    }
+    if (clause.verb === 'store' || clause.verb === 'take') {
+      keys.push(...chestKeys(clause.verb, clause.mentions, held, around, rules))
+      continue
+    }
     for (const mention of clause.mentions) {
+      if (mention.object === '@armour' && !clause.mentions.some((m) => armourSlot(m.object) !== undefined)) {
+        throw new UnknownGoalError('say which armour: leather, iron, golden or diamond ("make me iron armour")')
+      }
       // Groups are not items; an object named by a bare number ("5" → music_disc_5) is a count misread.
       if (mention.purpose || mention.object.startsWith('@') || /_\d+$/.test(mention.object)) continue
+      // "Kill 3 zombies" at night: three zombies killed, as the world counts them, on top of those killed before.
+      if (clause.verb === 'kill' && rules.isHostile(mention.object) && around.night) {
+        const before = around.kills.get(mention.object) ?? 0
+        keys.push(skillKey('hunt', mention.object, rules, before + (mention.count ?? 1)))
+        continue
+      }
       keys.push(keyForObject(clause.verb, mention.object, mention.count ?? 1, rules))
     }
   }
   if (keys.length === 0) throw new UnknownGoalError(`no item or block to get in "${text}"`)
   return keys
+}
+
+/**
+ * "Put on your armour": the best piece held for each slot; "put on the iron armour", "wear an iron helmet": those
+ * pieces (made first when not held). With none held and none named, the bot says it has none.
+ */
+function wearKeys(mentions: readonly Mention[], held: ReadonlyMap<string, number>, rules: Rules): SkillKey[] {
+  const named = mentions.filter((m) => !m.object.startsWith('@') && armourSlot(m.object) !== undefined)
+  const owned = [...held].flatMap(([item, n]) => (n > 0 ? [item] : []))
+  const pieces = named.length > 0 ? named.map((m) => m.object) : bestArmour(owned)
+  if (pieces.length === 0) {
+    throw new UnknownGoalError('I have no armour to put on; say "make me iron armour" and I will make some first')
+  }
+  return pieces.map((piece) => skillKey('wear', piece, rules))
+}
+
+/**
+ * What the bot knows around it when it plans: what the chests it saw inside hold, whether one is in sight, whether
+ * it is night (when hostile creatures are about), and the creatures it has killed so far.
+ */
+export interface Surroundings {
+  readonly stored: ReadonlyMap<string, number>
+  readonly chestInSight: boolean
+  readonly night: boolean
+  readonly kills: ReadonlyMap<string, number>
+}
+
+/**
+ * "Put the diamonds in the chest": every diamond held (or the number named), on top of what the chests already hold
+ * (`store.diamond`, goal `stored.diamond.n`). "Take the iron from the chest": every one the chest was seen to hold
+ * (or the number named; one when the bot has not looked inside), on top of those held (`take.iron_ingot`, goal
+ * `has.iron_ingot.n`), refused when no chest is in sight.
+ */
+function chestKeys(
+  verb: 'store' | 'take',
+  mentions: readonly Mention[],
+  held: ReadonlyMap<string, number>,
+  around: Surroundings,
+  rules: Rules,
+): SkillKey[] {
+  const items = mentions.filter((m) => !m.object.startsWith('@') && m.object !== 'chest')
+  if (items.length === 0)
+    throw new UnknownGoalError(`say what to ${verb === 'store' ? 'put in' : 'take from'} the chest`)
+  const count = (map: ReadonlyMap<string, number>, object: string) =>
+    [...map].reduce((n, [name, c]) => n + (matchesObject(object, name) ? c : 0), 0)
+  return items.map((m) => {
+    if (verb === 'store') {
+      const n = m.count ?? Math.max(1, count(held, m.object))
+      return skillKey('store', m.object, rules, count(around.stored, m.object) + n)
+    }
+    if (!around.chestInSight) {
+      throw new UnknownGoalError(`I see no chest to take ${itemsWords(m.object)} from; stand by one and ask again`)
+    }
+    const n = m.count ?? Math.max(1, count(around.stored, m.object))
+    return skillKey('take', m.object, rules, count(held, m.object) + n)
+  })
 }
 
 function keyForObject(verb: string | undefined, object: string, count: number, rules: Rules): SkillKey {

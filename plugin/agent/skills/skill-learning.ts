@@ -88,6 +88,8 @@ export class SkillLearningError extends CedarError {
  * the bot still holds: lava lies deep, and a bot with only a bucket digs down by hand.
  */
 export function startInventoryOf(key: SkillKey, rules: Rules): Record<string, number> {
+  // Armour is learned to be put on from holding it.
+  if (key.verb === 'wear' || key.verb === 'store' || key.verb === 'take') return { [key.item]: 1 }
   const start: Record<string, number> = {}
   for (const p of prerequisitesOf(key, rules)) {
     start[p.item] = p.count
@@ -210,6 +212,8 @@ export function skillTarget(
     seed: 0,
     pathFailureRate: 0,
     ...options.world,
+    // A hunt for what comes out at night is learned at night.
+    ...(key.verb === 'hunt' && rules.isHostile(key.object) ? { startTime: 14_000 } : {}),
     startInventory: startInventoryOf(key, rules),
   }
   const plan = builtInPlan(key, world)
@@ -274,6 +278,11 @@ function sameMilestones(evidence: readonly Evidence[], milestones: readonly stri
 
 /** The Sim's shortest plan to the skill's item, from what its prerequisites leave. */
 function builtInPlan(key: SkillKey, world: SimOptions): string[] {
+  if (key.verb === 'wear') return [`equip.${key.object}`]
+  // A chest is made and put down for what is stored, when none is in sight; taking needs one already there.
+  if (key.verb === 'store') return [...optimalPlan('chest', world).plan, 'place.chest', `store.${key.object}`]
+  if (key.verb === 'take') return [`take.${key.object}`]
+  if (key.verb === 'hunt') return [`explore.${key.object}`, `kill.${key.object}`]
   try {
     // The built-in planner mines families (mine.logs); a skill for one block (mine.oak_log) mines that block.
     const family = key.verb === 'mine' ? familiesOf(key.object)[0] : undefined

@@ -20,6 +20,10 @@ export class BotMemory {
    * when a tunnel has taken them out of sight of it (the chunk data's 32 blocks), and walks back.
    */
   readonly workstations = new Map<string, Vec3>()
+  /** Creature → how many the bot's own kill acts saw die (the server's death of the one fought). */
+  readonly kills = new Map<string, number>()
+  /** What each chest the bot opened held when it closed it, by position ("(x, y, z)"). */
+  readonly chests = new Map<string, { readonly at: Vec3; readonly contents: ReadonlyMap<string, number> }>()
   /**
    * The way prospecting heads, [dx, dz]: kept from one explore to the next, so a later prospect goes on the same way
    * rather than back along its own tunnel, and a turn turns from the last heading.

@@ -4,6 +4,7 @@ import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
 import type { Item } from 'prismarine-item'
 import { Vec3 } from 'vec3'
+import { armourSlot } from '../../vocabulary/armour.js'
 import { isWater } from '../../vocabulary/block-classes.js'
 import { matchesObject } from '../../vocabulary/families.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
@@ -271,8 +272,10 @@ export async function collectWithin(bot: Bot, memory: BotMemory, block: Block, m
 export async function equip(bot: Bot, object: string): Promise<Outcome> {
   const item = inventoryItem(bot, object)
   if (!item) return fail('missing_ingredients', `no ${object} in the inventory`)
-  await bot.equip(item, 'hand')
-  return success(`holding ${item.name}`)
+  // Armour is put on where it is worn (mineflayer moves it to the armour slot); anything else goes in hand.
+  const slot = armourSlot(item.name)
+  await bot.equip(item, slot ?? 'hand')
+  return success(slot ? `wearing ${item.name}` : `holding ${item.name}`)
 }
 
 /** place.X: on top of a solid block next to the bot, where there is room. */
@@ -312,10 +315,16 @@ export async function eat(bot: Bot, object: string): Promise<Outcome> {
 }
 
 /** kill.X: the nearest such mob, attacked until it is gone. */
-export async function kill(bot: Bot, object: string, signal: AbortSignal): Promise<Outcome> {
+export async function kill(bot: Bot, object: string, signal: AbortSignal, memory?: BotMemory): Promise<Outcome> {
   const before = countItems(bot)
   const target = bot.nearestEntity((e) => e.name === object && e.type !== 'player' && !inWater(bot, e))
   if (!target) return fail('not_found', `no ${object} nearby (none out of the water)`)
+  // A kill counts when the server says the mob fought died (its death status), not when it is merely gone.
+  let died = false
+  const onDead = (entity: Entity) => {
+    if (entity.id === target.id) died = true
+  }
+  bot.on('entityDead', onDead)
   bot.pathfinder.setMovements(gentleMovements(bot))
   bot.pathfinder.setGoal(new goals.GoalFollow(target, 2), true)
   try {
@@ -325,7 +334,9 @@ export async function kill(bot: Bot, object: string, signal: AbortSignal): Promi
     }
   } finally {
     bot.pathfinder.setGoal(null)
+    bot.off('entityDead', onDead)
   }
+  if (died && memory) memory.kills.set(object, (memory.kills.get(object) ?? 0) + 1)
   if (signal.aborted) return fail('cancelled', `kill.${object} was cancelled`)
   // The drop (the meat a hunt is for) lies where the mob fell, and the server hands it only to a player on it.
   await pickUpDrops(bot, target.position.floored(), signal)

@@ -21,7 +21,7 @@ const { goals } = pathfinderModule
 /** Casts a bot makes before it gives up on one kind of catch. */
 const MAX_CASTS = 60
 
-async function walkNear(bot: Bot, at: Vec3, range: number, signal: AbortSignal): Promise<void> {
+export async function walkNear(bot: Bot, at: Vec3, range: number, signal: AbortSignal): Promise<void> {
   if (bot.entity.position.distanceTo(at) <= range + 0.5) return
   bot.pathfinder.setMovements(gentleMovements(bot))
   const walk = bot.pathfinder.goto(new goals.GoalNear(at.x, at.y, at.z, range))

@@ -2,6 +2,7 @@
  * The inventory primitives: `mine`, `craft`, `smelt`, `place`, `equip`, `eat`. Preconditions follow the rules module
  * and fail before any time passes; the hand is never changed behind the agent's back (no auto-equip).
  */
+import { armourSlot } from '../../vocabulary/armour.js'
 import { isFamily, matchesObject } from '../../vocabulary/families.js'
 import { CHANCE_DROPS, CROPS, extraYield, LIQUIDS } from '../../vocabulary/natural.js'
 import { failure, type Outcome } from '../port.js'
@@ -235,7 +236,16 @@ export function place(state: SimState, context: SimContext, env: ActEnv, object:
 export function equip(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
   const name = held(state, object)[0]
   if (name === undefined) return failure('missing_ingredients', `no ${object} to equip`)
+  const slot = armourSlot(name)
   return perform(state, context, env, { what: 'hotbar', distance: 0, ticks: COSTS.equip }, () => {
+    if (slot !== undefined) {
+      // Armour goes on where it is worn, out of the inventory; the piece it replaces comes back to it.
+      const off = state.worn.get(slot)
+      removeItems(state, name, 1)
+      if (off !== undefined) addItem(state, off, 1)
+      state.worn.set(slot, name)
+      return `wearing ${name}`
+    }
     state.equipped = name
     return `holding ${name}`
   })

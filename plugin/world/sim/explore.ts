@@ -117,6 +117,7 @@ export function kill(state: SimState, context: SimContext, env: ActEnv, object: 
   const ticks = sword ? COSTS.fightSword : COSTS.fightBare
   const outcome = perform(state, context, env, { what: mob.name, distance: mob.distance, ticks }, () => {
     take(state, mob)
+    state.kills.set(mob.name, (state.kills.get(mob.name) ?? 0) + 1)
     const drops = rules.mobDrops(mob.name)
     for (const [item, n] of drops) addItem(state, item, n)
     const broke = sword ? wearTool(state, context) : undefined

@@ -22,6 +22,7 @@ import type { ActOptions, Observation, Outcome, World } from '../port.js'
 import { failure } from '../port.js'
 import { craft, eat, equip, mine, place, smelt } from './actions.js'
 import { passTime } from './body.js'
+import { storeInChest, takeFromChest } from './chests.js'
 import { explore, kill, sleep } from './explore.js'
 import { fish } from './fishing.js'
 import { type ActEnv, deathOutcome } from './perform.js'
@@ -189,6 +190,10 @@ export class SimWorld implements World {
         return use(state, this.context, env, object)
       case 'plant':
         return plant(state, this.context, env, object)
+      case 'store':
+        return storeInChest(state, this.context, env, object)
+      case 'take':
+        return takeFromChest(state, this.context, env, object)
       default:
         return failure('unsupported', `unknown primitive ${String(primitive.verb)}`)
     }

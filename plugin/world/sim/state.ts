@@ -109,6 +109,8 @@ export interface Placed {
   fuel: number
   /** A crop's tick (`SimState.ticks`) at which it is ripe. */
   readonly ripeAt?: number
+  /** A chest's contents, item → count. */
+  contents?: Record<string, number>
 }
 
 export interface SimState {
@@ -125,6 +127,10 @@ export interface SimState {
   food: number
   inventory: Map<string, number>
   equipped: string | undefined
+  /** Armour worn, slot → piece (out of the inventory while worn). */
+  worn: Map<string, string>
+  /** Creature → how many the bot killed. */
+  kills: Map<string, number>
   /** Uses spent by the tool in hand, per item name (the next one of a stack starts fresh). */
   wear: Map<string, number>
   placed: Placed[]
@@ -182,6 +188,8 @@ export function initialState(context: SimContext, options: SimOptions): SimState
     food: BODY.maxFood,
     inventory,
     equipped: undefined,
+    worn: new Map(),
+    kills: new Map(),
     wear: new Map(),
     placed: [],
     taken: new Map(),
@@ -197,8 +205,10 @@ export function cloneState(state: SimState): SimState {
   return {
     ...state,
     inventory: new Map(state.inventory),
+    worn: new Map(state.worn),
+    kills: new Map(state.kills),
     wear: new Map(state.wear),
-    placed: state.placed.map((p) => ({ ...p })),
+    placed: state.placed.map((p) => (p.contents ? { ...p, contents: { ...p.contents } } : { ...p })),
     taken: new Map(state.taken),
   }
 }

@@ -141,6 +141,9 @@ export function observeState(live: SimState, context: SimContext): Observation {
   return {
     inventory: new Map(state.inventory),
     equipped: state.equipped,
+    ...(state.worn.size > 0 ? { worn: new Set(state.worn.values()) } : {}),
+    ...storedIn(state),
+    ...(state.kills.size > 0 ? { kills: new Map(state.kills) } : {}),
     timeOfDay: state.timeOfDay,
     isNight: isNightTime(state.timeOfDay),
     biome: context.map.biomeAt(rx, rz),
@@ -153,4 +156,14 @@ export function observeState(live: SimState, context: SimContext): Observation {
       return cache.get(key)
     },
   }
+}
+
+/** What the chests the bot placed hold, for the Observation (nothing when they hold nothing). */
+export function storedIn(state: SimState): Pick<Observation, 'stored'> {
+  const stored = new Map<string, number>()
+  for (const placed of state.placed) {
+    for (const [name, n] of Object.entries(placed.contents ?? {}))
+      if (n > 0) stored.set(name, (stored.get(name) ?? 0) + n)
+  }
+  return stored.size > 0 ? { stored } : {}
 }
