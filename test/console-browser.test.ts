@@ -142,7 +142,7 @@ describe('the web console in chromium', () => {
     )
     assert.match(
       stored,
-      /^skill mine\.oak_log \(2 states\): learned by recipe, \d+ questions; evidence \d+ labelled words/,
+      /^skill mine\.oak_log \(\d+ states\): learned by recipe, \d+ questions; evidence \d+ labelled words/,
     )
   })
 

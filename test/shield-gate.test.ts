@@ -114,7 +114,7 @@ describe('shield gate over the real protocol', () => {
     )
     assert.equal(
       await ask('!ltl check fly.away'),
-      'unknown verb "fly" in fly.away; known: mine, craft, smelt, place, equip, sleep, kill, attack, eat, activate, explore, goto, fish, use, plant, has, equipped, near, sees, time, biome, health, food',
+      'unknown verb "fly" in fly.away; known: mine, craft, smelt, place, equip, sleep, kill, attack, eat, activate, explore, goto, fish, use, plant, store, take, has, equipped, wears, stored, killed, near, sees, time, biome, health, food',
     )
     assert.equal(
       await ask('!ltl list'),

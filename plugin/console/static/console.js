@@ -92,9 +92,20 @@ function highlight() {
   for (const node of svg.querySelectorAll('g.node')) {
     if (node.querySelector('title')?.textContent === String(product.state)) node.classList.add('current')
   }
-  for (const edge of svg.querySelectorAll('g.edge')) {
-    if (edge.querySelector('title')?.textContent === `${product.from}->${product.state}`) edge.classList.add('last')
-  }
+  const edges = [...svg.querySelectorAll('g.edge')]
+  const titled = (title) => edges.filter((edge) => edge.querySelector('title')?.textContent === title)
+  // An act and the event it brought are two transitions in one step (0 -mine-> 1 -has-> 2): then the last one is the
+  // edge into the current state from another.
+  const direct = titled(`${product.from}->${product.state}`)
+  const arrival = edges.filter((edge) => {
+    const title = edge.querySelector('title')?.textContent ?? ''
+    return (
+      title.endsWith(`->${product.state}`) &&
+      !title.startsWith('start') &&
+      title !== `${product.state}->${product.state}`
+    )
+  })
+  for (const edge of direct.length > 0 ? direct : arrival.slice(0, 1)) edge.classList.add('last')
 }
 
 function showTask(task) {
