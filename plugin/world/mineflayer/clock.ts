@@ -53,13 +53,19 @@ export async function waitTicks(bot: Bot, ticks: number, signal?: AbortSignal): 
       if (passed >= ticks) resolve()
     })
   })
-  const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))
+  // Removed again when the wait ends: the idle reflexes wait every second on one signal for the bot's whole life.
+  let onAbort: () => void = () => {}
+  const aborted = new Promise<void>((resolve) => {
+    onAbort = resolve
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
   const own = physicsTicks(bot, ticks)
   try {
     await Promise.race([own.passed, gameTime, aborted])
   } finally {
     stop()
     own.cancel()
+    signal?.removeEventListener('abort', onAbort)
   }
 }
 
