@@ -5,34 +5,23 @@
  * methods (`fish`, `activateBlock`, `activateEntity`, `placeBlock`), which the bot-method guard judges.
  */
 import type { Bot } from 'mineflayer'
-import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
 import { matchesObject } from '../../vocabulary/families.js'
-import { gentleMovements } from '../pathfinding.js'
+import { walkNear as walkNearBlock } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import type { BotMemory } from './bot-memory.js'
 import { findNearestBlock, inventoryItem } from './gather.js'
 import { fail } from './limits.js'
 
-const { goals } = pathfinderModule
-
 /** Casts a bot makes before it gives up on one kind of catch. */
 const MAX_CASTS = 60
 
+/** Within reach already, no walk; else pathfinding.ts's walk, which lets go of the signal when it ends. */
 export async function walkNear(bot: Bot, at: Vec3, range: number, signal: AbortSignal): Promise<void> {
   if (bot.entity.position.distanceTo(at) <= range + 0.5) return
-  bot.pathfinder.setMovements(gentleMovements(bot))
-  const walk = bot.pathfinder.goto(new goals.GoalNear(at.x, at.y, at.z, range))
-  const stop = new Promise<never>((_, reject) =>
-    signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }),
-  )
-  try {
-    await Promise.race([walk, stop])
-  } finally {
-    bot.pathfinder.setGoal(null)
-  }
+  await walkNearBlock(bot, at, range, signal)
 }
 
 /** A water source with air above it: where a bobber lands and floats. */
