@@ -1,8 +1,6 @@
 import type { Command } from 'commander'
-import { agentGrounding, checkInstructionLength } from '../agent/index.js'
 import { resolveOptions } from '../config/options.js'
-import { groundingNotes } from '../grounding/llm-grounding.js'
-import { type GroundedPart, groundInstruction } from '../grounding/pipeline.js'
+import type { GroundedPart } from '../grounding/pipeline.js'
 import { DEFAULT_RULES_VERSION } from '../world/rules.js'
 import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
@@ -34,6 +32,13 @@ export function addAlphabetCommand(program: Command, io: CliIo): void {
       await guarded(out, async () => {
         const instruction = words.join(' ').trim()
         if (instruction === '') throw new Error('the instruction is empty')
+        // The agent's grounding loads here, not with every `cedar` call.
+        const [{ agentGrounding, checkInstructionLength }, { groundingNotes }, { groundInstruction }] =
+          await Promise.all([
+            import('../agent/index.js'),
+            import('../grounding/llm-grounding.js'),
+            import('../grounding/pipeline.js'),
+          ])
         checkInstructionLength(instruction)
         const version = checkedVersion(flags.mcVersion ?? DEFAULT_RULES_VERSION)
         const assembled = agentGrounding(flags.offline ? undefined : resolveOptions({}, io.env).llm, version)

@@ -1,8 +1,6 @@
 import type { Command } from 'commander'
 import { closestName } from '../vocabulary/closest-name.js'
 import { isFamily } from '../vocabulary/families.js'
-import { loadRules } from '../world/rules.js'
-import { optimalPlan } from '../world/sim/optimal.js'
 import { SIM_BIOMES } from '../world/sim/world-map.js'
 import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
@@ -31,6 +29,11 @@ export function addSimCommand(program: Command, io: CliIo): void {
             `unknown biome ${flags.biome}${near ? `; did you mean ${near}?` : `; biomes: ${SIM_BIOMES.join(', ')}`}`,
           )
         }
+        // The rules and the Sim load here, not with the command line: every `cedar` call would pay for them.
+        const [{ loadRules }, { optimalPlan }] = await Promise.all([
+          import('../world/rules.js'),
+          import('../world/sim/optimal.js'),
+        ])
         const rules = loadRules()
         if (!rules.isItem(item) && !isFamily(item)) {
           const near = closestName(item, rules.itemNames)

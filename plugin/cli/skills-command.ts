@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { type Command, Option } from 'commander'
 import { z } from 'zod'
-import { seedSkills } from '../agent/index.js'
 import { parseDfaJson, renderSvg, toDot } from '../automata/index.js'
 import { resolveStorePath } from '../config/data-dir.js'
 import { openRecordStore } from '../store/open-store.js'
@@ -10,7 +9,6 @@ import { pickByName, type RecordStore, type StoreLogger, type StoreProblem } fro
 import { SHIPPED_SEEDS } from '../store/shipped-seeds.js'
 import { formatJson, writeDurably } from '../store/store-files.js'
 import { closestName } from '../vocabulary/closest-name.js'
-import { loadRules } from '../world/rules.js'
 import { readInput } from './input.js'
 import type { CliIo } from './io.js'
 import { createOutput, guarded } from './output.js'
@@ -141,6 +139,11 @@ export function addSkillsCommand(program: Command, io: CliIo): void {
       const out = createOutput(flags.json ?? false, io)
       await guarded(out, async () => {
         const store = stores.open(flags)
+        // The agent and the rules load only for seeding: the other subcommands, and every `cedar` call, skip them.
+        const [{ seedSkills }, { loadRules }] = await Promise.all([
+          import('../agent/index.js'),
+          import('../world/rules.js'),
+        ])
         const saved = await seedSkills(store, loadRules(), (record) => {
           if (!flags.json) io.stdout.write(`saved ${record.name}\n`)
         })

@@ -19,13 +19,15 @@ interface KindSettings {
   /** The wall time assumed for a file with no recorded duration (durations.json), for ordering only: long enough
    * that the game and packaging files, which are long, start before the many short unit files. */
   readonly guessMs: number
+  /** The part of a core assumed busy while a file with no recorded CPU time runs (schedule.ts). */
+  readonly guessShare: number
 }
 
 export const KIND_SETTINGS: Readonly<Record<TestKind, KindSettings>> = {
-  unit: { testTimeoutMs: 120_000, fileTimeoutMs: 5 * 60_000, guessMs: 5_000 },
-  process: { testTimeoutMs: 300_000, fileTimeoutMs: 10 * 60_000, guessMs: 60_000 },
-  server: { testTimeoutMs: 600_000, fileTimeoutMs: 25 * 60_000, guessMs: 150_000 },
-  pack: { testTimeoutMs: 600_000, fileTimeoutMs: 20 * 60_000, guessMs: 200_000 },
+  unit: { testTimeoutMs: 120_000, fileTimeoutMs: 5 * 60_000, guessMs: 5_000, guessShare: 1 },
+  process: { testTimeoutMs: 300_000, fileTimeoutMs: 10 * 60_000, guessMs: 60_000, guessShare: 0.7 },
+  server: { testTimeoutMs: 600_000, fileTimeoutMs: 25 * 60_000, guessMs: 150_000, guessShare: 0.5 },
+  pack: { testTimeoutMs: 600_000, fileTimeoutMs: 20 * 60_000, guessMs: 200_000, guessShare: 1 },
 }
 
 /**

@@ -12,9 +12,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { differences, snapshot, userDataDir } from './data-guard.js'
 import { KIND_SETTINGS, readTestFile, type TestKind } from './kinds.js'
+import { coreShare, readRecords, saveRecords } from './records.js'
+import { runScheduled } from './schedule.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const durationsFile = path.join(import.meta.dirname, 'durations.json')
 const runsFile = path.join(import.meta.dirname, 'runs.json')
 
 interface Flags {
@@ -34,6 +35,8 @@ interface Planned {
   /** Runs with no other file beside it (kinds.ts, runsAlone). */
   readonly alone: boolean
   readonly estimateMs: number
+  /** The part of a core it keeps busy (records.ts). */
+  readonly share: number
 }
 
 interface Outcome {
@@ -41,6 +44,8 @@ interface Outcome {
   readonly ok: boolean
   readonly ms: number
   readonly tests: number
+  /** CPU seconds of the file's process and the children it waited for (null off Linux). */
+  readonly cpuSeconds: number | null
   readonly output: string
 }
 
@@ -61,14 +66,6 @@ function parseFlags(argv: readonly string[]): Flags {
   return flags
 }
 
-function recordedDurations(): Record<string, number> {
-  try {
-    return JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>
-  } catch {
-    return {}
-  }
-}
-
 function plan(flags: Flags): Planned[] {
   const testDir = path.join(root, 'test')
   const files =
@@ -78,11 +75,14 @@ function plan(flags: Flags): Planned[] {
           .filter((name) => name.endsWith('.test.ts'))
           .sort()
           .map((name) => path.join(testDir, name))
-  const durations = recordedDurations()
+  const records = readRecords()
+  const cores = availableParallelism()
   const planned = files.map((file) => {
     const { kind, alone } = readTestFile(file)
     const name = path.relative(root, file)
-    return { file, name, kind, alone, estimateMs: durations[name] ?? KIND_SETTINGS[kind].guessMs }
+    const record = records[name]
+    const estimateMs = record?.ms ?? KIND_SETTINGS[kind].guessMs
+    return { file, name, kind, alone, estimateMs, share: coreShare(record, kind, cores) }
   })
   // Longest first, so that no long file starts last and runs alone at the end.
   return planned.filter((p) => !flags.unit || p.kind === 'unit').sort((a, b) => b.estimateMs - a.estimateMs)
@@ -155,6 +155,11 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
     endGroup(child)
   }, settings.fileTimeoutMs)
   // A process that cannot start (its Node binary gone: a reinstall under a running suite) fails its file, not the run.
+  let cpuSeconds: number | null = null
+  // Read as the process is reaped: the runner's children's CPU grows by this file's then (see childCpuTicks).
+  child.on('exit', () => {
+    cpuSeconds = takeChildCpu()
+  })
   const code = await new Promise<number | null>((resolve) => {
     child.on('close', resolve)
     child.on('error', (error) => {
@@ -169,7 +174,7 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
   await rm(home, { recursive: true, force: true }).catch(() => undefined)
   if (timedOut) output += `\nthe file ran past ${settings.fileTimeoutMs / 60_000} minutes and was ended\n`
   const tests = Number(/^ℹ tests (\d+)$/m.exec(output)?.[1] ?? 0)
-  return { planned, ok: code === 0 && !timedOut, ms: performance.now() - started, tests, output }
+  return { planned, ok: code === 0 && !timedOut, ms: performance.now() - started, tests, cpuSeconds, output }
 }
 
 /** One `npm pack` (a full build) for every packaging test of the run. */
@@ -188,8 +193,11 @@ function seconds(ms: number): string {
 }
 
 function report(outcome: Outcome): void {
-  const { planned, ok, ms, tests } = outcome
-  process.stdout.write(`${ok ? '✔' : '✖'} ${planned.kind.padEnd(7)} ${planned.name} (${tests} tests, ${seconds(ms)})\n`)
+  const { planned, ok, ms, tests, cpuSeconds } = outcome
+  const cpu = cpuSeconds === null ? '' : `, ${cpuSeconds.toFixed(1)} CPU-s`
+  process.stdout.write(
+    `${ok ? '✔' : '✖'} ${planned.kind.padEnd(7)} ${planned.name} (${tests} tests, ${seconds(ms)}${cpu})\n`,
+  )
   if (!ok) process.stdout.write(`${outcome.output.replace(/^/gm, '    ')}\n`)
 }
 
@@ -215,46 +223,67 @@ async function runAll(planned: Planned[], jobs: number, work: string): Promise<O
         },
         (error) => {
           const output = `npm pack failed: ${(error as { stderr?: string }).stderr ?? (error as Error).message}`
-          for (const p of packed) finish({ planned: p, ok: false, ms: 0, tests: 0, output })
+          for (const p of packed) finish({ planned: p, ok: false, ms: 0, tests: 0, cpuSeconds: null, output })
         },
       )
       .finally(() => {
         building = undefined
       })
   }
-  const lane = async () => {
-    for (;;) {
-      if (queue.length === 0 && building) await building
-      const next = queue.shift()
-      if (!next) return
-      finish(await runFile(next, work, next.kind === 'pack' ? tarball : undefined, jobs))
-    }
-  }
-  await Promise.all(Array.from({ length: jobs }, lane))
+  const cores = availableParallelism()
+  await runScheduled(
+    queue,
+    { maxJobs: jobs, cores },
+    async (next) => finish(await runFile(next, work, next.kind === 'pack' ? tarball : undefined, jobs)),
+    () => building,
+  )
   return outcomes
 }
 
 function saveDurations(outcomes: readonly Outcome[]): void {
-  const durations = recordedDurations()
-  for (const o of outcomes) if (o.ok) durations[o.planned.name] = Math.round(o.ms)
-  const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)))
-  writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`)
+  saveRecords(
+    outcomes
+      .filter((o) => o.ok)
+      .map((o) => ({
+        name: o.planned.name,
+        record: { ms: Math.round(o.ms), ...(o.cpuSeconds === null ? {} : { cpuSeconds: o.cpuSeconds }) },
+      })),
+  )
 }
 
 /**
- * CPU seconds used by the test processes this runner has waited for, and theirs (Linux: cutime and cstime of
+ * CPU time used by the test processes this runner has waited for, and theirs (Linux: cutime and cstime of
  * /proc/self/stat, in clock ticks of 1/100 s); what the run would take on idle cores, whatever else the machine ran.
  */
-function childCpuSeconds(): number | null {
+function childCpuTicks(): number | null {
   try {
     const fields = readFileSync('/proc/self/stat', 'utf8')
       .replace(/^.*\) /, '')
       .split(' ')
     // After "pid (comm) ", cutime and cstime are the 14th and 15th fields.
-    return Math.round((Number(fields[13]) + Number(fields[14])) / 100)
+    return Number(fields[13]) + Number(fields[14])
   } catch {
     return null
   }
+}
+
+function childCpuSeconds(): number | null {
+  const ticks = childCpuTicks()
+  return ticks === null ? null : Math.round(ticks / 100)
+}
+
+let lastChildTicks = childCpuTicks()
+
+/**
+ * The CPU seconds the children reaped since the last call used: called as one file's process is reaped, its own
+ * (two files reaped in the same turn of the event loop would be counted together, in the first).
+ */
+function takeChildCpu(): number | null {
+  const ticks = childCpuTicks()
+  if (ticks === null || lastChildTicks === null) return null
+  const used = ticks - lastChildTicks
+  lastChildTicks = ticks
+  return used / 100
 }
 
 /** The time of a whole run (`npm test` or `npm run test:unit`), where README's statement of it comes from. */
@@ -295,18 +324,21 @@ async function main(): Promise<number> {
     const order = [...planned.filter((p) => p.alone), ...planned.filter((p) => !p.alone)]
     for (const p of order) {
       process.stdout.write(
-        `${p.kind.padEnd(7)} ${seconds(p.estimateMs).padStart(8)}${p.alone ? ' alone' : '      '} ${p.name}\n`,
+        `${p.kind.padEnd(7)} ${seconds(p.estimateMs).padStart(8)} ${p.share.toFixed(2)} core${p.alone ? ' alone' : '      '} ${p.name}\n`,
       )
     }
     return 0
   }
-  // Unit files are all CPU; the others spend much of their time waiting on a game server's ticks or a child.
-  const jobs = flags.jobs ?? (flags.unit ? availableParallelism() : availableParallelism() + 1)
+  // Unit files are all CPU; game files spend most of their time waiting on the server's ticks, so the cap is the
+  // cores (schedule.ts) more than this count.
+  const jobs = flags.jobs ?? 3 * availableParallelism()
   const realData = userDataDir(process.env)
   const before = await snapshot(realData)
   const work = await mkdtemp(path.join(tmpdir(), 'cedar-test-'))
   const started = performance.now()
-  process.stdout.write(`${planned.length} test files, ${jobs} at a time\n`)
+  process.stdout.write(
+    `${planned.length} test files, up to ${jobs} at a time as ${availableParallelism()} cores carry them\n`,
+  )
   let outcomes: Outcome[]
   try {
     outcomes = await runAll(planned, jobs, work)
@@ -317,8 +349,10 @@ async function main(): Promise<number> {
   const changed = differences(before, await snapshot(realData))
   const failed = outcomes.filter((o) => !o.ok)
   const tests = outcomes.reduce((sum, o) => sum + o.tests, 0)
+  const cpuTotal = childCpuSeconds()
   process.stdout.write(
-    `\n${outcomes.length - failed.length}/${outcomes.length} files passed, ${tests} tests, ${seconds(elapsed)}\n`,
+    `\n${outcomes.length - failed.length}/${outcomes.length} files passed, ${tests} tests, ${seconds(elapsed)}` +
+      `${cpuTotal === null ? '' : `, ${cpuTotal} CPU-s`}\n`,
   )
   for (const o of failed) process.stdout.write(`  failed: ${o.planned.name}\n`)
   if (changed.length === 0) {
