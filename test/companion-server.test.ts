@@ -231,11 +231,8 @@ describe('a scripted first hour, in a player’s words', () => {
     assert.match(skills[0] ?? '', /\bcrafting a wooden pickaxe \((learned|worked out)\)/, skills.join('\n'))
     assert.match(skills[0] ?? '', /\bmining (oak )?logs \(learned\)/, skills.join('\n'))
     const skill = await say('!skill wooden pickaxe', /^(learned|worked out|shipped)|failed|no skill/)
-    assert.match(
-      skill[0] ?? '',
-      /^crafting a wooden pickaxe: done when I have a wooden pickaxe; (first |nothing needed first)/,
-    )
-    assert.match(skill[1] ?? '', /^its steps: .*crafting a wooden pickaxe/)
+    assert.match(skill[0] ?? '', /^crafting a wooden pickaxe, for a wooden pickaxe; it needs .* first$/)
+    assert.match(skill[1] ?? '', /^it uses: .*crafting a wooden pickaxe/)
     assert.match(skill.at(-1) ?? '', /^(learned from the recipe book|worked out from crafting [a-z ]+)$/)
     assert.deepEqual(await say('!skill wooden pikaxe', /./), [
       'I know no skill called "wooden pikaxe"; did you mean !skill wooden pickaxe?',

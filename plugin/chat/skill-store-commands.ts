@@ -17,7 +17,14 @@ import { runAsTask, withProgressEvents } from './chat-tasks.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import { pageOf } from './pages.js'
-import { findSkill, provenanceWord, provenanceWords, shortestName, teacherWords } from './skill-names.js'
+import {
+  findSkill,
+  provenanceWord,
+  provenanceWords,
+  type SkillLookup,
+  shortestName,
+  teacherWords,
+} from './skill-names.js'
 import { verboseReply } from './verbose-flag.js'
 
 /** Skills named on one page: about two chat lines' worth. */
@@ -65,28 +72,33 @@ function skillInOwnTerms(record: SkillRecord): string[] {
   ]
 }
 
-/** One skill as a player reads it: what it is done for, what it needs first, its steps, and where it came from. */
+/** One skill as a player reads it: what it is done for, what it needs first, the acts it uses, and where it came from. */
 function skillInWords(record: SkillRecord): string[] {
   const acts = record.alphabet.filter(isActionSymbol)
   const watched = record.alphabet.filter((s) => !isActionSymbol(s))
   const needs = record.prerequisites.map(actWords)
   const corrections = record.evidence.filter((e) => e.gold).length
   return [
-    `${actWords(record.name)}: done when I have ${symbolsWords(record.successEvents)}; ${needs.length > 0 ? `first ${listWords(needs)}` : 'nothing needed first'}`,
-    `its steps: ${symbolsWords(acts)}${watched.length > 0 ? `; it watches for ${symbolsWords(watched)}` : ''}`,
+    `${actWords(record.name)}, for ${symbolsWords(record.successEvents)}; it needs ${needs.length > 0 ? listWords(needs) : 'nothing'} first`,
+    `it uses: ${symbolsWords(acts)}${watched.length > 0 ? `; it watches for ${symbolsWords(watched)}` : ''}`,
     `${provenanceWords(record.provenance)}${corrections > 0 ? `, with ${counted(corrections, 'correction')}` : ''}`,
   ]
 }
 
 /** The reply when no skill goes by `said`: what it might have been, as a command that finds it. */
-function noSkillLine(context: CommandContext, said: string, skills: readonly SkillRecord[], verbose: boolean) {
+function noSkillLine(
+  context: CommandContext,
+  said: string,
+  lookup: Exclude<SkillLookup, { found: string }>,
+  skills: readonly SkillRecord[],
+  verbose: boolean,
+) {
   const { prefix } = context.cedar.options
-  const lookup = findSkill(said, skills)
   if ('several' in lookup) {
     const which = lookup.several.map((s) => `${prefix}skill ${verbose ? s : actCommand(s)}`)
-    return `"${said}" fits ${counted(lookup.several.length, 'skill')}: say ${listWords(which).replace(/ and /, ' or ')}`
+    return `"${said}" fits ${counted(which.length, 'skill')}: say ${which.slice(0, -1).join(', ')} or ${which.at(-1)}`
   }
-  const near = 'near' in lookup && lookup.near !== undefined ? lookup.near : undefined
+  const { near } = lookup
   const guess = near ? `; did you mean ${prefix}skill ${verbose ? near : shortestName(near, skills)}?` : ''
   return verbose
     ? `no skill ${said}${guess}; say ${prefix}skills`
@@ -96,7 +108,8 @@ function noSkillLine(context: CommandContext, said: string, skills: readonly Ski
 export const skillCommand = (store: RecordStore) =>
   defineCommand({
     name: 'skill',
-    summary: 'one skill: what it is for, its steps and where it came from; --svg writes its picture into the store',
+    summary:
+      'one skill: what it is for, the acts it uses and where it came from; --svg writes its picture into the store',
     details:
       'name it as you would say it (!skill wooden pickaxe) or by its symbol; --verbose: alphabet, states, evidence',
     params: [
@@ -110,8 +123,9 @@ export const skillCommand = (store: RecordStore) =>
       const { records } = await store.load()
       const skills = records.filter((r) => r.kind === 'skill')
       const lookup = findSkill(said, skills)
-      const record = 'found' in lookup ? skills.find((s) => s.name === lookup.found) : undefined
-      if (!record) return noSkillLine(context, said, skills, verbose)
+      if (!('found' in lookup)) return noSkillLine(context, said, lookup, skills, verbose)
+      const record = skills.find((s) => s.name === lookup.found)
+      if (!record) return noSkillLine(context, said, { none: true }, skills, verbose)
       const lines = verbose ? skillInOwnTerms(record) : skillInWords(record)
       if (svg) {
         const file = path.join(store.dir, `${record.name}.svg`)
@@ -151,11 +165,14 @@ export const learnCommand = defineCommand({
   run: (context, { verb, object: line }) => {
     const { text, verbose } = verboseReply(context, line)
     const words = text.split(' ')
-    const teacher = words.map((w) => TEACHERS[w]).find((t) => t !== undefined)
+    const isTeacher = (w: string) => Object.hasOwn(TEACHERS, w)
+    const teacher = TEACHERS[words.find(isTeacher) ?? '']
     const object = words
-      .filter((w) => !(w in TEACHERS))
+      .filter((w) => !isTeacher(w))
       .join('_')
       .toLowerCase()
+    if (object === '')
+      return `what should I learn to ${verb}? e.g. ${context.cedar.options.prefix}learn craft wooden pickaxe`
     // !status and "busy with" name the task: in a player's words, whatever the verbosity of this reply.
     return runAsTask(context, `learning to ${actCommand(`${verb}.${object}`)}`, async (signal) => {
       // Only the learning is reported as it goes: the skills are listed at the end.
