@@ -121,7 +121,9 @@ const constrainCommand = defineCommand({
       const fallback = added.fallback ? ` — the LLM could not: ${added.fallback}` : ''
       const head = `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''}`
       if (!added.teacher?.startsWith('player:')) {
-        const asked = added.questions ? `; you answered ${added.questions} word(s) its answers left uncertain` : ''
+        const asked = added.questions
+          ? `; you answered ${counted(added.questions, 'word')} its answers left uncertain`
+          : ''
         return `${head} (${added.states} states${cost})${fallback}${asked}${vettingText(added.vetting)}`
       }
       const forbids = added.forbids.length > 0 ? `it forbids e.g. ${added.forbids.join('; ')}` : 'it forbids nothing'

@@ -57,7 +57,7 @@ export const skillsCommand = (store: RecordStore) =>
         ...(shown.footer ? [shown.footer] : []),
       ]
       if (problems.length > 0)
-        lines.push(`${problems.length} store file(s) set aside: ${problems.map((p) => p.file).join(', ')}`)
+        lines.push(`${counted(problems.length, 'store file')} set aside: ${problems.map((p) => p.file).join(', ')}`)
       return lines.join('\n')
     },
   })
