@@ -100,14 +100,14 @@ describe('learning off the event loop', () => {
       alex.chat('!learn craft compass')
       await learning
       // Asked once the questions are being asked (the learning takes seconds from an empty store).
-      const answered = cedarSays(alex, /^cedar .*doing learn craft\.compass/, 10_000)
+      const answered = cedarSays(alex, /^cedar .*doing learning to craft a compass/, 10_000)
       const statusAt = performance.now()
       alex.chat('!status')
       await answered
       const statusMs = performance.now() - statusAt
       // !learn is a task: another that needs the bot waits for it (and `!stop` would end it).
       assert.deepEqual(await cedar.converse('!constrain never mine oak_log', /./, 10_000), [
-        'busy with learn craft.compass; say !stop first',
+        'busy with learning to craft a compass; say !stop first',
       ])
       await learnt
       const learningMs = performance.now() - learningSince

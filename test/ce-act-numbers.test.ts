@@ -58,6 +58,7 @@ describe('!ce with act numbers', () => {
     const ce = registry.get('ce')
     assert.ok(ce)
     const cedar = {
+      options: { verbose: false },
       agent: {
         counterexample: (word: readonly string[], label: boolean, name?: string) =>
           bot.counterexample(word, label, name),
@@ -85,8 +86,13 @@ describe('!ce with act numbers', () => {
     assert.match(
       reply,
       new RegExp(
-        `^noted: acts 1-${acts.length} \\(mining logs, .+ and crafting a wooden pickaxe\\) are not a way to do it — craft\\.wooden_pickaxe v\\d+ learned again \\(\\d+ states\\)$`,
+        `^noted: acts 1-${acts.length} \\(mining logs, .+ and crafting a wooden pickaxe\\) are not a way to do it — I learned crafting a wooden pickaxe again$`,
       ),
+    )
+    // The same correction again, with --verbose: the skill's name, version and the label kept, in the bot's terms.
+    assert.match(
+      await say('reject', `1-${acts.length} --verbose`),
+      /^craft\.wooden_pickaxe v\d+ already read it that way: kept as a gold label, the skill is unchanged$/,
     )
     assert.match(
       await say('accept', `2 ${acts.length + 1}`),

@@ -1,7 +1,8 @@
 // A companion that claims only what the world shows: a hand-over to a player 20 blocks away while the bot is in a
 // room underground delivers or says it could not reach them (never "at your feet"), and keeps the items; `!come`
 // says "here I am" only when the bot is there, and walks to a player who left and came back. A scripted first hour
-// hears the player's words: no symbols, no automata sizes, refusals before any "understood", goals already true.
+// hears the player's words: no symbols, no automata sizes, refusals before any "understood", goals already true, and
+// !skills, !skill, !learn, !alphabet and !wrong list in words (their symbols only with --verbose).
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
@@ -87,9 +88,10 @@ describe('a hand-over from underground to a player on the surface 20 blocks away
   test('!come from underground says why it cannot come, never "here I am"', async () => {
     const lines = await cedar.converse('!come', /^(here I am|I could not come|!come failed)/, 90_000)
     assert.equal(lines[0], 'coming, Alex')
+    // The room spans x 19 to 21: where the bot stands after mining the logs, Alex is 19 to 21 blocks away.
     assert.match(
       lines.slice(1).join('\n'),
-      /^I could not come to you, Alex: I found no way to you without digging or building \(I am 2\d blocks from you\)$/,
+      /^I could not come to you, Alex: I found no way to you without digging or building \(I am (19|2\d) blocks from you\)$/,
     )
   })
 
@@ -168,7 +170,7 @@ describe('a scripted first hour, in a player’s words', () => {
   })
   after(() => cedar?.close())
 
-  test('no symbol, "states" or "symbols" in chat unless --verbose; already-true goals said and handed over', async () => {
+  test('no symbol, "states" or "symbols" in chat unless --verbose; already-true goals said and handed over; what it knows in words', async () => {
     const { alex, bot } = cedar
     const heard: string[] = []
     const say = async (line: string, last: RegExp, timeoutMs = 170_000) => {
@@ -196,6 +198,11 @@ describe('a scripted first hour, in a player’s words', () => {
     await waitUntil(bot, () => countItem(bot, 'oak_log') === 0, 'the bot kept no log', 10_000)
     const three = await say('!do collect 3 oak logs', END)
     assert.match(three.at(-1) ?? '', /^done in \d+ actions?: I have 3 oak logs$/, three.join('\n'))
+    // The run's acts, numbered for !wrong N: as acts in words, and as symbols when asked.
+    const acts = await say('!wrong list', /^(the last run's acts|nothing has run)/)
+    assert.match(acts[0] ?? '', /^the last run's acts: 1 (mining|looking for) /)
+    const ownActs = await cedar.converse('!wrong list --verbose', /^(the last run's acts|nothing has run)/)
+    assert.match(ownActs[0] ?? '', /^the last run's acts: 1 (mine|explore)\./)
     assert.deepEqual(await say('!do collect 2 oak logs', END), [
       'understood: "collect 2 oak logs"',
       'I already have 3 oak logs',
@@ -214,10 +221,40 @@ describe('a scripted first hour, in a player’s words', () => {
       laws.join('\n'),
     )
     for (const line of laws) assert.doesNotMatch(line, /G\(|->|!mine|X !/, line)
+    // What the bot knows, asked in chat: a lesson, the skills, one skill named as a player says it, a reading.
+    const lesson = await say('!learn craft wooden pickaxe', /crafting a wooden pickaxe|failed/)
+    assert.match(
+      lesson.at(-1) ?? '',
+      /^I (learned|worked out) crafting a wooden pickaxe (from|with) /,
+      lesson.join('\n'),
+    )
+    const skills = await say('!skills', /^skills: |failed/)
+    assert.match(skills[0] ?? '', /\bcrafting a wooden pickaxe \((learned|worked out)\)/, skills.join('\n'))
+    assert.match(skills[0] ?? '', /\bmining (oak )?logs \(learned\)/, skills.join('\n'))
+    const skill = await say('!skill wooden pickaxe', /^(learned|worked out|shipped)|failed|no skill/)
+    assert.match(skill[0] ?? '', /^crafting a wooden pickaxe, for a wooden pickaxe; it needs .* first$/)
+    assert.match(skill[1] ?? '', /^it uses: .*crafting a wooden pickaxe/)
+    assert.match(skill.at(-1) ?? '', /^(learned from the recipe book|worked out from crafting [a-z ]+)$/)
+    assert.deepEqual(await say('!skill wooden pikaxe', /./), [
+      'I know no skill called "wooden pikaxe"; did you mean !skill wooden pickaxe?',
+    ])
+    const reading = await say('!alphabet collect 3 oak logs', /^goal/)
+    assert.match(reading[0] ?? '', /^goal "collect 3 oak logs": .*3 oak logs/)
     for (const line of heard) assert.doesNotMatch(line, /\b(has|mine|craft)\.|\bstates\b|\bsymbols\b/, line)
-    // --verbose: the bot's own terms, for one run.
+    // --verbose: the bot's own terms, for one run and for each of the commands above.
     const verbose = await say('!do collect 1 oak log --verbose', END)
     assert.equal(verbose.at(-1), 'done in 0 actions: done: has.oak_log.1')
     assert.match(verbose[0] ?? '', /^understood: goal "collect 1 oak log" \(\d+ symbols\)$/)
+    const ownLesson = await say('!learn craft wooden pickaxe --verbose', /^craft\.wooden_pickaxe: |failed/)
+    assert.match(ownLesson.at(-1) ?? '', /^craft\.wooden_pickaxe: reused \(0 questions, \d+ states\)$/)
+    assert.match(
+      (await say('!skills --verbose', /^skills: /))[0] ?? '',
+      /\bcraft\.wooden_pickaxe \((learned|adapted)\)/,
+    )
+    const ownSkill = await say('!skill wooden pickaxe --verbose', /^goal |failed|no skill/)
+    assert.match(ownSkill[0] ?? '', /^craft\.wooden_pickaxe v1: \d+ states over .*craft\.wooden_pickaxe/)
+    assert.match(ownSkill[1] ?? '', /^goal has\.wooden_pickaxe\.1; needs /)
+    const ownReading = await say('!alphabet collect 3 oak logs --verbose', /^goal/)
+    assert.match(ownReading[0] ?? '', /^goal "collect 3 oak logs": .*\bhas\.oak_log\.3\b/)
   })
 })

@@ -61,6 +61,8 @@ test('acts and goals as sentences, not symbols', () => {
   assert.equal(actWords('mine.iron_ore'), 'mining iron ore')
   assert.equal(actWords('mine.logs'), 'mining logs')
   assert.equal(actWords('craft.stone_pickaxe'), 'crafting a stone pickaxe')
+  // A family is any of its kinds.
+  assert.equal(actWords('craft.planks'), 'crafting planks')
   assert.equal(actWords('smelt.raw_iron'), 'smelting raw iron')
   assert.equal(actWords('explore.oak_log'), 'looking for oak logs')
   assert.equal(stateWords('has.oak_log.3'), '3 oak logs')

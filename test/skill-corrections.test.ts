@@ -198,12 +198,17 @@ describe('the reply to a correction', () => {
       // One log, mined: the way the world gives it (the skill orders its acts: learned by execution).
       const accepted = ['mine.oak_log', 'has.oak_log.1']
       assert.equal(
-        await correctionReply(store, correct(accepted, true), learnedAgain),
+        await correctionReply(store, correct(accepted, true), learnedAgain, true),
         'mine.oak_log v2 already read it that way: kept as a gold label, the skill is unchanged',
       )
       assert.equal(
-        await correctionReply(store, correct(['mine.oak_log', ...accepted], false), learnedAgain),
+        await correctionReply(store, correct(['mine.oak_log', ...accepted], false), learnedAgain, true),
         'mine.oak_log v3 already read it that way: kept as a gold label, the skill is unchanged',
+      )
+      // A player hears the act, not the skill's name and version.
+      assert.equal(
+        await correctionReply(store, correct(accepted, true), learnedAgain, false),
+        'I already knew that about mining oak logs: I keep your example, and the skill is unchanged',
       )
     } finally {
       await rm(dir, { recursive: true, force: true })

@@ -8,8 +8,9 @@ import type { RecordStore } from '../store/record-store.js'
 import { actWords, listWords } from '../vocabulary/player-words.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import { defineCommand, param } from './command.js'
-import { correctionReply, relearnedShape } from './correction-replies.js'
+import { correctionReply, learnedAgain } from './correction-replies.js'
 import type { CommandRegistry } from './registry.js'
+import { verboseReply } from './verbose-flag.js'
 
 /** Past this many acts in one range (`1-999999`), a range stops expanding: its end is named as out of range. */
 const MAX_RANGE = 1000
@@ -41,10 +42,10 @@ export function actsCorrectionText(spec: string, word: readonly string[], label:
   return `${many ? 'acts' : 'act'} ${spec} (${listWords(acts)}) ${many ? 'are' : 'is'} ${way}`
 }
 
-/** `!wrong list`: what the last run did, numbered as `!wrong N` counts. */
-function listedActs(acts: readonly string[]): string {
+/** `!wrong list`: what the last run did, numbered as `!wrong N` counts (its symbols when `verbose`). */
+function listedActs(acts: readonly string[], verbose: boolean): string {
   if (acts.length === 0) return 'nothing has run yet'
-  return `the last run's acts: ${acts.map((a, i) => `${i + 1} ${a}`).join(', ')}`
+  return `the last run's acts: ${acts.map((a, i) => `${i + 1} ${verbose ? a : actWords(a)}`).join(', ')}`
 }
 
 const wrongCommand = (store: RecordStore) =>
@@ -52,23 +53,29 @@ const wrongCommand = (store: RecordStore) =>
     name: 'wrong',
     summary:
       'the last run did the wrong thing: its trace becomes a counterexample (for its skill, or the rule named); !wrong N: its act N (!wrong list numbers them) should not have happened',
+    details: 'add --verbose for symbols and the automaton size',
     params: [
-      param.word('name', {
+      param.text('name', {
         optional: true,
         description: 'an act number of the last run (!wrong list shows them), or the skill or rule id',
       }),
     ],
-    run: async ({ cedar }, { name }) => {
-      if (name === 'list') return listedActs(cedar.agent.lastActs())
+    run: async (context, { name: line }) => {
+      const { cedar } = context
+      const { text, verbose } = verboseReply(context, line)
+      const name = text === '' ? undefined : text
+      if (name === 'list') return listedActs(cedar.agent.lastActs(), verbose)
       const act = name !== undefined && /^\d+$/.test(name) ? Number(name) : undefined
       const acted = act === undefined ? undefined : cedar.agent.lastActs()[act - 1]
+      const actedWords = acted === undefined || verbose ? acted : actWords(acted)
       return correctionReply(
         store,
-        () => cedar.agent.wrong(act === undefined ? { name } : { act }),
+        () => cedar.agent.wrong(act !== undefined ? { act } : name !== undefined ? { name } : {}),
         (record) =>
           act === undefined
-            ? `noted: ${record.name} v${record.version} learned again (${relearnedShape(record)})`
-            : `noted: act ${act} (${acted}) should not have happened there — ${record.name} v${record.version} learned again (${relearnedShape(record)})`,
+            ? `noted: ${learnedAgain(record, verbose)}`
+            : `noted: act ${act} (${actedWords}) should not have happened there — ${learnedAgain(record, verbose)}`,
+        verbose,
       )
     },
   })

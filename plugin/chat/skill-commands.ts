@@ -1,62 +1,25 @@
-import { writeFile } from 'node:fs/promises'
-import path from 'node:path'
-import { costsText, describeStuck, TaskCancelledError, type TaskVerdict, UnknownGoalError } from '../agent/index.js'
-import { parseDfaJson } from '../automata/json.js'
-import { renderSvg } from '../automata/svg.js'
-import type { DoProgress } from '../cedar-reports.js'
-import { makeDirectory } from '../config/make-directory.js'
+import { costsText, describeStuck, type TaskVerdict, UnknownGoalError } from '../agent/index.js'
 import { countGiven, wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { RecordStore } from '../store/record-store.js'
 import { lawWords } from '../vocabulary/law-words.js'
 import { counted, inPlayerWords } from '../vocabulary/player-words.js'
+import { runAsTask, type TaskReply, withProgressEvents } from './chat-tasks.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
-import { correctionReply, relearnedShape } from './correction-replies.js'
+import { correctionReply, learnedAgain } from './correction-replies.js'
 import { progressReporter, vettingText } from './do-progress.js'
 import { doneLine } from './done-lines.js'
 import { giveGoalItems } from './hand-over-commands.js'
-import { pageOf } from './pages.js'
 import { unreadableLine } from './refusals.js'
 import type { CommandRegistry } from './registry.js'
 import { actNumbers, actsCorrectionText, registerRunCorrections } from './run-corrections.js'
 import { askerPosition, comeBack, PLAYER_WORDS, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
-
-/** Progress that also tells code listening on the bot (`cedarProgress`, and `cedarLearning` for what is learned). */
-function withProgressEvents(context: CommandContext, report: (p: DoProgress) => void): (p: DoProgress) => void {
-  return (p) => {
-    if (p.type === 'learning') context.bot.emit('cedarLearning', p.skill, p.event)
-    context.bot.emit('cedarProgress', p)
-    report(p)
-  }
-}
-
-/** A task's reply, and how it went when that is not simply done (for `cedarTaskEnd`). */
-type TaskReply = string | { readonly reply: string; readonly verdict: TaskVerdict }
-
-async function runAsTask(context: CommandContext, name: string, work: (signal: AbortSignal) => Promise<TaskReply>) {
-  const running = context.cedar.tasks.current
-  if (running) return `busy with ${running.name}; say ${context.cedar.options.prefix}stop first`
-  try {
-    const result = await context.cedar.tasks.run(name, context.username, work, (r) =>
-      typeof r === 'string' ? { status: 'done' } : r.verdict,
-    )
-    return typeof result === 'string' ? result : result.reply
-  } catch (error) {
-    if (error instanceof TaskCancelledError) return undefined
-    throw error
-  }
-}
+import { alphabetCommand, learnCommand, skillCommand, skillsCommand } from './skill-store-commands.js'
+import { verboseReply } from './verbose-flag.js'
 
 function refusedReply(reason: string): TaskReply {
   return { reply: `refused: ${reason}`, verdict: { status: 'refused', reason } }
-}
-
-/** `--verbose` anywhere among the words of a `!do`: the instruction without it, and whether it was there. */
-function verboseFlag(instruction: string): { instruction: string; verbose: boolean } {
-  const words = instruction.split(/\s+/)
-  const kept = words.filter((w) => w !== '--verbose')
-  return { instruction: kept.join(' ').trim(), verbose: kept.length < words.length }
 }
 
 const doCommand = defineCommand({
@@ -65,8 +28,7 @@ const doCommand = defineCommand({
   details: 'add --verbose to hear it in my own terms: symbols, automata sizes, what each teacher was asked',
   params: [param.text('instruction', { description: 'what to do, and the rules to keep while doing it' })],
   run: (context, { instruction: line }) => {
-    const { instruction, verbose: asked } = verboseFlag(line)
-    const verbose = asked || context.cedar.options.verbose
+    const { text: instruction, verbose } = verboseReply(context, line)
     const prefix = context.cedar.options.prefix
     const log = (text: string) =>
       context.cedar.options.logger.info(`cedar: ${context.username}'s ${instruction}: ${text}`)
@@ -159,7 +121,9 @@ const constrainCommand = defineCommand({
       const fallback = added.fallback ? ` — the LLM could not: ${added.fallback}` : ''
       const head = `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''}`
       if (!added.teacher?.startsWith('player:')) {
-        const asked = added.questions ? `; you answered ${added.questions} word(s) its answers left uncertain` : ''
+        const asked = added.questions
+          ? `; you answered ${counted(added.questions, 'word')} its answers left uncertain`
+          : ''
         return `${head} (${added.states} states${cost})${fallback}${asked}${vettingText(added.vetting)}`
       }
       const forbids = added.forbids.length > 0 ? `it forbids e.g. ${added.forbids.join('; ')}` : 'it forbids nothing'
@@ -214,71 +178,21 @@ const unconstrainCommand = defineCommand({
       : `no constraint ${id}; say ${cedar.options.prefix}constraints`,
 })
 
-/** Skills named on one page: about two chat lines' worth. */
-const SKILLS_PER_PAGE = 8
-
-const skillsCommand = (store: RecordStore) =>
-  defineCommand({
-    name: 'skills',
-    summary: 'the skills in the store (the shipped seeds and what was learned)',
-    params: [param.int('page', { optional: true, description: 'which page of a long list (default 1)' })],
-    run: async ({ cedar }, { page }) => {
-      const { records, problems } = await store.load()
-      const skills = records.filter((r) => r.kind === 'skill')
-      const shown = pageOf(skills, page, SKILLS_PER_PAGE, `${cedar.options.prefix}skills`)
-      const lines = [
-        skills.length === 0
-          ? `no skills yet; ${cedar.options.prefix}do something to learn one`
-          : `skills: ${shown.items.map((s) => `${s.name} (${s.provenance.path})`).join(', ')}`,
-        ...(shown.footer ? [shown.footer] : []),
-      ]
-      if (problems.length > 0)
-        lines.push(`${problems.length} store file(s) set aside: ${problems.map((p) => p.file).join(', ')}`)
-      return lines.join('\n')
-    },
-  })
-
-const skillCommand = (store: RecordStore) =>
-  defineCommand({
-    name: 'skill',
-    summary: 'one skill: alphabet, states, evidence, provenance; --svg writes its picture into the store',
-    params: [
-      param.word('name', { description: 'e.g. craft.wooden_pickaxe' }),
-      param.word('option', { optional: true, choices: ['--svg'], description: '--svg to draw it' }),
-    ],
-    run: async ({ cedar }, { name, option }) => {
-      const record = await store.get('skill', name)
-      if (!record) return `no skill ${name}; say ${cedar.options.prefix}skills`
-      const dfa = parseDfaJson(record.dfa)
-      const gold = record.evidence.filter((e) => e.gold).length
-      const lines = [
-        `${record.name} v${record.version}: ${dfa.stateCount} states over ${record.alphabet.join(' ')}`,
-        `goal ${record.successEvents.join(', ')}; needs ${record.prerequisites.join(', ') || 'nothing first'}; evidence ${record.evidence.length} words (${gold} gold); ${record.provenance.path} by ${record.provenance.teacher}, ${record.provenance.membershipQueries} questions`,
-      ]
-      if (option === '--svg') {
-        const file = path.join(store.dir, `${record.name}.svg`)
-        // A database store's local directory is made on first use.
-        await makeDirectory(store.dir)
-        await writeFile(file, await renderSvg(dfa))
-        lines.push(`picture: ${file}`)
-      }
-      return lines.join('\n')
-    },
-  })
-
 const ceCommand = (store: RecordStore) =>
   defineCommand({
     name: 'ce',
     summary: 'teach a skill or a rule: this word is (accept) or is not (reject) a way to do it, or OK under the rule',
     details:
-      "e.g. !ce reject mine.logs craft.planks — for the last run; or the last run's acts by number (!wrong list numbers them): !ce reject 1-4 6 is the run with act 5 left out; name a rule first: !ce reject eat-when-hungry food.low mine.stone. It is learned again at once; a new symbol grows its alphabet",
+      "e.g. !ce reject mine.logs craft.planks — for the last run; or the last run's acts by number (!wrong list numbers them): !ce reject 1-4 6 is the run with act 5 left out; name a rule first: !ce reject eat-when-hungry food.low mine.stone. It is learned again at once; a new symbol grows its alphabet; --verbose: the automaton's size",
     params: [
       param.word('label', { choices: ['accept', 'reject'], description: 'accept or reject' }),
       param.text('word', {
         description: 'a rule id (optional), then symbols separated by spaces, or act numbers of the last run (1-4 6)',
       }),
     ],
-    run: async ({ cedar }, { label, word }) => {
+    run: async (context, { label, word: line }) => {
+      const { cedar } = context
+      const { text: word, verbose } = verboseReply(context, line)
       const tokens = word.split(/\s+/).filter(Boolean)
       // Rule ids have no dots and symbols always do: a first token without one (and not an act number) names the rule.
       const first = tokens[0] ?? ''
@@ -294,56 +208,12 @@ const ceCommand = (store: RecordStore) =>
         },
         (record) =>
           acts
-            ? `noted: ${actsCorrectionText(tokens.join(' '), labelled, accept)} — ${record.name} v${record.version} learned again (${relearnedShape(record)})`
-            : `${record.name} v${record.version} learned again with it (${relearnedShape(record)})`,
+            ? `noted: ${actsCorrectionText(tokens.join(' '), labelled, accept)} — ${learnedAgain(record, verbose)}`
+            : learnedAgain(record, verbose, true),
+        verbose,
       )
     },
   })
-
-const alphabetCommand = defineCommand({
-  name: 'alphabet',
-  summary: 'how I read an instruction: its goal and constraint parts and their symbols',
-  params: [param.text('instruction', { description: 'an instruction, as for !do' })],
-  run: async ({ cedar }, { instruction }) => {
-    const grounded = await cedar.agent.ground(instruction)
-    const parts = [
-      ...grounded.goals.map((g) => `goal "${g.text}": ${g.alphabet.join(' ') || '(no symbols)'}`),
-      ...grounded.constraints.map((c) => `constraint "${c.text}": ${c.alphabet.join(' ') || '(no symbols)'}`),
-    ]
-    return parts.join('\n') || 'I found no goal or constraint in that'
-  },
-})
-
-const learnCommand = defineCommand({
-  name: 'learn',
-  summary: 'learn a skill (and what it needs first) without running it',
-  params: [
-    param.word('verb', { choices: ['craft', 'mine', 'smelt'], description: 'craft, mine or smelt' }),
-    param.word('object', { description: 'e.g. iron_pickaxe, diamond_ore' }),
-    param.word('teacher', {
-      optional: true,
-      choices: ['--llm', '--recipe'],
-      description: '--llm: the LLM answers the questions (execution still checks); --recipe: the recipe book',
-    }),
-  ],
-  run: (context, { verb, object, teacher }) =>
-    runAsTask(context, `learn ${verb}.${object}`, async (signal) => {
-      // Only the learning is reported as it goes: the skills are listed at the end.
-      const onProgress = withProgressEvents(context, () => {})
-      const choice = teacher === '--llm' ? 'llm' : teacher === '--recipe' ? 'recipe' : undefined
-      const skills = await context.cedar.agent.learn(verb, object, {
-        signal,
-        onProgress,
-        ...(choice ? { teacher: choice } : {}),
-      })
-      return skills
-        .map(
-          (s) =>
-            `${s.name}: ${s.path} (${s.membershipQueries} questions${s.path === 'reused' ? '' : ` from ${s.teacher}`}, ${s.states} states)`,
-        )
-        .join('\n')
-    }),
-})
 
 /** The skill and constraint commands (issue #8's chat face). */
 export function registerSkillCommands(registry: CommandRegistry, store: RecordStore): void {

@@ -77,8 +77,9 @@ export const cedarOptionsSchema = z.strictObject({
   /** `same` answers the way the command came; `public` always in chat; `whisper` always privately. */
   replyMode: z.enum(['same', 'public', 'whisper']).optional(),
   /**
-   * Chat in the bot's own terms: symbols (`mine.iron_ore`), automaton sizes and teacher statistics, as `!do ...
-   * --verbose` says them for one run. Off by default: players hear their own words; the log always has both.
+   * Chat in the bot's own terms: symbols (`mine.iron_ore`), automaton sizes and teacher statistics, as `--verbose`
+   * says them for one command (`!do ... --verbose`, `!skill ... --verbose`). Off by default: players hear their own
+   * words; the log always has both.
    */
   verbose: z.boolean().optional(),
   /** Characters per chat line; defaults to the server version's limit (256, or 100 before 1.11). */

@@ -109,7 +109,12 @@ export function actWords(symbol: string): string {
   const parsed = parseSymbol(symbol)
   if (!parsed) return symbol
   const { verb, object } = parsed
-  const thing = isMass(object) ? singularWords(object) : withArticle(singularWords(object))
+  // A family (planks, logs, beds) is any of its kinds: "crafting planks", not "crafting a plank".
+  const thing = isMass(object)
+    ? singularWords(object)
+    : object in SAID_AS
+      ? itemsWords(object)
+      : withArticle(singularWords(object))
   switch (verb) {
     case 'mine':
       return `mining ${isMass(object) ? singularWords(object) : itemsWords(object)}`
