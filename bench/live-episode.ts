@@ -26,6 +26,11 @@ export interface LiveAct {
   readonly night: number
   readonly biome: string | undefined
   readonly y: number
+  /**
+   * A survival reflex's act (a zombie fought, the bot dug in) let through only because the constraint could not be
+   * kept (no bed, nowhere to put one): which constraint and why. Not a task act, and counted apart from them.
+   */
+  readonly setAside?: string
 }
 
 export interface LiveTask {
@@ -55,6 +60,8 @@ export interface LiveEpisode {
   /** Nights the episode reached, and those a sleep begun in them succeeded. */
   readonly nightsMet: number
   readonly nightsSlept: number
+  /** Nights not slept in which the bot dug in (place.shelter worked): survived without a bed, not slept. */
+  readonly nightsSheltered: number
   readonly health: number
   readonly food: number
   readonly held: Readonly<Record<string, number>>
@@ -159,7 +166,15 @@ async function play(
     } else if (p.type === 'step' && p.step.blockedBy === undefined) {
       const begun = pending ?? { nightBefore: p.step.night, night: p.step.night ? nights : 0 }
       pending = undefined
-      const act = { action: p.step.action, ok: p.step.ok, ...begun, biome: p.step.biome, y: p.step.position.y }
+      const setAside = p.step.setAside === undefined ? {} : { setAside: p.step.setAside }
+      const act = {
+        action: p.step.action,
+        ok: p.step.ok,
+        ...begun,
+        biome: p.step.biome,
+        y: p.step.position.y,
+        ...setAside,
+      }
       acts.push(act)
       const message = p.step.message === undefined ? '' : `: ${p.step.message.slice(0, 100)}`
       const body = `health ${Math.round(bot.health)}, food ${bot.food}, y ${Math.floor(bot.entity.position.y)}`
@@ -210,6 +225,11 @@ async function play(
     instructions: outcomes.length,
     nightsMet: nights,
     nightsSlept: slept.size,
+    nightsSheltered: new Set(
+      acts
+        .filter((a) => a.ok && a.action === 'place.shelter' && a.night > 0 && !slept.has(a.night))
+        .map((a) => a.night),
+    ).size,
     health: bot.health,
     food: bot.food,
     held: inventory,

@@ -53,6 +53,8 @@ interface Measured {
   readonly acts: readonly LiveAct[]
   readonly nightsMet: number
   readonly nightsSlept: number
+  /** Nights not slept that the bot spent dug in (live only; the Sim does not dig in). */
+  readonly nightsSheltered: number
   readonly health: number
   readonly held: Readonly<Record<string, number>>
   readonly biome: string
@@ -61,7 +63,12 @@ interface Measured {
   readonly ended: string
 }
 
-const awake = (e: Measured) => e.acts.filter((a) => a.nightBefore && a.action !== 'sleep.bed').length
+// Acts begun awake at night. A survival act the run allowed only because the bot could not sleep (no bed, nowhere to
+// put one: dug in, a zombie fought) is not a task act done at night; it is counted apart (`forced`), not hidden, and
+// the night it was done in is not slept, so the constraint is not kept in that episode.
+const awake = (e: Measured) =>
+  e.acts.filter((a) => a.nightBefore && a.action !== 'sleep.bed' && a.setAside === undefined).length
+const forced = (e: Measured) => e.acts.filter((a) => a.nightBefore && a.setAside !== undefined).length
 const mineralsByDay = (e: Measured) => e.acts.filter((a) => a.ok && MINERAL.test(a.action) && !a.nightBefore).length
 const outside = (e: Measured) => e.acts.filter((a) => a.biome !== undefined && a.biome !== e.biome).length
 
@@ -114,6 +121,7 @@ const liveMeasured = (e: LiveEpisode): Measured => ({
   acts: e.acts,
   nightsMet: e.nightsMet,
   nightsSlept: e.nightsSlept,
+  nightsSheltered: e.nightsSheltered,
   health: e.health,
   held: e.held,
   biome: e.spawnBiome,
@@ -148,6 +156,7 @@ async function simEpisode(row: Row, seed: number, library: MemoryLibrary): Promi
     acts,
     nightsMet: nights.filter((s) => sim.ticks > s).length,
     nightsSlept: slept.size,
+    nightsSheltered: 0,
     health: sim.state.health,
     held: sim.state.inventory,
     biome: row.simBiome,
@@ -157,9 +166,11 @@ async function simEpisode(row: Row, seed: number, library: MemoryLibrary): Promi
   }
 }
 
+const sheltered = (n: number) => (n > 0 ? ` (${n} sheltered without a bed)` : '')
+
 function cells(row: Row, name: string, episodes: readonly Measured[]): string[] {
   const n = episodes.length
-  if (n === 0) return [name, ...Array<string>(8).fill('—')]
+  if (n === 0) return [name, ...Array<string>(9).fill('—')]
   const rate = (test: (e: Measured) => boolean) => `${episodes.filter(test).length}/${n}`
   const sum = (f: (e: Measured) => number) => episodes.reduce((a, e) => a + f(e), 0)
   const constraint =
@@ -172,8 +183,9 @@ function cells(row: Row, name: string, episodes: readonly Measured[]): string[] 
     name,
     rate(row.success),
     `${rate(row.kept)} (${constraint})`,
-    `${sum((e) => e.nightsSlept)}/${sum((e) => e.nightsMet)}`,
+    `${sum((e) => e.nightsSlept)}/${sum((e) => e.nightsMet)}${sheltered(sum((e) => e.nightsSheltered))}`,
     String(sum(awake)),
+    String(sum(forced)),
     formatMeanSd(episodes.map((e) => e.health)),
     formatMeanSd(episodes.map((e) => e.acts.length)),
     `${(median(episodes.map((e) => e.wallMs)) / 1000).toFixed(0)} s`,
@@ -249,9 +261,18 @@ export const liveSuite: Suite = {
       }
       const paper =
         row.id === 'table2'
-          ? ['CEDAR (paper)', '5/5', '5/5', '—', '—', `${PAPER_TABLE2[4].health[0]} ± ${PAPER_TABLE2[4].health[1]}`]
+          ? [
+              'CEDAR (paper)',
+              '5/5',
+              '5/5',
+              '—',
+              '—',
+              '—',
+              `${PAPER_TABLE2[4].health[0]} ± ${PAPER_TABLE2[4].health[1]}`,
+            ]
           : ['CEDAR (paper)', '—', row.id === 'table3' ? '5/5 (shown as counts by level)' : '— (a heatmap)', '—', '—']
-      const header = ['row', 'success', 'constraint kept', 'nights slept', 'acts awake at night', 'final health']
+      const header = ['row', 'success', 'constraint kept', 'nights slept', 'acts awake at night']
+      header.push('survival acts at night, unable to sleep', 'final health')
       header.push('actions', 'wall time', 'ended')
       lines.push(`### ${row.title}`, '')
       lines.push(

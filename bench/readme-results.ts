@@ -295,9 +295,11 @@ function skillsSection(result: ResultFile): string[] {
 
 interface LiveEpisodeRow {
   readonly seed: number
-  readonly acts: readonly { action: string; ok: boolean; nightBefore: boolean; biome?: string }[]
+  readonly acts: readonly { action: string; ok: boolean; nightBefore: boolean; biome?: string; setAside?: string }[]
   readonly nightsMet: number
   readonly nightsSlept: number
+  /** Absent in result files older than the shelter fallback. */
+  readonly nightsSheltered?: number
   readonly health: number
   readonly held: Readonly<Record<string, number>>
   readonly wallMs: number
@@ -310,13 +312,19 @@ function liveSection(result: ResultFile): string[] {
     const entry = raw[id] as { live: readonly LiveEpisodeRow[] } | undefined
     if (!entry) continue
     const eps = entry.live
-    const awake = eps.reduce((a, e) => a + e.acts.filter((x) => x.nightBefore && x.action !== 'sleep.bed').length, 0)
+    // Survival acts the run allowed only because the bot could not sleep are counted apart (bench/live.ts `forced`).
+    const atNight = (test: (x: LiveEpisodeRow['acts'][number]) => boolean) =>
+      eps.reduce((a, e) => a + e.acts.filter((x) => x.nightBefore && test(x)).length, 0)
+    const awake = atNight((x) => x.action !== 'sleep.bed' && x.setAside === undefined)
+    const sheltered = eps.reduce((a, e) => a + (e.nightsSheltered ?? 0), 0)
     rows.push([
       id,
       eps.map((e) => e.seed).join(', '),
       id === 'table2' ? `${eps.filter((e) => (e.held.diamond ?? 0) > 0).length}/${eps.length} diamonds` : '',
-      `${eps.reduce((a, e) => a + e.nightsSlept, 0)}/${eps.reduce((a, e) => a + e.nightsMet, 0)}`,
+      `${eps.reduce((a, e) => a + e.nightsSlept, 0)}/${eps.reduce((a, e) => a + e.nightsMet, 0)}` +
+        (sheltered > 0 ? ` (${sheltered} sheltered without a bed)` : ''),
       String(awake),
+      String(atNight((x) => x.setAside !== undefined)),
       formatMeanSd(eps.map((e) => e.health)),
       formatMeanSd(eps.map((e) => e.acts.length)),
       `${(median(eps.map((e) => e.wallMs)) / 1000).toFixed(0)} s`,
@@ -330,6 +338,7 @@ function liveSection(result: ResultFile): string[] {
         'success',
         'nights slept',
         'acts awake at night',
+        'survival acts at night, unable to sleep',
         'final health',
         'actions',
         'wall time (median)',

@@ -68,3 +68,27 @@ test('a path the pathfinder could not find is a block given up on, in words; ano
     'crafting a stick did not work (no planks for 2 planks); trying again',
   )
 })
+
+test('a night without a bed: the player hears that the bot could not sleep and dug in instead, never that it slept', () => {
+  const setAside = 'constraint "sleep at night" cannot be kept now (sleep.bed failed)'
+  const dug = {
+    type: 'step',
+    step: {
+      action: 'place.shelter',
+      ok: true,
+      setAside,
+      message: `a zombie 12 blocks away at night, and ${setAside}: dug in 3 blocks down, covered, until daybreak`,
+    },
+  } as unknown as DoProgress
+  const fought = { type: 'step', step: { action: 'kill.zombie', ok: true, setAside } } as unknown as DoProgress
+  const { said, logged } = heard(false, [dug, fought])
+  assert.deepEqual(said, [
+    'I could not keep to "sleep at night" (sleeping did not work): I dug in for the night instead, without sleeping',
+    'I could not keep to "sleep at night" (sleeping did not work): fighting a zombie instead',
+  ])
+  assert.ok(
+    said.every((line) => !/slept|sleep\.bed|place\.shelter/.test(line)),
+    said.join('\n'),
+  )
+  assert.match(logged[0] ?? '', /place\.shelter ok: .*cannot be kept now \(sleep\.bed failed\)/)
+})

@@ -10,6 +10,7 @@ import { Vec3 } from 'vec3'
 import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import { hazardAt } from '../plugin/world/mineflayer/safe-ground.js'
 import { type CedarSession, countItem, giveItem, openCedarSession, waitUntil } from './harness/index.js'
+import { zombiesComing } from './support/zombie-world.js'
 
 /** One `!do` to its last line; the steps of its logged run (the newest), and a transcript. */
 async function runDo(cedar: CedarSession, line: string) {
@@ -110,31 +111,14 @@ describe('digging in for the night', () => {
     await waitUntil(bot, () => bot.blockAt(new Vec3(-5, 5, 5))?.name === 'oak_log', 'the logs are there', 20_000)
     const learned = await runDo(cedar, '!do collect an oak_log')
     assert.match(learned.last, /^done/, learned.transcript)
-    // The last hours of the night, at three times vanilla's pace (the zombies' too).
-    server.serv.setTickInterval(60)
-    server.setTime(20_000)
-    const zombieIn = (r: number) =>
-      Object.values(bot.entities).some((e) => e.name === 'zombie' && e.position.distanceTo(bot.entity.position) < r)
-    await waitUntil(bot, () => zombieIn(24), 'a zombie within 24 blocks', 60_000)
-    let lowest = bot.health
-    let deepest = bot.entity.position.y
-    const onHealth = () => {
-      lowest = Math.min(lowest, bot.health)
-    }
-    const onMove = () => {
-      deepest = Math.min(deepest, bot.entity.position.y)
-    }
-    bot.on('health', onHealth)
-    bot.on('move', onMove)
+    const night = await zombiesComing(server, bot, 20_000)
     const done = await runDo(cedar, '!do collect 2 oak_log')
-    bot.off('health', onHealth)
-    bot.off('move', onMove)
-    server.serv.setTickInterval(20)
+    night.end()
     assert.match(done.last, /^done/, done.transcript)
     const shelter = done.steps.find((s) => s.action === 'place.shelter')
     assert.ok(shelter?.ok, done.transcript)
-    assert.ok(deepest <= 2.1, `three blocks down from the grass at y 5: the lowest it stood was ${deepest}`)
-    assert.ok(lowest >= 14, `health fell to ${lowest}\n${done.transcript}`)
+    assert.ok(night.deepest <= 2.1, `three blocks down from the grass at y 5: the lowest it stood was ${night.deepest}`)
+    assert.ok(night.lowest >= 14, `health fell to ${night.lowest}\n${done.transcript}`)
     assert.ok(bot.time.isDay, 'it came out at daybreak')
   })
 })

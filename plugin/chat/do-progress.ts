@@ -33,6 +33,23 @@ export function failedStepWords(action: string, message: string | undefined): st
 }
 
 /**
+ * A survival act done because a constraint could not be kept (ControllerStep.setAside), in a player's words: which
+ * constraint, what did not work, and what the bot did instead; a shelter is said to be no sleep.
+ */
+export function setAsideWords(action: string, ok: boolean, setAside: string): string {
+  const phrases = [...setAside.matchAll(/constraint "([^"]+)" cannot be kept now \(([^)]*) failed\)/g)]
+  const kept = phrases.map((m) => `"${m[1]}"`).join(' and ') || 'a constraint'
+  const failed = phrases.flatMap((m) => (m[2] ?? '').split(', ').map(actWords)).join(' or ')
+  const deed =
+    action === 'place.shelter'
+      ? ok
+        ? 'I dug in for the night instead, without sleeping'
+        : 'I tried to dig in for the night, and could not'
+      : `${actWords(action)} instead${ok ? '' : ', without success'}`
+  return `I could not keep to ${kept} (${failed || 'what it asks'} did not work): ${deed}`
+}
+
+/**
  * Progress in chat without flooding. The "understood" line waits until the plan is made (or another line must be
  * said first): a request the plan cannot serve is refused, never "understood" and then refused.
  */
@@ -111,6 +128,11 @@ export function progressReporter(voice: RunVoice, now = Date.now): (p: DoProgres
       case 'step': {
         steps++
         const { step } = p
+        if (step.setAside !== undefined) {
+          const own = `step ${steps}: ${step.action} ${step.ok ? 'ok' : 'failed'}: ${step.message ?? ''}`
+          speak(own, setAsideWords(step.action, step.ok, step.setAside))
+          return
+        }
         if (!step.ok || steps % STEP_REPORT_EVERY === 0) {
           speak(
             `step ${steps}: ${step.action} ${step.ok ? 'ok' : `failed: ${step.message ?? ''}`}`,

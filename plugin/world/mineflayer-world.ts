@@ -116,7 +116,9 @@ export class MineflayerWorld implements World {
       case 'equip':
         return equip(bot, primitive.object)
       case 'place':
-        if (primitive.object === SHELTER) return digIn(bot, inner)
+        // The shelter was judged as place.shelter; its digs, equips and the block over its head are the making of it,
+        // judged by the laws but not by the instruction's constraints (a bot that could not sleep digs in at night).
+        if (primitive.object === SHELTER) return memory.preparations.during(() => digIn(bot, inner))
         return place(bot, primitive.object, inner)
       case 'explore':
         if (primitive.object === SAFE_GROUND) return toSafeGround(bot, inner)

@@ -32,6 +32,11 @@ export interface ControllerStep {
   readonly position: { readonly x: number; readonly y: number; readonly z: number }
   /** The law or constraint that refused the action. */
   readonly blockedBy?: string
+  /**
+   * A survival reflex's act allowed only because a constraint could not be kept (reflex-admission.ts): which, and
+   * the acts it wanted that the run had given up on ("sleep at night" with no bed: the bot dug in instead of sleeping).
+   */
+  readonly setAside?: string
   /** The automaton's state after the act (negative once the word has left it), for pictures of the run. */
   readonly state: number
   /** Its state before the act: the step read the act (when it worked) and its events from `from` to `state`. */

@@ -193,6 +193,8 @@ export async function runController(options: ControllerOptions): Promise<Control
     distance,
     reflexes: options.reflexes ?? [],
     admit: options.admitReflex,
+    givenUp: (action) =>
+      state >= 0 && dfa.alphabet.has(action) && disabled.has(state * k + dfa.alphabet.indexOf(action)),
     check: gate ? (action, o) => gate.check(action, o) : undefined,
     signal,
     state: () => state,
@@ -210,7 +212,8 @@ export async function runController(options: ControllerOptions): Promise<Control
       }
       feed(events)
       const message = outcome.ok ? outcome.detail : outcome.message
-      report(record(action, outcome.ok, `${act.why}: ${message ?? 'done'}`, events, after), [])
+      const why = act.setAside === undefined ? act.why : `${act.why}, and ${act.setAside}`
+      report(record(action, outcome.ok, `${why}: ${message ?? 'done'}`, events, after, undefined, act.setAside), [])
     },
   })
 
@@ -389,6 +392,7 @@ export async function runController(options: ControllerOptions): Promise<Control
     events: readonly string[],
     o: Observation,
     blockedBy?: string,
+    setAside?: string,
   ): ControllerStep {
     const step: ControllerStep = {
       tick: clock(),
@@ -400,6 +404,7 @@ export async function runController(options: ControllerOptions): Promise<Control
       biome: o.biome,
       position: { x: o.position.x, y: o.position.y, z: o.position.z },
       ...(blockedBy === undefined ? {} : { blockedBy }),
+      ...(setAside === undefined ? {} : { setAside }),
       state,
       from: actFrom,
     }

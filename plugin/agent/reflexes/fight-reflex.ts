@@ -3,8 +3,8 @@
  * is fought — the best weapon held taken in hand first, then the mob killed (a kill is bounded, `FIGHT_MS`). Only
  * mobs that close: a zombie walks to the bot anyway, and one met on its way is better fought than chased. Like the
  * eating reflex it acts through the controller's admission (reflex-turns.ts): under "sleep at night" a fight at
- * night is an act awake at night, which the constraint refuses; the bot's defence then is the bed the plan sleeps in
- * (docs/agent.md, "Survival reflexes").
+ * night is an act awake at night, which the constraint refuses; the bot's defence then is the bed the plan sleeps in,
+ * or, when sleep.bed has been given up, the fight after all (reflex-admission.ts; docs/agent.md, "Survival reflexes").
  * A world whose `nearest` does not see mobs that close (the Sim shows its night mobs 8 or more blocks away) never
  * offers a fight.
  */

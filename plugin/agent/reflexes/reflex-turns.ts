@@ -26,6 +26,8 @@ export interface ReflexTurnOptions {
   readonly distance: ArrayLike<number>
   readonly reflexes: readonly Reflex[]
   readonly admit?: ReflexAdmission | undefined
+  /** Acts the run has given up on where it is now (a constraint that wants only those cannot be kept). */
+  readonly givenUp?: ((action: string) => boolean) | undefined
   readonly check?: ((action: string, observation: Observation) => string | undefined) | undefined
   readonly signal?: AbortSignal | undefined
   /** The product's state now, and the run's word so far. */
@@ -34,14 +36,19 @@ export interface ReflexTurnOptions {
   readonly acting: (action: string) => ActOptions
   readonly onActing?: ((action: string, detail?: string) => void) | undefined
   /** The act ran: the controller records its events, the word and the step. */
-  readonly settle: (act: ReflexAct, outcome: Outcome, before: Observation, after: Observation) => void
+  readonly settle: (act: AdmittedAct, outcome: Outcome, before: Observation, after: Observation) => void
+}
+
+/** A reflex's act the run allows, and, when it is allowed only because a constraint cannot be kept, which and why. */
+export interface AdmittedAct extends ReflexAct {
+  readonly setAside?: string
 }
 
 export interface ReflexTurns {
   /** The act a reflex wants and the run allows now (one round passes). */
-  pending(observation: Observation): ReflexAct | undefined
+  pending(observation: Observation): AdmittedAct | undefined
   /** Runs it; false when the run was cancelled meanwhile. */
-  run(act: ReflexAct): Promise<boolean>
+  run(act: AdmittedAct): Promise<boolean>
   /**
    * Runs a plan's act, cut short (its signal aborted) when an urgent reflex act becomes due and allowed while it
    * runs: a walk or a dig takes a minute, and a zombie at a raised tick rate kills in seconds. `preempted` is that
@@ -49,20 +56,32 @@ export interface ReflexTurns {
    */
   interruptible(
     act: (signal: AbortSignal) => Promise<Outcome>,
-  ): Promise<{ readonly outcome: Outcome; readonly preempted?: ReflexAct }>
+  ): Promise<{ readonly outcome: Outcome; readonly preempted?: AdmittedAct }>
 }
 
 export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
   const { world, dfa, distance } = options
   const failed = new Map<string, number>()
   let round = 0
-  const allowed = (action: string, o: Observation): boolean => {
+  /** Undefined when the run does not allow the act now; else the act, with the constraint it sets aside if any. */
+  const admitted = (act: ReflexAct, action: string, o: Observation): AdmittedAct | undefined => {
     const state = options.state()
-    if ((failed.get(action) ?? -1) >= round || state < 0) return false
+    if ((failed.get(action) ?? -1) >= round || state < 0) return undefined
+    let setAside: string | undefined
     if (dfa.alphabet.has(action)) {
-      if ((distance[dfa.step(state, action)] ?? -1) < 0) return false
-    } else if (options.admit?.(options.word(), action) !== undefined) return false
-    return options.check?.(action, o) === undefined
+      if ((distance[dfa.step(state, action)] ?? -1) < 0) return undefined
+    } else {
+      const context = {
+        urgent: act.urgent === true,
+        givenUp: options.givenUp ?? (() => false),
+        onSetAside: (note: string) => {
+          setAside = note
+        },
+      }
+      if (options.admit?.(options.word(), action, context) !== undefined) return undefined
+    }
+    if (options.check?.(action, o) !== undefined) return undefined
+    return setAside === undefined ? act : { ...act, setAside }
   }
   // A fuel the plan names (logs for planks) is not burnt for cooking.
   const spare = (item: string) =>
@@ -70,14 +89,15 @@ export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
       const object = parseSymbol(s)?.object
       return object !== undefined && matchesObject(object, item)
     })
-  const wanted = (o: Observation, urgentOnly: boolean): ReflexAct | undefined => {
+  const wanted = (o: Observation, urgentOnly: boolean): AdmittedAct | undefined => {
     for (const reflex of options.reflexes) {
       const refused = new Set<string>()
       for (let offer = 0; offer < OFFERS; offer++) {
         const act = reflex.next(o, { skip: (symbol) => refused.has(symbol), spare })
         if (!act || (urgentOnly && !act.urgent)) break
         const symbol = primitiveSymbol(act.primitive)
-        if (allowed(symbol, o)) return act
+        const allowed = admitted(act, symbol, o)
+        if (allowed) return allowed
         refused.add(symbol)
       }
     }
@@ -93,7 +113,7 @@ export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
       const outer = options.signal
       const stop = () => inner.abort(outer?.reason)
       outer?.addEventListener('abort', stop, { once: true })
-      let preempted: ReflexAct | undefined
+      let preempted: AdmittedAct | undefined
       const watch =
         options.reflexes.length === 0
           ? undefined

@@ -5,7 +5,8 @@
  * found no path stood there and died). A zombie kills in seconds at the live bench's raised tick rate, and they come in threes; three
  * blocks down they cannot reach the bot at all. It reads the Observation's `underSky`, which a live bot reports and
  * the Sim leaves out (the Sim keeps its own account of shelter), so no Sim run digs in. Through the controller's
- * admission like every reflex: under "sleep at night" the bot does not dig in at night before it has slept.
+ * admission like every reflex: under "sleep at night" the bot does not dig in at night before it has slept, unless
+ * it cannot sleep (sleep.bed given up: no bed, nowhere to put one), when the constraint is set aside for it.
  */
 import { KILLABLE_MOBS } from '../../vocabulary/natural.js'
 import { SHELTER } from '../../world/port.js'

@@ -98,6 +98,17 @@ async function sleepIn(bot: Bot, bed: Block, signal: AbortSignal): Promise<void>
 /** Sites tried, nearest first, when the way to one cannot be walked (the far side of a wall, say). */
 const SITES_TRIED = 4
 
+/**
+ * The walk to a bed's place: the gentle walk (no digging, no towers), but leaves may be broken on the way, as a player
+ * breaks them to climb down out of a tree (live, a bot beside a trunk with leaves round its head had no other way).
+ */
+function throughLeaves(bot: Bot): ReturnType<typeof gentleMovements> {
+  const movements = gentleMovements(bot)
+  movements.canDig = true
+  movements.exclusionAreasBreak = [(block) => (block.name.endsWith('_leaves') ? 0 : 100)]
+  return movements
+}
+
 /** The carried bed, put down at the nearest site with room for it (walked to when it is not where the bot is). */
 async function placeBed(bot: Bot, memory: BotMemory, signal: AbortSignal): Promise<Block> {
   let tried = 0
@@ -106,16 +117,21 @@ async function placeBed(bot: Bot, memory: BotMemory, signal: AbortSignal): Promi
     if (tried++ >= SITES_TRIED) break
     if (signal.aborted) return fail('cancelled', 'sleep: cancelled')
     if (!bot.entity.position.floored().equals(site.stand)) {
-      bot.pathfinder.setMovements(gentleMovements(bot))
+      bot.pathfinder.setMovements(throughLeaves(bot))
       try {
         await bot.pathfinder.goto(new goals.GoalBlock(site.stand.x, site.stand.y, site.stand.z))
       } catch (error) {
         lastError = error
         continue
       }
-      // pathfinder's goto has resolved with the bot still at the bottom of a shaft, under a surface site it had no
-      // way to: the bed went down out of its reach ("the bed is too far").
-      if (bot.entity.position.floored().distanceTo(site.stand) > 1) continue
+      // pathfinder's goto resolves, without an error, when it finds no path at all (the bot at the bottom of a
+      // shaft under a surface site, or walled in): the bed would go down out of its reach ("the bed is too far").
+      if (bot.entity.position.floored().distanceTo(site.stand) > 1) {
+        lastError = new Error(
+          `no way to walk to a place for the bed (${site.stand}) from ${bot.entity.position.floored()}`,
+        )
+        continue
+      }
     }
     // Where the bot came to rest decides which way the bed faces: off the stand's centre it may face into a wall,
     // and then the next site is tried.

@@ -1,0 +1,105 @@
+// A night the bot cannot sleep under "sleep at night" (agent/reflexes/reflex-admission.ts): live, a bot with no bed
+// (seed 0: no sheep found) or nowhere to put one (seed 3) tried sleep.bed three times at nightfall, then stood in the
+// open while the constraint refused every survival reflex (a fight, digging in: acts awake), and the zombies killed
+// it. A constraint never asks the bot to die: once every act it would accept has been given up, an urgent reflex act
+// is let through, and the step says plainly which constraint was set aside and why; nothing else is.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { CedarAgent } from '../plugin/agent/cedar-agent.js'
+import { runController } from '../plugin/agent/controller/controller.js'
+import { constraintsAdmitReflex } from '../plugin/agent/reflexes/reflex-admission.js'
+import { shelterReflex } from '../plugin/agent/reflexes/shelter-reflex.js'
+import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
+import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { type Primitive, primitiveSymbol } from '../plugin/vocabulary/symbols.js'
+import { failure, type Observation, type Outcome, success, type World } from '../plugin/world/port.js'
+import { loadRules } from '../plugin/world/rules.js'
+import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+
+const rules = loadRules()
+const agent = new CedarAgent({ rules, grounding: offlineGrounding(), library: new MemoryLibrary(), biomes: SIM_BIOMES })
+const prepared = () =>
+  agent.prepare('collect a log but sleep at night', new SimWorld({ seed: 0, startInventory: {} }).observe())
+
+describe('admitting a survival act when "sleep at night" cannot be kept', () => {
+  const night = ['time.night']
+  const bedGivenUp = (action: string) => action === 'sleep.bed'
+
+  test('sleep.bed given up: urgent acts pass, and the constraint set aside is named with the act it wanted', async () => {
+    const admit = constraintsAdmitReflex((await prepared()).constraints)
+    for (const act of ['place.shelter', 'kill.zombie', 'explore.safe_ground']) {
+      const notes: string[] = []
+      const context = { urgent: true, givenUp: bedGivenUp, onSetAside: (n: string) => notes.push(n) }
+      assert.equal(admit(night, act, context), undefined, act)
+      assert.deepEqual(notes, ['constraint "sleep at night" cannot be kept now (sleep.bed failed)'], act)
+    }
+  })
+
+  test('still refused: while sleep.bed is still tried, a non-urgent act (eating), and by any act once slept', async () => {
+    const admit = constraintsAdmitReflex((await prepared()).constraints)
+    const refusal = 'constraint "sleep at night"'
+    assert.equal(admit(night, 'place.shelter', { urgent: true, givenUp: () => false }), refusal)
+    assert.equal(admit(night, 'eat.apple', { urgent: false, givenUp: bedGivenUp }), refusal)
+    assert.equal(admit(night, 'place.shelter'), refusal, 'without a context, as before')
+    const notes: string[] = []
+    const slept = admit([...night, 'sleep.bed'], 'kill.zombie', {
+      urgent: true,
+      givenUp: bedGivenUp,
+      onSetAside: (n) => notes.push(n),
+    })
+    assert.equal(slept, undefined)
+    assert.deepEqual(notes, [], 'after sleeping nothing is set aside')
+  })
+})
+
+/** Night, no bed, a zombie coming across open ground; digging in works (and ends the test's run). */
+class BedlessNight implements World {
+  readonly acts: string[] = []
+  constructor(private readonly stop: AbortController) {}
+  observe(): Observation {
+    return {
+      inventory: new Map(),
+      equipped: undefined,
+      timeOfDay: 14_000,
+      isNight: true,
+      underSky: true,
+      biome: 'plains',
+      position: { x: 0, y: 64, z: 0 },
+      health: 20,
+      food: 20,
+      nearest: (object, radius = 32) => (object === 'zombie' && radius >= 12 ? 12 : undefined),
+    }
+  }
+  async act(primitive: Primitive): Promise<Outcome> {
+    const symbol = primitiveSymbol(primitive)
+    this.acts.push(symbol)
+    if (symbol === 'sleep.bed') return failure('not_found', 'no beds nearby or in the inventory')
+    if (symbol === 'place.shelter') {
+      this.stop.abort()
+      return success('dug in 3 blocks down, covered, until daybreak')
+    }
+    return failure('not_found', `${symbol}: nothing here`)
+  }
+}
+
+describe('the controller on a night without a bed', () => {
+  test('three tries at sleep.bed, then the bot digs in, and the step says the night was not slept', async () => {
+    const ready = await prepared()
+    const stop = new AbortController()
+    const world = new BedlessNight(stop)
+    const options = agent.runOptions(ready)
+    const result = await runController({
+      world,
+      ...options,
+      reflexes: [shelterReflex(rules)],
+      signal: stop.signal,
+      maxSteps: 40,
+    })
+    assert.deepEqual(world.acts, ['sleep.bed', 'sleep.bed', 'sleep.bed', 'place.shelter'], result.message)
+    const dug = result.steps.find((s) => s.action === 'place.shelter')
+    assert.equal(dug?.ok, true)
+    assert.equal(dug?.setAside, 'constraint "sleep at night" cannot be kept now (sleep.bed failed)')
+    assert.match(dug?.message ?? '', /cannot be kept now .*: dug in 3 blocks down/)
+    assert.doesNotMatch(dug?.message ?? '', /slept/)
+  })
+})
