@@ -103,13 +103,28 @@ export async function runEpisode(
       onStage?.('refused')
       return { ...first, needs }
     }
+    const killsBefore = world.observe().kills
     const { prepared, last, joined } = await runReplacingTools(first, run, again)
     onStage?.('ran')
+    const killed = killedSince(killsBefore, world.observe().kills)
     await options.onRun?.({ instruction, prepared, last, joined })
     const report = await planner.reportRun(prepared, last, calls)
     onStage?.('reported')
-    return { ...report, result: withNeedRuns(needs, joined), needs }
+    return { ...report, result: withNeedRuns(needs, joined), needs, ...(killed.size > 0 ? { killed } : {}) }
   } finally {
     undo?.()
   }
+}
+
+/** The creatures killed between two counts of the world's kills. */
+function killedSince(
+  before: ReadonlyMap<string, number> | undefined,
+  after: ReadonlyMap<string, number> | undefined,
+): Map<string, number> {
+  const killed = new Map<string, number>()
+  for (const [creature, n] of after ?? []) {
+    const more = n - (before?.get(creature) ?? 0)
+    if (more > 0) killed.set(creature, more)
+  }
+  return killed
 }
