@@ -72,7 +72,12 @@ export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
       const object = parseSymbol(s)?.object
       return object !== undefined && matchesObject(object, item)
     })
-  const hunted = (creature: string) => dfa.alphabet.has(`kill.${creature}`)
+  // A kill the product names and still allows (a law "never kill zombies" names it too, and forbids it).
+  const hunted = (creature: string) => {
+    const kill = `kill.${creature}`
+    const state = options.state()
+    return dfa.alphabet.has(kill) && state >= 0 && (distance[dfa.step(state, kill)] ?? -1) >= 0
+  }
   const wanted = (o: Observation, urgentOnly: boolean): ReflexAct | undefined => {
     for (const reflex of options.reflexes) {
       const refused = new Set<string>()
