@@ -237,6 +237,40 @@ describe('urgent reflex acts while a step runs', () => {
   })
 })
 
+describe('what the run hunts, as the shelter reflex sees it', () => {
+  /** A log to mine at night under the open sky, a zombie 15 blocks off: the first act the controller runs. */
+  const firstAct = async (dfa: Dfa) => {
+    const acts: string[] = []
+    const world: World = {
+      observe: () => ({ ...seen({ mobs: { zombie: 15 } }), underSky: true }),
+      act: async (primitive) => {
+        acts.push(primitiveSymbol(primitive))
+        return failure('cancelled', 'one act is enough')
+      },
+    }
+    await runController({ world, dfa, goal: ['has.oak_log.1'], reflexes: [shelterReflex(rules)] })
+    return acts[0]
+  }
+
+  test('a zombie is hidden from under a law that forbids killing it, and not while zombies are the goal', async () => {
+    // mine.oak_log reaches the goal; kill.zombie leads to the dead state (a law "never kill zombies").
+    const forbidden = Dfa.from({
+      alphabet: ['mine.oak_log', 'kill.zombie'],
+      initial: 0,
+      accepting: [1],
+      transitions: [
+        [1, 2],
+        [1, 2],
+        [2, 2],
+      ],
+    })
+    assert.equal(await firstAct(forbidden), 'place.shelter')
+    // kill.zombie is on the way to the goal: the zombie is what the run is for.
+    const hunting = Dfa.from({ alphabet: ['kill.zombie'], initial: 0, accepting: [1], transitions: [[1], [1]] })
+    assert.equal(await firstAct(hunting), 'kill.zombie')
+  })
+})
+
 /** A zombie 8 blocks off, hunted: it comes within the fight reflex's reach as the hunt's fight begins. */
 class ZombieHunted implements World {
   readonly acts: string[] = []
