@@ -23,7 +23,7 @@ export function doneLine(
   goal: readonly string[],
   result: ControllerResult,
   verbose: boolean,
-  killed?: ReadonlyMap<string, number>,
+  killed?: Readonly<Record<string, number>>,
 ): string {
   const actions = counted(result.steps.length, 'action')
   if (verbose) return `done in ${actions}: ${result.message}`
@@ -37,7 +37,9 @@ export function doneLine(
 }
 
 /** "killed 2 zombies and a skeleton"; undefined when none died. */
-export function killedWords(killed: ReadonlyMap<string, number> | undefined): string | undefined {
-  const words = [...(killed ?? [])].filter(([, n]) => n > 0).map(([creature, n]) => itemWords(creature, n))
+export function killedWords(killed: Readonly<Record<string, number>> | undefined): string | undefined {
+  const words = Object.entries(killed ?? {})
+    .filter(([, n]) => n > 0)
+    .map(([creature, n]) => itemWords(creature, n))
   return words.length > 0 ? `killed ${listWords(words)}` : undefined
 }

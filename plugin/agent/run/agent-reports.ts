@@ -54,7 +54,7 @@ export interface DoReport extends Prepared {
    * "kill 2 zombies" after one killed earlier reaches `killed.zombie.3` with two killed, and a hunt that ran out of
    * zombies still killed some.
    */
-  readonly killed?: ReadonlyMap<string, number>
+  readonly killed?: Readonly<Record<string, number>>
 }
 
 export type AgentProgress =

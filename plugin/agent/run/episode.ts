@@ -110,21 +110,22 @@ export async function runEpisode(
     await options.onRun?.({ instruction, prepared, last, joined })
     const report = await planner.reportRun(prepared, last, calls)
     onStage?.('reported')
-    return { ...report, result: withNeedRuns(needs, joined), needs, ...(killed.size > 0 ? { killed } : {}) }
+    const any = Object.keys(killed).length > 0
+    return { ...report, result: withNeedRuns(needs, joined), needs, ...(any ? { killed } : {}) }
   } finally {
     undo?.()
   }
 }
 
-/** The creatures killed between two counts of the world's kills. */
+/** The creatures killed between two counts of the world's kills (plain data: the report is JSON). */
 function killedSince(
   before: ReadonlyMap<string, number> | undefined,
   after: ReadonlyMap<string, number> | undefined,
-): Map<string, number> {
-  const killed = new Map<string, number>()
+): Record<string, number> {
+  const killed: Record<string, number> = {}
   for (const [creature, n] of after ?? []) {
     const more = n - (before?.get(creature) ?? 0)
-    if (more > 0) killed.set(creature, more)
+    if (more > 0) killed[creature] = more
   }
   return killed
 }
