@@ -81,6 +81,8 @@ export interface DoReport {
   readonly worldFault?: string
   /** What the constraints needed first (a bed for "sleep at night") and the runs that got it. */
   readonly needs?: RunReport['needs']
+  /** Creatures that died at the bot's hands during the run (the world's count), when any did. */
+  readonly killed?: RunReport['killed']
 }
 
 /** What a `do` or `learn` reports as it goes (`onProgress`, the `cedarProgress` event). */
@@ -161,5 +163,6 @@ export function publicReport(report: RunReport): DoReport {
     ...(report.stuck ? { stuck: report.stuck } : {}),
     ...(report.worldFault === undefined ? {} : { worldFault: report.worldFault }),
     ...(report.needs ? { needs: report.needs } : {}),
+    ...(report.killed ? { killed: report.killed } : {}),
   }
 }

@@ -1,7 +1,8 @@
-// Issue 37's chest requests on the real server, from chat, with unmodified mineflayer and the plugin loaded: "put the
-// diamonds in the chest" opens the chest by the bot (bot.openContainer) and deposits every diamond, which another
-// player then finds there (plugin/server/mechanics/chests.ts keeps the chest's items); "take the iron from the chest"
-// withdraws the iron that player put in, though the bot had never looked inside.
+// Issue 37's chest requests on the real server, from chat, with unmodified mineflayer and the plugin loaded: "put 3
+// diamonds in the chest" deposits three (bot.openContainer) and the bot keeps the rest (it used to store them all);
+// "put the diamonds in the chest" deposits every diamond, which another player then finds there
+// (plugin/server/mechanics/chests.ts keeps the chest's items); "take the iron from the chest" withdraws the iron that
+// player put in, though the bot had never looked inside; "take 2 diamonds" takes two.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
@@ -32,13 +33,21 @@ describe('chest requests over the real protocol', () => {
     return items
   }
 
-  test('"put the diamonds in the chest": every diamond is in the chest, as another player sees', async () => {
+  test('"put 3 diamonds in the chest": the chest holds exactly three, as another player sees, and the bot keeps two', async () => {
     await giveItem(cedar.session.server, bot, 'diamond', 5)
+    const lines = await cedar.converse('!do put 3 diamonds in the chest', DONE, 120_000)
+    assert.match(lines.at(-1) ?? '', /^done in 1 action: done: stored\.diamond\.3$/, lines.join('\n'))
+    assert.equal(countItem(bot, 'diamond'), 2)
+    assert.deepEqual(await alexSees(), { diamond: 3 })
+  })
+
+  test('"put the diamonds in the chest": every diamond is in the chest, as another player sees', async () => {
+    await giveItem(cedar.session.server, bot, 'diamond', 3)
     await waitUntil(bot, () => countItem(bot, 'diamond') === 5, 'the diamonds are the bot’s')
     const lines = await cedar.converse('!do put the diamonds in the chest', DONE, 120_000)
-    assert.match(lines.at(-1) ?? '', /^done in 1 action: done: stored\.diamond\.5$/, lines.join('\n'))
+    assert.match(lines.at(-1) ?? '', /^done in 1 action: done: stored\.diamond\.8$/, lines.join('\n'))
     assert.equal(countItem(bot, 'diamond'), 0)
-    assert.deepEqual(await alexSees(), { diamond: 5 })
+    assert.deepEqual(await alexSees(), { diamond: 8 })
   })
 
   test('"take the iron from the chest": the iron another player put there is the bot’s, the diamonds stay', async () => {
@@ -50,7 +59,14 @@ describe('chest requests over the real protocol', () => {
     const lines = await cedar.converse('!do take the iron from the chest', DONE, 120_000)
     assert.match(lines.at(-1) ?? '', /^done/, lines.join('\n'))
     await waitUntil(bot, () => countItem(bot, 'iron_ingot') === 12, 'the bot holds the twelve ingots')
-    assert.deepEqual(await alexSees(), { diamond: 5 })
+    assert.deepEqual(await alexSees(), { diamond: 8 })
+  })
+
+  test('"take 2 diamonds from the chest": two are the bot’s, six stay', async () => {
+    const lines = await cedar.converse('!do take 2 diamonds from the chest', DONE, 120_000)
+    assert.match(lines.at(-1) ?? '', /^done/, lines.join('\n'))
+    assert.equal(countItem(bot, 'diamond'), 2)
+    assert.deepEqual(await alexSees(), { diamond: 6 })
   })
 
   test('taking with no chest in sight is refused before anything is understood', async () => {

@@ -89,11 +89,11 @@ describe('eating reflex', () => {
       food: 0,
       nearest: (object, radius = 32) => (object === 'cow' && radius >= 27 ? 27 : undefined),
     }
-    const act = eatingReflex(rules).next(starving, { skip: () => false, spare: () => true })
+    const act = eatingReflex(rules).next(starving, { skip: () => false, spare: () => true, hunted: () => false })
     assert.deepEqual(act?.primitive, { verb: 'kill', object: 'cow' })
     const none = eatingReflex(rules).next(
       { ...starving, nearest: () => undefined },
-      { skip: () => false, spare: () => true },
+      { skip: () => false, spare: () => true, hunted: () => false },
     )
     assert.equal(none?.primitive.verb, 'explore', 'with none in sight it searches')
   })
@@ -158,7 +158,7 @@ describe('eating reflex', () => {
 
 describe('eating reflex: the everyday foods (issue 36)', () => {
   const reflex = eatingReflex(rules)
-  const context = { skip: () => false, spare: () => true }
+  const context = { skip: () => false, spare: () => true, hunted: () => false }
   const body = (inventory: Record<string, number>, sees: Record<string, number>, equipped?: string): Observation => ({
     inventory: new Map(Object.entries(inventory)),
     equipped,

@@ -82,8 +82,20 @@ describe('chests in the Sim', () => {
     assert.equal((await agent.do('put the diamond in the chest', world)).result?.outcome, 'goal')
     const report = await agent.do('put 2 cobblestone in the chest', world)
     assert.equal(report.result?.outcome, 'goal', report.refusal ?? report.result?.message)
-    assert.equal(chestHolds(world).diamond, 1)
-    assert.ok((chestHolds(world).cobblestone ?? 0) >= 2, JSON.stringify(chestHolds(world)))
+    assert.deepEqual(chestHolds(world), { diamond: 1, cobblestone: 2 })
+  })
+
+  test('"put 3 diamonds in the chest" stores three and the bot keeps the rest; "take 2 diamonds" takes two back', async () => {
+    const agent = newAgent()
+    const world = new SimWorld({ seed: 0, startInventory: { diamond: 5 } })
+    const put = await agent.do('put 3 diamonds in the chest', world)
+    assert.equal(put.result?.message, 'done: stored.diamond.3')
+    assert.deepEqual(chestHolds(world), { diamond: 3 })
+    assert.equal(world.observe().inventory.get('diamond'), 2, 'the bot keeps two')
+    const taken = await agent.do('take 2 diamonds from the chest', world)
+    assert.equal(taken.result?.message, 'done: has.diamond.4')
+    assert.deepEqual(chestHolds(world), { diamond: 1 })
+    assert.equal(world.observe().inventory.get('diamond'), 4)
   })
 
   test('"put the diamonds in the chest" is no longer read as making a chest', async () => {
@@ -112,13 +124,14 @@ describe('creatures as goals in the Sim', () => {
     }
   })
 
-  test('a second "kill 2 zombies" counts on from the kills before: two more', async () => {
+  test('a second "kill 2 zombies" counts on from the kills before: two more, and the report says two', async () => {
     const agent = newAgent()
     const world = new SimWorld({ seed: 0, startTime: 14_000 })
     assert.equal((await agent.do('kill a zombie', world)).result?.outcome, 'goal')
     const report = await agent.do('kill 2 zombies', world)
     assert.equal(report.result?.message, 'done: killed.zombie.3')
     assert.equal(world.observe().kills?.get('zombie'), 3)
+    assert.deepEqual(report.killed, { zombie: 2 }, 'killed in this run')
   })
 
   test('by day "kill 3 zombies" is refused with what the bot does instead', async () => {

@@ -21,7 +21,7 @@ import { loadRules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
 
 const rules = loadRules()
-const open: ReflexContext = { skip: () => false, spare: () => true }
+const open: ReflexContext = { skip: () => false, spare: () => true, hunted: () => false }
 
 function seen(
   options: { inventory?: Record<string, number>; equipped?: string; mobs?: Record<string, number> } & Pick<
@@ -104,6 +104,15 @@ describe('shelter reflex', () => {
     assert.equal(at({ ...seen({ mobs: { zombie: 30 } }), underSky: true }), undefined, 'none near')
     // The Sim does not say where the sky is (and shows its night mobs 8-28 blocks off): no Sim run digs in.
     assert.equal(at(seen({ mobs: { zombie: 15 } })), undefined)
+  })
+
+  test('a run that hunts zombies does not dig in from one, but still from another kind of mob', () => {
+    const hunting = { ...open, hunted: (creature: string) => creature === 'zombie' }
+    const night = (mobs: Record<string, number>) => ({ ...seen({ mobs }), underSky: true })
+    assert.equal(shelter.next(night({ zombie: 15 }), hunting), undefined)
+    const skeleton = shelter.next(night({ zombie: 15, skeleton: 20 }), hunting)
+    assert.equal(skeleton && primitiveSymbol(skeleton.primitive), 'place.shelter')
+    assert.match(skeleton?.why ?? '', /^a skeleton 20 blocks away/)
   })
 })
 
@@ -217,7 +226,75 @@ describe('urgent reflex acts while a step runs', () => {
     // Three failures (the controller's tries), each four acts cut short.
     assert.equal(world.acts.filter((a) => a === 'mine.oak_log').length, 12)
   })
+
+  test('a hunt’s kill.zombie is not cut short by the fight reflex offering the same kill', async () => {
+    const world = new ZombieHunted()
+    const dfa = Dfa.from({ alphabet: ['kill.zombie'], initial: 0, accepting: [1], transitions: [[1], [null]] })
+    const result = await runController({ world, dfa, goal: ['killed.zombie.1'], reflexes: [fightReflex(rules)] })
+    assert.equal(result.outcome, 'goal', result.message)
+    assert.deepEqual(world.acts, ['kill.zombie'], 'one fight, run to its end')
+    assert.equal(result.steps[0]?.ok, true, result.steps[0]?.message)
+  })
 })
+
+describe('what the run hunts, as the shelter reflex sees it', () => {
+  /** A log to mine at night under the open sky, a zombie 15 blocks off: the first act the controller runs. */
+  const firstAct = async (dfa: Dfa) => {
+    const acts: string[] = []
+    const world: World = {
+      observe: () => ({ ...seen({ mobs: { zombie: 15 } }), underSky: true }),
+      act: async (primitive) => {
+        acts.push(primitiveSymbol(primitive))
+        return failure('cancelled', 'one act is enough')
+      },
+    }
+    await runController({ world, dfa, goal: ['has.oak_log.1'], reflexes: [shelterReflex(rules)] })
+    return acts[0]
+  }
+
+  test('a zombie is hidden from under a law that forbids killing it, and not while zombies are the goal', async () => {
+    // mine.oak_log reaches the goal; kill.zombie leads to the dead state (a law "never kill zombies").
+    const forbidden = Dfa.from({
+      alphabet: ['mine.oak_log', 'kill.zombie'],
+      initial: 0,
+      accepting: [1],
+      transitions: [
+        [1, 2],
+        [1, 2],
+        [2, 2],
+      ],
+    })
+    assert.equal(await firstAct(forbidden), 'place.shelter')
+    // kill.zombie is on the way to the goal: the zombie is what the run is for.
+    const hunting = Dfa.from({ alphabet: ['kill.zombie'], initial: 0, accepting: [1], transitions: [[1], [1]] })
+    assert.equal(await firstAct(hunting), 'kill.zombie')
+  })
+})
+
+/** A zombie 8 blocks off, hunted: it comes within the fight reflex's reach as the hunt's fight begins. */
+class ZombieHunted implements World {
+  readonly acts: string[] = []
+  distance = 8
+  kills = 0
+  observe(): Observation {
+    return {
+      ...seen({ mobs: this.kills === 0 ? { zombie: this.distance } : {} }),
+      ...(this.kills > 0 ? { kills: new Map([['zombie', this.kills]]) } : {}),
+    }
+  }
+  async act(primitive: Primitive, signal?: AbortSignal) {
+    this.acts.push(primitiveSymbol(primitive))
+    this.distance = 2
+    // The fight lasts a second: four of the controller's looks for an urgent act.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1000)
+      signal?.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true })
+    })
+    if (signal?.aborted) return failure('cancelled', 'the fight was cut short')
+    this.kills++
+    return success('zombie is gone')
+  }
+}
 
 /** Every dig is cut short by a zombie that turns up beside the bot. */
 class ZombieAtEveryDig extends ZombieAtTheDig {

@@ -9,7 +9,7 @@ import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import { correctionReply, learnedAgain } from './correction-replies.js'
 import { progressReporter, vettingText } from './do-progress.js'
-import { doneLine } from './done-lines.js'
+import { doneLine, killedWords } from './done-lines.js'
 import { giveGoalItems } from './hand-over-commands.js'
 import { unreadableLine } from './refusals.js'
 import type { CommandRegistry } from './registry.js'
@@ -65,7 +65,7 @@ const doCommand = defineCommand({
       const result = report.result
       if (!result) return { reply: 'nothing ran', verdict: { status: 'refused', reason: 'nothing ran' } }
       if (result.outcome === 'goal') {
-        const done = doneLine(context.bot, report.goal, result, verbose)
+        const done = doneLine(context.bot, report.goal, result, verbose, report.killed)
         if (!wantsHandOver(instruction)) return done
         const all = !countGiven(instruction)
         context.reply(`${done}; bringing ${all ? 'them' : 'it'} to you`)
@@ -79,9 +79,12 @@ const doCommand = defineCommand({
       const why = stuck ? describeStuck(stuck) : (report.worldFault ?? hint)
       const failure = plainFailure(result, verbose ? undefined : PLAYER_WORDS)
       const verdict: TaskVerdict = { status: 'failed', reason: `${result.outcome}: ${failure}; ${why}` }
+      // What was done before the run stopped: a hunt that ran out of zombies says how many it killed.
+      const hunted = killedWords(report.killed)
       const head = verbose ? `not done (${result.outcome})` : 'not done'
-      if (!searched) return { reply: say(`${head}: ${failure}; ${why}`), verdict }
-      context.reply(say(`${head}: ${failure}; I'm coming back to you (${why})`))
+      const told = hunted ? `${hunted}, but ${failure}` : failure
+      if (!searched) return { reply: say(`${head}: ${told}; ${why}`), verdict }
+      context.reply(say(`${head}: ${told}; I'm coming back to you (${why})`))
       return { reply: await comeBack(context, asker, signal), verdict }
     })
   },

@@ -67,7 +67,8 @@ export type PredicateKind = (typeof PREDICATE_KINDS)[number]
  * `logs`), `craft.wooden_pickaxe`, `smelt.raw_iron` (the input; `fuel` picks the fuel, else the best one held),
  * `place.crafting_table`, `equip.iron_pickaxe`, `explore.diamond_ore` (search until one is seen), `sleep.bed`,
  * `kill.zombie`, `eat.bread`; `fish.cod` (cast the rod in hand into water until that catch, or any fish for `fish.fish`),
- * `store.diamond` (every diamond held into the nearest chest), `take.iron_ingot` (every one the nearest chest holds),
+ * `store.diamond` (every diamond held into the nearest chest, or `count` of them), `take.iron_ingot` (every one the
+ * nearest chest holds, or `count`),
  * `use.water` (the item in hand on the nearest such block or creature: a bucket on water, lava or a cow, a hoe on
  * grass or dirt, shears on a sheep, bone meal on a crop), `plant.wheat_seeds` (on farmland in reach). A crop is
  * harvested by mining it (`mine.wheat`): the act waits for it to ripen.
@@ -76,6 +77,8 @@ export interface Primitive {
   readonly verb: PrimitiveVerb
   readonly object: string
   readonly fuel?: string
+  /** `store.X` and `take.X`: how many to move (not part of the symbol: the goal's count sets it). */
+  readonly count?: number
 }
 
 export interface ParsedSymbol {

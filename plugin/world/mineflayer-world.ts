@@ -134,9 +134,9 @@ export class MineflayerWorld implements World {
       case 'sleep':
         return sleep(bot, memory, inner)
       case 'store':
-        return storeInChest(bot, memory, primitive.object, inner)
+        return storeInChest(bot, memory, primitive, inner)
       case 'take':
-        return takeFromChest(bot, memory, primitive.object, inner)
+        return takeFromChest(bot, memory, primitive, inner)
     }
   }
 }

@@ -36,11 +36,8 @@ export function holdsIn(observation: Observation, proposition: string, options: 
       return observation.worn?.has(object) ?? false
     case 'killed':
       return (observation.kills?.get(object) ?? 0) >= (symbol.count ?? 1)
-    case 'stored': {
-      let stored = 0
-      for (const [name, n] of observation.stored ?? []) if (matchesObject(object, name)) stored += n
-      return stored >= (symbol.count ?? 1)
-    }
+    case 'stored':
+      return storedOf(observation, object) >= (symbol.count ?? 1)
     case 'near':
       return observation.nearest(object, options.nearRadius ?? DEFAULT_NEAR_RADIUS) !== undefined
     case 'sees':
@@ -71,6 +68,13 @@ export function countOf(observation: Observation, object: string): number {
   let count = 0
   for (const [name, n] of observation.inventory) if (matchesObject(object, name)) count += n
   return count
+}
+
+/** How many items of `object` (a name or a family) the chests the bot knows hold. */
+export function storedOf(observation: Observation, object: string): number {
+  let stored = 0
+  for (const [name, n] of observation.stored ?? []) if (matchesObject(object, name)) stored += n
+  return stored
 }
 
 /** A valuation for the shield over one observation (each proposition is computed on first ask). */

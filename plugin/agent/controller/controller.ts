@@ -20,6 +20,7 @@ import { isPursuable } from '../../world/milestone-pursuit.js'
 import type { ActOptions, Observation } from '../../world/port.js'
 import { holdsIn } from '../../world/predicates.js'
 import { reflexTurns } from '../reflexes/index.js'
+import { withGoalAmount } from './act-amounts.js'
 import { actLimits } from './act-limits.js'
 import { brokenTool } from './broken-tool.js'
 import type { ControllerOptions, ControllerOutcome, ControllerResult, ControllerStep } from './controller-types.js'
@@ -306,8 +307,8 @@ export async function runController(options: ControllerOptions): Promise<Control
       continue
     }
     options.onActing?.(action)
-    const { outcome, preempted } = await reflexes.interruptible((inner) =>
-      world.act(primitive, inner, acting(action, state)),
+    const { outcome, preempted } = await reflexes.interruptible(action, (inner) =>
+      world.act(withGoalAmount(primitive, options.goal, observation), inner, acting(action, state)),
     )
     const after = world.observe()
     wore(observation, after, primitive)

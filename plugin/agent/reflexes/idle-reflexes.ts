@@ -43,8 +43,8 @@ export function startIdleReflexes(options: IdleReflexOptions): () => void {
     const observation = world.observe()
     const skip = (symbol: string) => (failed.get(symbol) ?? -1) >= look || options.refusal?.(symbol) !== undefined
     for (const reflex of reflexes) {
-      // Idle, no plan holds any item back: whatever the bot has may be eaten or burnt.
-      const act = reflex.next(observation, { skip, spare: () => true })
+      // Idle, no plan holds any item back (whatever the bot has may be eaten or burnt) nor hunts anything.
+      const act = reflex.next(observation, { skip, spare: () => true, hunted: () => false })
       if (act) return { reflex: reflex.name, act }
     }
     return undefined

@@ -52,9 +52,11 @@ export interface ReflexTurns {
   /**
    * Runs a plan's act, cut short (its signal aborted) when an urgent reflex act becomes due and allowed while it
    * runs: a walk or a dig takes a minute, and a zombie at a raised tick rate kills in seconds. `preempted` is that
-   * act (the controller runs it next, as the next round's pending act); undefined when the act ran its course.
+   * act (the controller runs it next, as the next round's pending act); undefined when the act ran its course. The
+   * running act itself (`action`: a hunt's kill.zombie, which the fight reflex offers too) never cuts itself short.
    */
   interruptible(
+    action: string,
     act: (signal: AbortSignal) => Promise<Outcome>,
   ): Promise<{ readonly outcome: Outcome; readonly preempted?: AdmittedAct }>
 }
@@ -89,11 +91,17 @@ export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
       const object = parseSymbol(s)?.object
       return object !== undefined && matchesObject(object, item)
     })
+  // A kill the product names and still allows (a law "never kill zombies" names it too, and forbids it).
+  const hunted = (creature: string) => {
+    const kill = `kill.${creature}`
+    const state = options.state()
+    return dfa.alphabet.has(kill) && state >= 0 && (distance[dfa.step(state, kill)] ?? -1) >= 0
+  }
   const wanted = (o: Observation, urgentOnly: boolean): AdmittedAct | undefined => {
     for (const reflex of options.reflexes) {
       const refused = new Set<string>()
       for (let offer = 0; offer < OFFERS; offer++) {
-        const act = reflex.next(o, { skip: (symbol) => refused.has(symbol), spare })
+        const act = reflex.next(o, { skip: (symbol) => refused.has(symbol), spare, hunted })
         if (!act || (urgentOnly && !act.urgent)) break
         const symbol = primitiveSymbol(act.primitive)
         const allowed = admitted(act, symbol, o)
@@ -108,7 +116,7 @@ export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
       round++
       return wanted(o, false)
     },
-    async interruptible(act) {
+    async interruptible(action, act) {
       const inner = new AbortController()
       const outer = options.signal
       const stop = () => inner.abort(outer?.reason)
@@ -118,8 +126,11 @@ export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
         options.reflexes.length === 0
           ? undefined
           : setInterval(() => {
-              preempted = wanted(world.observe(), true)
-              if (preempted) inner.abort(new Error(`interrupted: ${preempted.why}`))
+              if (preempted) return
+              const due = wanted(world.observe(), true)
+              if (!due || primitiveSymbol(due.primitive) === action) return
+              preempted = due
+              inner.abort(new Error(`interrupted: ${due.why}`))
             }, PREEMPT_POLL_MS)
       try {
         const outcome = await act(inner.signal)

@@ -11,6 +11,8 @@ export interface ReflexContext {
   readonly skip: (symbol: string) => boolean
   /** An item the running plan does not name (so the reflex may burn it). */
   readonly spare: (item: string) => boolean
+  /** The running plan kills this creature (`kill.X` is on a way to its goal): meeting one is the task, not a danger. */
+  readonly hunted: (creature: string) => boolean
 }
 
 /** A survival reflex: the act the body needs now, or none. */

@@ -6,7 +6,8 @@
  * blocks down they cannot reach the bot at all. It reads the Observation's `underSky`, which a live bot reports and
  * the Sim leaves out (the Sim keeps its own account of shelter), so no Sim run digs in. Through the controller's
  * admission like every reflex: under "sleep at night" the bot does not dig in at night before it has slept, unless
- * it cannot sleep (sleep.bed given up: no bed, nowhere to put one), when the constraint is set aside for it.
+ * it cannot sleep (sleep.bed given up: no bed, nowhere to put one), when the constraint is set aside for it. A mob the
+ * running plan hunts ("kill 3 zombies") is not hidden from: dug in till daybreak, the bot would never meet one.
  */
 import { KILLABLE_MOBS } from '../../vocabulary/natural.js'
 import { SHELTER } from '../../world/port.js'
@@ -21,9 +22,9 @@ export function shelterReflex(rules: { isHostile(name: string): boolean }): Refl
   const hostiles = KILLABLE_MOBS.filter((mob) => rules.isHostile(mob))
   return {
     name: 'shelter',
-    next(o, { skip }) {
+    next(o, { skip, hunted }) {
       if (!o.isNight || o.underSky !== true || skip(`place.${SHELTER}`)) return undefined
-      const seen = hostiles.find((mob) => o.nearest(mob, SHELTER_RADIUS) !== undefined)
+      const seen = hostiles.find((mob) => !hunted(mob) && o.nearest(mob, SHELTER_RADIUS) !== undefined)
       if (seen === undefined) return undefined
       const why = `a ${seen} ${(o.nearest(seen, SHELTER_RADIUS) as number).toFixed(0)} blocks away at night`
       return { primitive: { verb: 'place', object: SHELTER }, timeoutMs: SHELTER_MS, why, urgent: true }

@@ -49,6 +49,12 @@ export interface DoReport extends Prepared {
   readonly worldFault?: string
   /** What the constraints needed first and the runs that got it (a bed for "sleep at night"): constraint-needs.ts. */
   readonly needs?: readonly NeedRun[]
+  /**
+   * Creatures that died at the bot's hands during the run, as the world counted them (`kills` after less before):
+   * "kill 2 zombies" after one killed earlier reaches `killed.zombie.3` with two killed, and a hunt that ran out of
+   * zombies still killed some.
+   */
+  readonly killed?: Readonly<Record<string, number>>
 }
 
 export type AgentProgress =

@@ -103,13 +103,29 @@ export async function runEpisode(
       onStage?.('refused')
       return { ...first, needs }
     }
+    const killsBefore = world.observe().kills
     const { prepared, last, joined } = await runReplacingTools(first, run, again)
     onStage?.('ran')
+    const killed = killedSince(killsBefore, world.observe().kills)
     await options.onRun?.({ instruction, prepared, last, joined })
     const report = await planner.reportRun(prepared, last, calls)
     onStage?.('reported')
-    return { ...report, result: withNeedRuns(needs, joined), needs }
+    const any = Object.keys(killed).length > 0
+    return { ...report, result: withNeedRuns(needs, joined), needs, ...(any ? { killed } : {}) }
   } finally {
     undo?.()
   }
+}
+
+/** The creatures killed between two counts of the world's kills (plain data: the report is JSON). */
+function killedSince(
+  before: ReadonlyMap<string, number> | undefined,
+  after: ReadonlyMap<string, number> | undefined,
+): Record<string, number> {
+  const killed: Record<string, number> = {}
+  for (const [creature, n] of after ?? []) {
+    const more = n - (before?.get(creature) ?? 0)
+    if (more > 0) killed[creature] = more
+  }
+  return killed
 }

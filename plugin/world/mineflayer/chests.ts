@@ -1,12 +1,15 @@
 /**
  * Chests on the live bot: `store.X` walks to the nearest chest in sight (placing the one held when none is), opens
- * it (`bot.openContainer`) and deposits every X held; `take.X` withdraws every X the nearest chest holds. What the
+ * it (`bot.openContainer`) and deposits every X held (or the primitive's `count`); `take.X` withdraws every X the
+ * nearest chest holds (or `count`). What the
  * bot saw inside each chest it opened is remembered (BotMemory.chests): the Observation's `stored`, so a goal such
  * as `stored.diamond.5` is what the chest showed, not what the bot meant to put there.
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
+import type { Item } from 'prismarine-item'
 import { matchesObject } from '../../vocabulary/families.js'
+import type { Primitive } from '../../vocabulary/symbols.js'
 import { type Outcome, success } from '../port.js'
 import type { BotMemory } from './bot-memory.js'
 import { findNearestBlock, place } from './gather.js'
@@ -49,39 +52,55 @@ async function withChest<T>(
   }
 }
 
-export async function storeInChest(bot: Bot, memory: BotMemory, object: string, signal: AbortSignal): Promise<Outcome> {
+/** Moves up to `count` (every one when undefined) of `stacks` with `move`, stack by stack; what moved, by name. */
+async function moveStacks(
+  stacks: readonly Item[],
+  count: number | undefined,
+  move: (item: Item, n: number) => Promise<void>,
+): Promise<Map<string, number>> {
+  let left = count ?? Number.POSITIVE_INFINITY
+  const moved = new Map<string, number>()
+  for (const item of stacks) {
+    const n = Math.min(item.count, left)
+    if (n <= 0) break
+    await move(item, n)
+    moved.set(item.name, (moved.get(item.name) ?? 0) + n)
+    left -= n
+  }
+  return moved
+}
+
+/** A chest act on the live bot: `primitive.count` of its object moved, or every one. */
+type ChestAct = (bot: Bot, memory: BotMemory, primitive: Primitive, signal: AbortSignal) => Promise<Outcome>
+
+/** `store.X`: `primitive.count` of X, or every one held. */
+export const storeInChest: ChestAct = async (bot, memory, { object, count }, signal) => {
   const wanted = (name: string) => matchesObject(object, name) && !(name === 'chest' && object !== 'chest')
   if (!bot.inventory.items().some((i) => wanted(i.name)))
     return fail('missing_ingredients', `no ${object} to put in a chest`)
   const block = await nearestChest(bot, memory, true, signal)
   if (!block) return fail('not_found', 'no chest in sight or in the inventory')
-  const put = await withChest(bot, memory, block, signal, async (chest) => {
-    const put = new Map<string, number>()
-    for (const item of chest.items().filter((i) => wanted(i.name))) {
-      await chest.deposit(item.type, item.metadata, item.count)
-      put.set(item.name, (put.get(item.name) ?? 0) + item.count)
-    }
-    return put
-  })
+  const put = await withChest(bot, memory, block, signal, (chest) =>
+    moveStacks(
+      chest.items().filter((i) => wanted(i.name)),
+      count,
+      (item, n) => chest.deposit(item.type, item.metadata, n),
+    ),
+  )
   return success(`put ${[...put].map(([name, n]) => `${n} ${name}`).join(', ')} in the chest`)
 }
 
-export async function takeFromChest(
-  bot: Bot,
-  memory: BotMemory,
-  object: string,
-  signal: AbortSignal,
-): Promise<Outcome> {
+/** `take.X`: `primitive.count` of X, or every one the chest holds. */
+export const takeFromChest: ChestAct = async (bot, memory, { object, count }, signal) => {
   const block = await nearestChest(bot, memory, false, signal)
   if (!block) return fail('not_found', 'no chest in sight')
-  const took = await withChest(bot, memory, block, signal, async (chest) => {
-    const took = new Map<string, number>()
-    for (const item of chest.containerItems().filter((i) => matchesObject(object, i.name))) {
-      await chest.withdraw(item.type, item.metadata, item.count)
-      took.set(item.name, (took.get(item.name) ?? 0) + item.count)
-    }
-    return took
-  })
+  const took = await withChest(bot, memory, block, signal, (chest) =>
+    moveStacks(
+      chest.containerItems().filter((i) => matchesObject(object, i.name)),
+      count,
+      (item, n) => chest.withdraw(item.type, item.metadata, n),
+    ),
+  )
   if (took.size === 0) return fail('not_found', `the chest holds no ${object}`)
   return success(`took ${[...took].map(([name, n]) => `${n} ${name}`).join(', ')} from the chest`)
 }

@@ -1,9 +1,10 @@
 /**
- * Chests in the Sim: `store.X` puts every X held into the chest in reach (placing the one held when none is), and
- * `take.X` takes every X the chest in reach holds. What the chests hold is the Observation's `stored` (the Sim's bot
+ * Chests in the Sim: `store.X` puts every X held (or the primitive's `count` of them) into the chest in reach
+ * (placing the one held when none is), and `take.X` takes every X the chest in reach holds (or `count`). What the chests hold is the Observation's `stored` (the Sim's bot
  * knows every chest it placed), as the live bot's is what it saw in the chests it opened.
  */
 import { matchesObject } from '../../vocabulary/families.js'
+import type { Primitive } from '../../vocabulary/symbols.js'
 import { failure, type Outcome } from '../port.js'
 import { place } from './actions.js'
 import { type ActEnv, perform } from './perform.js'
@@ -53,15 +54,30 @@ function atChest(
   })
 }
 
-export function storeInChest(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
+/** Up to `count` (every one when undefined) taken from `available`, name by name: how many of each. */
+function portions(available: readonly (readonly [string, number])[], count: number | undefined): [string, number][] {
+  let left = count ?? Number.POSITIVE_INFINITY
+  const moved: [string, number][] = []
+  for (const [name, n] of available) {
+    const m = Math.min(n, left)
+    if (m <= 0) break
+    moved.push([name, m])
+    left -= m
+  }
+  return moved
+}
+
+/** `store.X`: `primitive.count` of X, or every one held. */
+export function storeInChest(state: SimState, context: SimContext, env: ActEnv, primitive: Primitive): Outcome {
+  const { object, count } = primitive
   const names = held(state, object).filter((name) => !(name === 'chest' && object !== 'chest'))
   if (names.length === 0) return failure('missing_ingredients', `no ${object} to put in a chest`)
   const chest = chestInSight(state, context, env, true)
   if ('ok' in chest) return chest
   return atChest(state, context, env, chest, () => {
     const put: string[] = []
-    for (const name of names) {
-      const n = state.inventory.get(name) ?? 0
+    const held = names.map((name) => [name, state.inventory.get(name) ?? 0] as const)
+    for (const [name, n] of portions(held, count)) {
       removeItems(state, name, n)
       chest.contents[name] = (chest.contents[name] ?? 0) + n
       put.push(`${n} ${name}`)
@@ -70,16 +86,20 @@ export function storeInChest(state: SimState, context: SimContext, env: ActEnv, 
   })
 }
 
-export function takeFromChest(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
+/** `take.X`: `primitive.count` of X, or every one the chest holds. */
+export function takeFromChest(state: SimState, context: SimContext, env: ActEnv, primitive: Primitive): Outcome {
+  const { object, count } = primitive
   const chest = chestInSight(state, context, env, false)
   if ('ok' in chest) return chest
   const names = Object.keys(chest.contents).filter((name) => matchesObject(object, name) && chest.contents[name])
   if (names.length === 0) return failure('not_found', `the chest holds no ${object}`)
   return atChest(state, context, env, chest, () => {
     const took: string[] = []
-    for (const name of names) {
-      const n = chest.contents[name] ?? 0
-      delete chest.contents[name]
+    const inside = names.map((name) => [name, chest.contents[name] ?? 0] as const)
+    for (const [name, n] of portions(inside, count)) {
+      const left = (chest.contents[name] ?? 0) - n
+      if (left > 0) chest.contents[name] = left
+      else delete chest.contents[name]
       addItem(state, name, n)
       took.push(`${n} ${name}`)
     }

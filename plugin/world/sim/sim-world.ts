@@ -191,9 +191,9 @@ export class SimWorld implements World {
       case 'plant':
         return plant(state, this.context, env, object)
       case 'store':
-        return storeInChest(state, this.context, env, object)
+        return storeInChest(state, this.context, env, primitive)
       case 'take':
-        return takeFromChest(state, this.context, env, object)
+        return takeFromChest(state, this.context, env, primitive)
       default:
         return failure('unsupported', `unknown primitive ${String(primitive.verb)}`)
     }
