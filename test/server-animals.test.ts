@@ -37,7 +37,8 @@ async function pickUp(bot: Bot, item: string, count: number): Promise<void> {
     const drop = nearestDrop()
     if (drop && countItem(bot, item) < count) await walkTo(bot, drop.position, 0.5).catch(() => undefined)
   }
-  await waitUntil(bot, () => countItem(bot, item) === count, `${count} ${item} picked up`, 30_000)
+  await waitUntil(bot, () => countItem(bot, item) >= count, `${count} ${item} picked up`, 30_000)
+  assert.equal(countItem(bot, item), count, `one ${item} per animal`)
 }
 
 const isNight = (bot: Bot): boolean => bot.time.timeOfDay >= 12_541 && bot.time.timeOfDay <= 23_458

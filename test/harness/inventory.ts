@@ -38,7 +38,8 @@ async function insertFor(
   prepare(stack)
   const left = insertStack(player.inventory, stack, Item)
   if (left > 0) throw new Error(`no room for ${left} ${item}`)
-  await waitUntil(bot, () => countItem(bot, item) === before + count, `${bot.username} holds ${before + count} ${item}`)
+  // At least: a drop of the same item picked up meanwhile (a harvest's seeds on a loaded machine) adds to it.
+  await waitUntil(bot, () => countItem(bot, item) >= before + count, `${bot.username} holds ${before + count} ${item}`)
 }
 
 function playerAndItem(server: EmbeddedServer, bot: Bot, item: string) {
