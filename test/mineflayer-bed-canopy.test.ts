@@ -10,10 +10,9 @@ import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { createCedar } from '../index.js'
 import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
-import { countItem, giveItem, openSession, type TestSession, waitUntil } from './harness/index.js'
+import { giveItem, openSession, sleepThroughTheNight, type TestSession, waitUntil } from './harness/index.js'
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
-const NIGHT = 14_000
 /** Where the bot stands: on a two-block pillar over the superflat grass (its top at y 4). */
 const STAND = new Vec3(3, 7, 3)
 
@@ -49,13 +48,7 @@ describe('a carried bed, the bot up in a canopy over open grass at nightfall', (
       ![new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)].some((d) => open(STAND.plus(d))),
       'no step off without breaking a leaf',
     )
-    session.server.setTime(NIGHT)
-    await waitUntil(bot, () => !bot.time.isDay, 'night has fallen')
-    const outcome = await world.act({ verb: 'sleep', object: 'bed' }, undefined, { timeoutMs: 150_000 })
-    assert.ok(outcome.ok, JSON.stringify(outcome))
-    assert.match(outcome.detail ?? '', /took the bed back/)
-    assert.ok(bot.time.isDay, 'the night was skipped')
-    assert.equal(countItem(bot, 'white_bed'), 1, 'the bed is back in the inventory')
+    await sleepThroughTheNight(session.server, bot, world)
     assert.equal(bot.entity.position.floored().y, 5, `down on the grass, at ${bot.entity.position}`)
   })
 })

@@ -10,7 +10,7 @@ import { Vec3 } from 'vec3'
 import { createCedar } from '../index.js'
 import { prospect } from '../plugin/world/mineflayer/underground.js'
 import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
-import { countItem, giveItem, openSession, type TestSession, waitUntil } from './harness/index.js'
+import { countItem, giveItem, openSession, sleepThroughTheNight, type TestSession, waitUntil } from './harness/index.js'
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
 /** The mound's top: the bot starts on it and tunnels east and down into it. */
@@ -62,14 +62,7 @@ describe('a carried bed in the bot’s own tunnel', () => {
 
   /** Night falls; the bot sleeps through it where it is, and the bed is back in its inventory. */
   async function sleepWhereNightFalls(): Promise<void> {
-    session.server.setTime(NIGHT)
-    await waitUntil(bot, () => !bot.time.isDay, 'night has fallen')
-    // A generous deadline: on a loaded machine the walk, the night's skip and the bed's pick-up took over 60 s once.
-    const outcome = await world.act({ verb: 'sleep', object: 'bed' }, undefined, { timeoutMs: 150_000 })
-    assert.ok(outcome.ok, JSON.stringify(outcome))
-    assert.match(outcome.detail ?? '', /took the bed back/)
-    assert.ok(bot.time.isDay, 'the night was skipped')
-    assert.equal(countItem(bot, 'white_bed'), 1, 'the bed is back in the inventory')
+    await sleepThroughTheNight(session.server, bot, world)
     assert.equal(bot.heldItem?.name, 'stone_pickaxe', 'the pickaxe back in hand')
     assert.ok(bot.entity.position.y < TOP, `still in the tunnel, at ${bot.entity.position}`)
     assert.deepEqual(
@@ -170,12 +163,6 @@ describe('at the bottom of a one-wide shaft', () => {
   test('night falls: two blocks are dug out for the bed, the bot sleeps and takes the bed back', {
     timeout: 200_000,
   }, async () => {
-    session.server.setTime(NIGHT)
-    await waitUntil(bot, () => !bot.time.isDay, 'night has fallen')
-    const outcome = await world.act({ verb: 'sleep', object: 'bed' }, undefined, { timeoutMs: 150_000 })
-    assert.ok(outcome.ok, JSON.stringify(outcome))
-    assert.match(outcome.detail ?? '', /took the bed back/)
-    assert.ok(bot.time.isDay, 'the night was skipped')
-    assert.equal(countItem(bot, 'white_bed'), 1, 'the bed is back in the inventory')
+    await sleepThroughTheNight(session.server, bot, world)
   })
 })

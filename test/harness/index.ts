@@ -12,6 +12,6 @@ export {
 } from './bots.js'
 export { type CedarSession, converse, openCedarSession, sessionCedarOptions } from './cedar.js'
 export { botInventory, countItem, giveItem, giveWornTool, holdItem, serverInventory, takeItem } from './inventory.js'
-export { morningWithTwoTrees, putBlock } from './scenes.js'
+export { morningWithTwoTrees, putBlock, sleepThroughTheNight } from './scenes.js'
 export { closeAll, openSession, startTestServer, TEST_SPAWN, TEST_VERSION, type TestSession } from './server.js'
 export { DEFAULT_TIMEOUT_MS, describeEmitter, serverTicks, waitFor, waitUntil, withTimeout } from './wait.js'

@@ -154,12 +154,12 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
     timedOut = true
     endGroup(child)
   }, settings.fileTimeoutMs)
-  // A process that cannot start (its Node binary gone: a reinstall under a running suite) fails its file, not the run.
   let cpuSeconds: number | null = null
   // Read as the process is reaped: the runner's children's CPU grows by this file's then (see childCpuTicks).
   child.on('exit', () => {
     cpuSeconds = takeChildCpu()
   })
+  // A process that cannot start (its Node binary gone: a reinstall under a running suite) fails its file, not the run.
   const code = await new Promise<number | null>((resolve) => {
     child.on('close', resolve)
     child.on('error', (error) => {
