@@ -1,6 +1,6 @@
 // Hunger on the embedded server (plugin/server/mechanics/hunger.ts, exertion.ts) with unmodified mineflayer: what
 // the bot does tires it by vanilla's amounts (standing and walking cost nothing; sprinting, jumping, digging and
-// attacking do); a bot that fights and eats nothing for days loses food, then health down to easy's 10 HP;
+// attacking do); a bot that fights with its last food points loses them, then health down to easy's 10 HP;
 // bot.consume of raw and cooked food restores food, and a fed bot heals.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
@@ -9,8 +9,6 @@ import type { Entity } from 'prismarine-entity'
 import { Vec3 } from 'vec3'
 import type { HungryPlayer } from '../plugin/server/mechanics/hunger.js'
 import { giveItem, openSession, serverTicks, type TestSession, waitUntil } from './harness/index.js'
-
-const DAY_TICKS = 24_000
 
 let session: TestSession
 let bot: Bot
@@ -116,34 +114,35 @@ test("standing and walking cost nothing; sprinting, jumping, digging and hitting
   assert.ok(Math.abs(spent() - beforeHits - 4 * 0.1) < 1e-6, `hits cost ${spent() - beforeHits}`)
 })
 
-test('a bot that fights and eats nothing loses food, then health down to 10 HP (easy), within three days', async () => {
+test('a bot nearly out of food that fights loses its last food, then health down to 10 HP (easy), and no further', async () => {
   const { serv } = session.server
   const dummy = await trainingDummy()
+  // The days a whole bar lasts depend on how often the bot gets to swing per server tick, which a loaded machine
+  // changes (a loaded clean-clone run took 7.8 days of ticks): what each act costs is the test above; here
+  // the bot starts with two food points and no saturation, so what is left is the bar running out and starving.
+  const hungry = player()
+  hungry.foodSaturation = 0
+  hungry.foodExhaustion = 0
+  hungry.updateFood(2)
+  await waitUntil(bot, () => bot.food === 2 && bot.foodSaturation === 0, 'two food points left', 10_000)
   serv.setTickInterval(600)
-  const start = serv.tickCount
   // Swings every physics tick (mineflayer does not wait for the attack cooldown) and jumps meanwhile.
   const swing = () => bot.attack(dummy)
   bot.on('physicsTick', swing)
   bot.setControlState('jump', true)
   try {
-    let fedTicks = 0
     let healthWhileFed = bot.health
-    await waitUntil(bot, () => bot.food < 20, 'food dropping', 120_000)
     await waitUntil(
       bot,
       () => {
-        if (bot.food > 0) fedTicks = serv.tickCount - start
         if (bot.food > 0) healthWhileFed = Math.min(healthWhileFed, bot.health)
         return bot.food === 0
       },
       'food at 0',
-      180_000,
+      120_000,
     )
     assert.equal(healthWhileFed, 20, 'health holds while there is food')
     await waitUntil(bot, () => bot.health === 10, 'starved down to 10 HP', 60_000)
-    const starvedAt = serv.tickCount - start
-    console.log(`food lasted ${fedTicks} ticks (${(fedTicks / DAY_TICKS).toFixed(2)} days) of fighting and jumping`)
-    assert.ok(starvedAt < 3 * DAY_TICKS, `starving took ${starvedAt} ticks, over three days`)
     await serverTicks(serv, 400, 30_000)
     assert.equal(bot.health, 10, 'easy difficulty starves no further than 10 HP')
   } finally {

@@ -10,6 +10,7 @@ import { installKnockback } from './attacks.js'
 import { installBeds } from './beds.js'
 import { installChests } from './chests.js'
 import { installCrafting } from './crafting.js'
+import { installSteppedPhysics } from './entity-physics.js'
 import { type FarmingOptions, installFarming } from './farming.js'
 import { installFishing } from './fishing.js'
 import { installFurnaces } from './furnace.js'
@@ -45,6 +46,7 @@ export function survivalMechanics(options: SurvivalMechanicsOptions = {}): Squid
     server(serv: MCServer) {
       // Each mechanic listens for new players, on top of flying-squid's own listeners: not a leak.
       serv.setMaxListeners(Math.max(serv.getMaxListeners(), 20))
+      installSteppedPhysics(serv)
       const sessions = new WindowSessions(serv)
       installCrafting(serv, sessions)
       installFurnaces(serv, sessions)
