@@ -13,7 +13,9 @@ import { groundingSuite } from '../bench/grounding.js'
 import type { Suite, SuiteReport } from '../bench/suite.js'
 import { teachersSuite } from '../bench/teachers.js'
 
-describe('bench suites, one episode each', () => {
+// Six suites in one block take some 45 s on an idle machine, more than twice that beside a loaded suite run: the
+// unit files' 120 s limit for a block would end a run that is only slow.
+describe('bench suites, one episode each', { timeout: 300_000 }, () => {
   let outDir: string
   before(async () => {
     outDir = await mkdtemp(path.join(tmpdir(), 'cedar-bench-smoke-'))
