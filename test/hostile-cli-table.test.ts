@@ -318,7 +318,7 @@ async function runHere(args: readonly string[], env: Readonly<Record<string, str
 }
 
 describe(`${CASES.length} bad inputs to cedar`, () => {
-  let results: (CliResult & { cpuMs: number })[] = []
+  const results: (CliResult & { cpuMs: number })[] = []
   /** What starting the command costs as a process: `cedar --version`, the most it takes before any work. */
   let startupMs = 0
   before(async () => {
