@@ -194,6 +194,28 @@ describe('eating reflex: the everyday foods (issue 36)', () => {
     })
   })
 
+  test('the bread a player asked for is not eaten while apples are held, or leaves or an animal are in sight', () => {
+    const forBread = { ...context, spare: (item: string) => item !== 'bread' }
+    // Hungry with bread (the goal) and an apple: the apple, though bread is the better food.
+    assert.deepEqual(reflex.next(body({ bread: 2, apple: 1 }, {}), forBread)?.primitive, { verb: 'eat', object: 'apple' })
+    // Only the goal's bread held: it is no stock, so the leaves in sight are foraged, or the cow in sight killed.
+    assert.deepEqual(reflex.next(body({ bread: 2 }, { oak_leaves: 4 }), forBread)?.primitive, {
+      verb: 'mine',
+      object: 'oak_leaves',
+    })
+    assert.deepEqual(reflex.next(body({ bread: 2 }, { cow: 10 }), forBread)?.primitive, { verb: 'kill', object: 'cow' })
+    // Nothing else to eat anywhere near: the bread, rather than starving.
+    assert.deepEqual(reflex.next(body({ bread: 2 }, {}), forBread)?.primitive, { verb: 'eat', object: 'bread' })
+  })
+
+  test('in the Sim, "get 3 bread" ends holding three loaves: the bot does not eat the ones it bakes', async () => {
+    const { runRequest } = await import('./support/everyday-requests.js')
+    for (const seed of [0, 1]) {
+      const result = await runRequest(['get 3 bread', 'bread'], seed)
+      assert.ok(result.goal, `seed ${seed}: ${result.outcome} ${result.message}`)
+    }
+  })
+
   test('in the Sim, from hunger with nothing to eat but a rod, by the water: the reflex gets food and eats it', async () => {
     const world = calm({ seed: 0, startInventory: { fishing_rod: 1 } })
     world.wait(16_500) // food 10: the hunt and the foraging begin; it is night, so no hunt walks off

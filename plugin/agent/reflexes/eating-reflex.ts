@@ -10,7 +10,8 @@
  *   else a fish (a rod held, water in sight), else an apple from the oak leaves in sight; else, not near nightfall,
  *   explore for a farm animal.
  * Any food held is eaten best first (bread, apples, cooked fish as much as meat), but not what the running plan
- * needs (an apple for a golden apple) until food is at `HUNT_AT`; raw fish is cooked like raw meat.
+ * needs (an apple for a golden apple, the bread asked for): that counts as no food held, and is eaten only at
+ * `HUNT_AT` when no animal is in sight and nothing can be foraged; raw fish is cooked like raw meat.
  * A world whose `nearest` does not see mobs (the live bot's does) never offers the kill or the hunt a target.
  */
 import { KILLABLE_MOBS } from '../../vocabulary/natural.js'
@@ -53,18 +54,20 @@ export function eatingReflex(rules: FoodRules): Reflex {
       const foods = [...o.inventory.keys()]
         .filter((item) => rules.foodPoints(item) !== undefined)
         .filter((item) => !HARMFUL.has(item) || o.food <= HUNT_AT)
-        // What the running plan needs (the apple of a golden apple) is eaten only when nothing else is left, starving.
-        .filter((item) => spare(item) || o.food <= HUNT_AT)
         .sort((a, b) => Number(HARMFUL.has(a)) - Number(HARMFUL.has(b)) || points(b) - points(a) || (a < b ? -1 : 1))
+      // What the running plan needs (the apple of a golden apple, the bread a player asked for) is not the bot's to
+      // eat while the world offers other food: it is neither eaten nor counted as stock until nothing else is left.
+      const spareFoods = foods.filter((item) => spare(item))
+      const planFoods = foods.filter((item) => !spare(item))
       // Harmful foods count as stock too: they are cooked at a furnace, or eaten when nothing else is left.
       const held = [...o.inventory]
-        .filter(([item]) => rules.foodPoints(item) !== undefined)
+        .filter(([item]) => rules.foodPoints(item) !== undefined && spare(item))
         .reduce((n, [, count]) => n + count, 0)
       const hungry = o.food <= EAT_AT || (o.food < HEAL_FOOD && o.health < MAX_HEALTH)
       if (hungry) {
         const cook = cookable(o, skip, spare)
         if (cook) return cook
-        const food = foods.find((item) => !skip(`eat.${item}`))
+        const food = spareFoods.find((item) => !skip(`eat.${item}`))
         if (food) return { primitive: { verb: 'eat', object: food }, why: `food ${o.food} of ${MAX_FOOD}` }
       }
       if (held < STOCK && o.food <= STOCK_AT) {
@@ -88,6 +91,9 @@ export function eatingReflex(rules: FoodRules): Reflex {
         // Food where the bot stands, at any hour.
         const forage = forageAct(o, skip)
         if (forage) return { ...forage, why }
+        // Nothing else to eat here: the plan's own food rather than a long hunt on an empty stomach.
+        const planFood = planFoods.find((item) => !skip(`eat.${item}`))
+        if (planFood) return { primitive: { verb: 'eat', object: planFood }, why: `food ${o.food}, nothing else to eat` }
       }
       if (held === 0 && o.food <= HUNT_AT && o.timeOfDay < NIGHT_START - HUNT_TICKS) {
         const why = `food ${o.food} and nothing to eat`
