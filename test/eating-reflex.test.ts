@@ -197,7 +197,10 @@ describe('eating reflex: the everyday foods (issue 36)', () => {
   test('the bread a player asked for is not eaten while apples are held, or leaves or an animal are in sight', () => {
     const forBread = { ...context, spare: (item: string) => item !== 'bread' }
     // Hungry with bread (the goal) and an apple: the apple, though bread is the better food.
-    assert.deepEqual(reflex.next(body({ bread: 2, apple: 1 }, {}), forBread)?.primitive, { verb: 'eat', object: 'apple' })
+    assert.deepEqual(reflex.next(body({ bread: 2, apple: 1 }, {}), forBread)?.primitive, {
+      verb: 'eat',
+      object: 'apple',
+    })
     // Only the goal's bread held: it is no stock, so the leaves in sight are foraged, or the cow in sight killed.
     assert.deepEqual(reflex.next(body({ bread: 2 }, { oak_leaves: 4 }), forBread)?.primitive, {
       verb: 'mine',

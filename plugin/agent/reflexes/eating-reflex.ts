@@ -93,7 +93,8 @@ export function eatingReflex(rules: FoodRules): Reflex {
         if (forage) return { ...forage, why }
         // Nothing else to eat here: the plan's own food rather than a long hunt on an empty stomach.
         const planFood = planFoods.find((item) => !skip(`eat.${item}`))
-        if (planFood) return { primitive: { verb: 'eat', object: planFood }, why: `food ${o.food}, nothing else to eat` }
+        if (planFood)
+          return { primitive: { verb: 'eat', object: planFood }, why: `food ${o.food}, nothing else to eat` }
       }
       if (held === 0 && o.food <= HUNT_AT && o.timeOfDay < NIGHT_START - HUNT_TICKS) {
         const why = `food ${o.food} and nothing to eat`
