@@ -43,6 +43,29 @@ describe('counted goals in the Sim, from an empty inventory', () => {
   })
 })
 
+describe('what the bot holds already', () => {
+  const agent = () => new CedarAgent({ rules, grounding, library: new MemoryLibrary(), biomes: SIM_BIOMES })
+
+  test('"make a white bed" holding one makes a second (it was refused: the goal had happened before the run)', async () => {
+    const world = new SimWorld({ seed: 0, startInventory: { white_bed: 1 } })
+    const report = await agent().do('make a white bed', world)
+    assert.equal(report.result?.outcome, 'goal', report.refusal ?? report.result?.message)
+    assert.equal(world.state.inventory.white_bed, 2)
+    assert.ok(
+      report.result?.steps.some((s) => s.ok && s.action === 'craft.white_bed'),
+      'a bed was crafted',
+    )
+  })
+
+  test('"collect 2 oak logs" holding 3 is done at once: what is got counts what is held', async () => {
+    const world = new SimWorld({ seed: 0, startInventory: { oak_log: 3 } })
+    const report = await agent().do('collect 2 oak logs', world)
+    assert.equal(report.result?.outcome, 'goal', report.refusal ?? report.result?.message)
+    assert.equal(report.result?.steps.length, 0)
+    assert.equal(world.state.inventory.oak_log, 3)
+  })
+})
+
 describe('a stuck run nobody is shown to have caused', () => {
   test('nothing failed and no rule in the run: the plan is named, not the world, and no skill changes', () => {
     const result: ControllerResult = {

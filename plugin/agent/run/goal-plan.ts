@@ -78,12 +78,18 @@ export function planGoal(
         continue
       }
       // Only the ones still missing: "collect 150 diamonds" while holding 149 runs the skill once; a craft that
-      // makes several (4 torches) runs once per that many ("16 torches": 4 runs, not 16).
+      // makes several (4 torches) runs once per that many ("16 torches": 4 runs, not 16). What the bot holds
+      // already is "I already have" for what is got (collect 2 logs holding 3), but a craft or a smelt asked for is
+      // that many made: "make a white bed" holding one makes a second (its goal event, has.white_bed.1, was true
+      // before the run and could never fire again, so the plan accepted nothing and the request was refused).
       const made = yieldOf(key, rules)
-      const missing = Math.max(1, wanted.count - (held.get(wanted.item) ?? 0))
+      const holding = held.get(wanted.item) ?? 0
+      const more = (wanted.verb === 'craft' || wanted.verb === 'smelt') && holding >= wanted.count
+      const target = more ? { ...wanted, count: holding + wanted.count } : wanted
+      const missing = Math.max(1, target.count - holding)
       if (made > 1) perRun.set(skillName(key), made)
       repeats.set(skillName(key), Math.max(repeats.get(skillName(key)) ?? 1, Math.ceil(missing / made)))
-      goal.push(goalEvent(wanted))
+      goal.push(goalEvent(target))
     }
   }
   return { keys, repeats, perRun, goal, held, totals }
