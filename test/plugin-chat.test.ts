@@ -191,9 +191,15 @@ describe('cedar plugin over the real protocol', () => {
   })
 
   test('!mode lists the reflexes and switches one: !mode shelter off turns the shelter reflex off', async () => {
-    assert.equal(await ask(alex, '!mode'), 'reflexes: eat on, escape on, fight on, shelter on')
+    assert.equal(await ask(alex, '!mode'), 'reflexes: eat on, escape on, fight on, shelter on, armour on')
     assert.equal(await ask(alex, '!mode shelter off'), 'shelter reflex: off')
-    assert.deepEqual(cedarBot.cedar.reflexes.list(), { eat: true, escape: true, fight: true, shelter: false })
+    assert.deepEqual(cedarBot.cedar.reflexes.list(), {
+      eat: true,
+      escape: true,
+      fight: true,
+      shelter: false,
+      armour: true,
+    })
     assert.match(await ask(alex, '!mode sleep off'), /sleep/)
     assert.equal(await ask(alex, '!mode shelter on'), 'shelter reflex: on')
     assert.equal(cedarBot.cedar.reflexes.list().shelter, true)

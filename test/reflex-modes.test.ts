@@ -54,9 +54,16 @@ describe('reflexes as modes', () => {
       escape: true,
       fight: true,
       shelter: true,
+      armour: true,
     })
     const options = resolveOptions({ reflexes: { shelter: false } }, {})
-    assert.deepEqual(new ReflexModes(options.reflexes).list(), { eat: true, escape: true, fight: true, shelter: false })
+    assert.deepEqual(new ReflexModes(options.reflexes).list(), {
+      eat: true,
+      escape: true,
+      fight: true,
+      shelter: false,
+      armour: true,
+    })
     assert.throws(() => resolveOptions({ reflexes: { sleep: false } }, {}), /reflexes: unknown "sleep"/)
   })
 

@@ -95,7 +95,7 @@ export interface CedarAgentOptions {
   /** The LLM actor's unusable replies and outages, in words. */
   readonly onActorProblem?: (problem: string) => void
   /**
-   * Survival reflexes (escape, fight, shelter, eat) in runs, under the product and the gate like any step: all on
+   * Survival reflexes (escape, armour, fight, shelter, eat) in runs, under the product and the gate like any step: all on
    * (default true), none (false), or each as `ReflexModes` says at the moment it is asked (`!mode`).
    */
   readonly reflexes?: boolean | ReflexModes

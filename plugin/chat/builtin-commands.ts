@@ -149,12 +149,15 @@ const followCommand = defineCommand({
   },
 })
 
+/** "eat, escape, fight, shelter or armour": the reflexes' names as a player reads a choice. */
+const reflexChoice = `${REFLEX_NAMES.slice(0, -1).join(', ')} or ${REFLEX_NAMES.at(-1)}`
+
 const modeCommand = defineCommand({
   name: 'mode',
   aliases: ['modes', 'reflex'],
-  summary: 'switch a survival reflex on or off: eat, escape, fight, shelter',
+  summary: `switch a survival reflex on or off: ${REFLEX_NAMES.join(', ')}`,
   params: [
-    param.word('name', { optional: true, choices: REFLEX_NAMES, description: 'eat, escape, fight or shelter' }),
+    param.word('name', { optional: true, choices: REFLEX_NAMES, description: reflexChoice }),
     param.word('state', { optional: true, choices: ['on', 'off'] as const, description: 'on or off' }),
   ],
   run: ({ cedar }, { name, state }) => {
@@ -164,7 +167,7 @@ const modeCommand = defineCommand({
       return `reflexes: ${listed.join(', ')}`
     }
     // The dispatcher has refused any other name already (choices); the guard is for the types.
-    if (!isReflexName(name)) return `no reflex ${name}; say eat, escape, fight or shelter`
+    if (!isReflexName(name)) return `no reflex ${name}; say ${reflexChoice}`
     if (state !== undefined) modes.set(name, state === 'on')
     return `${name} reflex: ${modes.list()[name] ? 'on' : 'off'}`
   },

@@ -101,6 +101,7 @@ export const cedarOptionsSchema = z.strictObject({
       escape: z.boolean().optional(),
       fight: z.boolean().optional(),
       shelter: z.boolean().optional(),
+      armour: z.boolean().optional(),
     })
     .optional(),
   shield: z
@@ -241,6 +242,7 @@ export interface ResolvedCedarOptions {
     readonly escape: boolean
     readonly fight: boolean
     readonly shelter: boolean
+    readonly armour: boolean
   }
   readonly shield: {
     readonly gate: 'own' | 'all' | false
@@ -339,6 +341,7 @@ export function resolveOptions(input: unknown = {}, env: Env = process.env): Res
       escape: options.reflexes?.escape ?? true,
       fight: options.reflexes?.fight ?? true,
       shelter: options.reflexes?.shelter ?? true,
+      armour: options.reflexes?.armour ?? true,
     },
     shield: {
       gate: options.shield?.gate ?? 'own',

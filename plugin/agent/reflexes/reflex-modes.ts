@@ -1,4 +1,5 @@
 import type { Rules } from '../../world/rules.js'
+import { armourReflex } from './armour-reflex.js'
 import { eatingReflex } from './eating-reflex.js'
 import { escapeReflex } from './escape-reflex.js'
 import { fightReflex } from './fight-reflex.js'
@@ -6,7 +7,7 @@ import type { Reflex } from './reflex.js'
 import { shelterReflex } from './shelter-reflex.js'
 
 /** The survival reflexes an owner can switch on and off (`reflexes` option, `!mode <name> on|off`). */
-export const REFLEX_NAMES = ['eat', 'escape', 'fight', 'shelter'] as const
+export const REFLEX_NAMES = ['eat', 'escape', 'fight', 'shelter', 'armour'] as const
 export type ReflexName = (typeof REFLEX_NAMES)[number]
 
 export function isReflexName(name: string): name is ReflexName {
@@ -36,12 +37,14 @@ export class ReflexModes {
 
 /**
  * The survival reflexes in the order the controller asks them: out of a liquid first (nothing else goes well while
- * swimming), then a mob at hand, then mobs coming (dig in for the night), then food. Each asks `modes` at every
+ * swimming), then armour held put on (one quick act, before a fight rather than after), then a mob at hand, then
+ * mobs coming (dig in for the night), then food. Each asks `modes` at every
  * turn, so switching one off takes effect in a run already going.
  */
 export function survivalReflexes(rules: Rules, modes = new ReflexModes()): Reflex[] {
   const reflexes: [ReflexName, Reflex][] = [
     ['escape', escapeReflex()],
+    ['armour', armourReflex()],
     ['fight', fightReflex(rules)],
     ['shelter', shelterReflex(rules)],
     ['eat', eatingReflex(rules)],

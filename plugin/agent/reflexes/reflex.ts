@@ -1,5 +1,5 @@
 /**
- * What every survival reflex is (eating, escape, fight, shelter): between the plan's acts, and while an urgent one
+ * What every survival reflex is (eating, escape, fight, shelter, armour): between the plan's acts, and while an urgent one
  * may cut a step short, the controller asks each reflex for the act the body needs now (reflex-turns.ts), and runs
  * it through the same gate and product check as any step of the plan.
  */
