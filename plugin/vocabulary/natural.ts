@@ -169,6 +169,14 @@ export const CHANCE_DROPS: Readonly<Record<string, number>> = {
   tall_grass: 0.125,
 }
 
+/**
+ * Blocks that drop themselves, or at a chance their extra drop instead, Java Edition with no Fortune (the wiki's
+ * "Gravel": flint 1 in 10). A bot after the extra drop digs such blocks until it comes.
+ */
+export const INSTEAD_DROPS: Readonly<Record<string, number>> = {
+  gravel: 0.1,
+}
+
 /** What taking `block` yields beyond minecraft-data's drops: a liquid's bucket, a crop's produce, a chance drop. */
 export function extraYield(block: string): string | undefined {
   return LIQUIDS[block] ?? EXTRA_DROPS[block]

@@ -18,7 +18,7 @@
 import type { MCServer, SquidItem, SquidPlayer, SquidVec3, SquidWorld } from 'flying-squid'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
-import { CHANCE_DROPS, CROPS, EXTRA_DROPS } from '../../vocabulary/natural.js'
+import { CHANCE_DROPS, CROPS, EXTRA_DROPS, INSTEAD_DROPS } from '../../vocabulary/natural.js'
 import { dropItem } from './drops.js'
 import { itemClass } from './prismarine.js'
 import { wearHeldItem, wearPerBlock } from './tool-wear.js'
@@ -33,7 +33,6 @@ export interface FarmingOptions {
 const STAGES: Readonly<Record<string, number>> = { wheat: 7, carrots: 7, potatoes: 7, beetroots: 3 }
 const BLOCKS_PER_SECTION = 4096
 /** Gravel mined without Silk Touch or Fortune drops flint with this chance, else itself (the wiki's Gravel page). */
-const GRAVEL_FLINT_CHANCE = 0.1
 const BUCKETS: Readonly<Record<string, string>> = { water: 'water_bucket', lava: 'lava_bucket' }
 
 export function installFarming(serv: MCServer, options: FarmingOptions = {}): void {
@@ -159,7 +158,7 @@ export function installFarming(serv: MCServer, options: FarmingOptions = {}): vo
   /** What vanilla drops for a block this mechanic handles (no tool enchantment, no shears); undefined for others. */
   function vanillaLoot(block: Block): Map<string, number> | undefined {
     const loot = new Map<string, number>()
-    if (block.name === 'gravel') return loot.set(random() < GRAVEL_FLINT_CHANCE ? 'flint' : 'gravel', 1)
+    if (block.name === 'gravel') return loot.set(random() < (INSTEAD_DROPS.gravel ?? 0) ? 'flint' : 'gravel', 1)
     const chance = CHANCE_DROPS[block.name]
     if (chance !== undefined) {
       if (block.name.endsWith('_leaves')) {

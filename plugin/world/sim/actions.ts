@@ -4,9 +4,9 @@
  */
 import { armourSlot } from '../../vocabulary/armour.js'
 import { isFamily, matchesObject } from '../../vocabulary/families.js'
-import { CHANCE_DROPS, CROPS, extraYield, LIQUIDS } from '../../vocabulary/natural.js'
+import { CHANCE_DROPS, CROPS, extraYield, INSTEAD_DROPS, LIQUIDS } from '../../vocabulary/natural.js'
 import { failure, type Outcome } from '../port.js'
-import type { Recipe } from '../rules.js'
+import type { Recipe, Rules } from '../rules.js'
 import { harvestCrop } from './crops.js'
 import { type ActEnv, perform, wearTool } from './perform.js'
 import {
@@ -50,7 +50,7 @@ export function mine(state: SimState, context: SimContext, env: ActEnv, object: 
   let broke: string | undefined
   const outcome = perform(state, context, env, { what: target.name, distance: target.distance, ticks }, () => {
     take(state, target)
-    const drops = lost ? new Map<string, number>() : rules.drops(target.name)
+    const drops = lost ? new Map<string, number>() : minedDrops(target.name, rules, env)
     for (const [item, n] of drops) addItem(state, item, n)
     broke = wearTool(state, context)
     return [`mined ${target.name}`, drops.size > 0 ? `got ${list(drops)}` : 'it dropped nothing', broke]
@@ -60,6 +60,15 @@ export function mine(state: SimState, context: SimContext, env: ActEnv, object: 
   if (!outcome.ok || !lost || rules.drops(target.name).size === 0) return outcome
   // The live adapter's words for it (mineflayer/gather.ts): the act is for the item, and none came.
   return failure('no_drop', `mined ${target.name}, but nothing was picked up${broke ? `; ${broke}` : ''}`)
+}
+
+/** What one block mined drops: its own drops, or at its chance the extra drop instead (gravel's flint). */
+function minedDrops(block: string, rules: Rules, env: ActEnv): ReadonlyMap<string, number> {
+  const chance = INSTEAD_DROPS[block]
+  const extra = extraYield(block)
+  // Drawn only for such blocks, so a run that mines none replays the same draws as before they existed.
+  if (chance !== undefined && extra !== undefined && env.random() < chance) return new Map([[extra, 1]])
+  return rules.drops(block)
 }
 
 /** A liquid is taken with a bucket in hand: the bucket becomes a lava bucket (the best furnace fuel) or a water bucket. */

@@ -11,7 +11,15 @@
  */
 import { familiesOf, isFamily, matchesObject, symbolObject } from '../../vocabulary/families.js'
 import { FISH } from '../../vocabulary/fishing.js'
-import { CHANCE_DROPS, CREATURE_USES, CROPS, extraYield, HOES, LIQUIDS } from '../../vocabulary/natural.js'
+import {
+  CHANCE_DROPS,
+  CREATURE_USES,
+  CROPS,
+  extraYield,
+  HOES,
+  INSTEAD_DROPS,
+  LIQUIDS,
+} from '../../vocabulary/natural.js'
 import type { Rules } from '../rules.js'
 import { type Nature, TechTree } from '../tech-tree.js'
 import { levelsWith, NIGHT_MOBS, worldNames } from './world-map.js'
@@ -87,11 +95,13 @@ let simNature: Nature | undefined
 function simWorldNature(): Nature {
   if (simNature) return simNature
   const names = worldNames()
-  // What the Sim's blocks yield beyond their drops: a bucket of water, an apple from leaves, seeds from grass.
+  // What the Sim's blocks yield beyond their drops: a bucket of water, an apple from leaves, seeds from grass, flint
+  // from gravel.
   const extraDrops: Record<string, string> = {}
   for (const block of names.blocks) {
     const extra = extraYield(block)
-    if (extra !== undefined && (block in LIQUIDS || block in CHANCE_DROPS)) extraDrops[block] = extra
+    if (extra !== undefined && (block in LIQUIDS || block in CHANCE_DROPS || block in INSTEAD_DROPS))
+      extraDrops[block] = extra
   }
   // Night mobs are out only at night, and the search does not wait for it: string comes from cobwebs by day.
   const mobs = names.mobs.filter((mob) => !(NIGHT_MOBS as readonly string[]).includes(mob))
