@@ -14,17 +14,9 @@ import type { RecordStore } from '../store/record-store.js'
 import { actCommand, actWords, counted, listWords, stateWords } from '../vocabulary/player-words.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import { runAsTask, withProgressEvents } from './chat-tasks.js'
-import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import { pageOf } from './pages.js'
-import {
-  findSkill,
-  provenanceWord,
-  provenanceWords,
-  type SkillLookup,
-  shortestName,
-  teacherWords,
-} from './skill-names.js'
+import { findSkill, noSkillLine, provenanceWord, provenanceWords, teacherWords } from './skill-names.js'
 import { verboseReply } from './verbose-flag.js'
 
 /** Skills named on one page: about two chat lines' worth. */
@@ -85,26 +77,6 @@ function skillInWords(record: SkillRecord): string[] {
   ]
 }
 
-/** The reply when no skill goes by `said`: what it might have been, as a command that finds it. */
-function noSkillLine(
-  context: CommandContext,
-  said: string,
-  lookup: Exclude<SkillLookup, { found: string }>,
-  skills: readonly SkillRecord[],
-  verbose: boolean,
-) {
-  const { prefix } = context.cedar.options
-  if ('several' in lookup) {
-    const which = lookup.several.map((s) => `${prefix}skill ${verbose ? s : actCommand(s)}`)
-    return `"${said}" fits ${counted(which.length, 'skill')}: say ${which.slice(0, -1).join(', ')} or ${which.at(-1)}`
-  }
-  const { near } = lookup
-  const guess = near ? `; did you mean ${prefix}skill ${verbose ? near : shortestName(near, skills)}?` : ''
-  return verbose
-    ? `no skill ${said}${guess}; say ${prefix}skills`
-    : `I know no skill called "${said}"${guess || `; ${prefix}skills lists them`}`
-}
-
 export const skillCommand = (store: RecordStore) =>
   defineCommand({
     name: 'skill',
@@ -123,9 +95,10 @@ export const skillCommand = (store: RecordStore) =>
       const { records } = await store.load()
       const skills = records.filter((r) => r.kind === 'skill')
       const lookup = findSkill(said, skills)
-      if (!('found' in lookup)) return noSkillLine(context, said, lookup, skills, verbose)
+      const unfound = { command: `${context.cedar.options.prefix}skill`, said, skills, verbose }
+      if (!('found' in lookup)) return noSkillLine({ ...unfound, lookup })
       const record = skills.find((s) => s.name === lookup.found)
-      if (!record) return noSkillLine(context, said, { none: true }, skills, verbose)
+      if (!record) return noSkillLine({ ...unfound, lookup: { none: true } })
       const lines = verbose ? skillInOwnTerms(record) : skillInWords(record)
       if (svg) {
         const file = path.join(store.dir, `${record.name}.svg`)
