@@ -33,6 +33,17 @@ describe("chat in a player's words when things go wrong", () => {
     assert.equal(chat.ends.at(-1)?.status, 'refused')
   })
 
+  test('a skill that cannot be learned is refused in words; --verbose gives the reason as written', async () => {
+    const chat = openSimChat(store())
+    assert.deepEqual(await chat.say('!learn craft oak_log'), [
+      'I cannot learn to craft an oak log: oak logs have no recipe',
+    ])
+    assert.equal(chat.ends.at(-1)?.status, 'refused')
+    assert.deepEqual(await chat.say('!learn craft oak_log --verbose'), [
+      '!learn failed: oak_log has no crafting recipe',
+    ])
+  })
+
   test('a symbol nobody knows is named as typed, with where to see the ones it knows', async () => {
     const chat = openSimChat(store())
     await chat.say('!do collect an oak log')

@@ -5,6 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { UnknownGoalError } from '../agent/index.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
 import type { SkillSummary } from '../cedar-reports.js'
@@ -13,9 +14,10 @@ import type { SkillRecord } from '../store/record.js'
 import type { RecordStore } from '../store/record-store.js'
 import { actCommand, actWords, counted, listWords, stateWords } from '../vocabulary/player-words.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
-import { runAsTask, withProgressEvents } from './chat-tasks.js'
+import { runAsTask, type TaskReply, withProgressEvents } from './chat-tasks.js'
 import { defineCommand, param } from './command.js'
 import { pageOf } from './pages.js'
+import { readProblem } from './refusals.js'
 import { findSkill, noSkillLine, provenanceWord, provenanceWords, teacherWords } from './skill-names.js'
 import { verboseReply } from './verbose-flag.js'
 
@@ -147,14 +149,22 @@ export const learnCommand = defineCommand({
     if (object === '')
       return `what should I learn to ${verb}? e.g. ${context.cedar.options.prefix}learn craft wooden pickaxe`
     // !status and "busy with" name the task: in a player's words, whatever the verbosity of this reply.
-    return runAsTask(context, `learning to ${actCommand(`${verb}.${object}`)}`, async (signal) => {
+    const act = actCommand(`${verb}.${object}`)
+    return runAsTask(context, `learning to ${act}`, async (signal): Promise<TaskReply> => {
       // Only the learning is reported as it goes: the skills are listed at the end.
       const onProgress = withProgressEvents(context, () => {})
-      const skills = await context.cedar.agent.learn(verb, object, {
-        signal,
-        onProgress,
-        ...(teacher ? { teacher } : {}),
-      })
+      const skills = await context.cedar.agent
+        .learn(verb, object, { signal, onProgress, ...(teacher ? { teacher } : {}) })
+        .catch((error: unknown) => {
+          if (!(error instanceof UnknownGoalError) || verbose) throw error
+          return error
+        })
+      if (skills instanceof UnknownGoalError) {
+        // What cannot be learned is refused as !do refuses it ("oak logs have no recipe"); the ids stay in the log.
+        context.cedar.options.logger.info(`cedar: ${context.username}'s !learn ${verb} ${object}: ${skills.message}`)
+        const reply = `I cannot learn to ${act}: ${readProblem(`${verb} ${object}`, skills.message).cannot}`
+        return { reply, verdict: { status: 'refused', reason: skills.message } }
+      }
       return skills.map(verbose ? learnedInOwnTerms : learnedWords).join('\n')
     })
   },
