@@ -129,5 +129,7 @@ test('a request as what the bot is doing: the verb in -ing, me as you; anything 
     'collecting wood and mining stone but sleeping at night',
   )
   assert.equal(doingWords('I need wood'), 'working on "I need wood"')
+  // Only the game's verbs turn: a word that is a property of every object is not one.
+  assert.equal(doingWords('get logs and constructor stone'), 'getting logs and constructor stone')
   assert.equal(doingWords('mining iron'), 'working on "mining iron"')
 })

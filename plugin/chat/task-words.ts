@@ -19,7 +19,11 @@ const ING_VERBS = /^(bring|sing|ring|string|fling|swing|sting|cling|sling|spring
 const JOINS = new Set(['and', 'then', 'but'])
 
 /** Whose things a request names, turned to the bot's side: "get me my sword" → "getting you your sword". */
-const TO_LISTENER: Readonly<Record<string, string>> = { me: 'you', my: 'your', myself: 'yourself' }
+const TO_LISTENER: ReadonlyMap<string, string> = new Map([
+  ['me', 'you'],
+  ['my', 'your'],
+  ['myself', 'yourself'],
+])
 
 /** A verb's -ing form by the spelling rules: make → making, get → getting, dig → digging, collect → collecting. */
 export function gerund(verb: string): string {
@@ -51,9 +55,9 @@ export function doingWords(instruction: string): string {
   if (!plainVerb) return `working on "${instruction.trim()}"`
   // Each later act too: "collect wood and mine stone" → "collecting wood and mining stone".
   const turned = rest.map((w, i) =>
-    JOINS.has(rest[i - 1]?.toLowerCase() ?? '') && w.toLowerCase() in VERBS
+    JOINS.has(rest[i - 1]?.toLowerCase() ?? '') && Object.hasOwn(VERBS, w.toLowerCase())
       ? gerund(w)
-      : (TO_LISTENER[w.toLowerCase()] ?? w),
+      : (TO_LISTENER.get(w.toLowerCase()) ?? w),
   )
   return [gerund(verb), ...turned].join(' ')
 }
