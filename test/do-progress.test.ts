@@ -118,3 +118,20 @@ test('an act a law refuses is said once, with the law as a sentence; a death is 
     'I died while mining oak leaves (food 4 and nothing to eat)',
   )
 })
+
+test('a long learning is heard from as time taken, not as questions asked', () => {
+  let clock = 0
+  const said: string[] = []
+  const report = progressReporter({ verbose: false, say: (t) => said.push(t), log: () => {} }, () => clock)
+  const learning = (type: string) =>
+    ({
+      type: 'learning',
+      skill: 'craft.iron_sword',
+      event: { type, newWords: 400, states: 9 },
+    }) as unknown as DoProgress
+  report(learning('queries'))
+  clock = 12_000
+  report(learning('queries'))
+  report(learning('hypothesis'))
+  assert.deepEqual(said, ['still learning crafting an iron sword (12 s so far)'])
+})

@@ -89,6 +89,8 @@ export function progressReporter(voice: RunVoice, now = Date.now): (p: DoProgres
   let asked = 0
   let actorProblems = 0
   let lastLearningReport = now()
+  /** When the skill now being learned began: a player hears how long it has taken, not how many questions. */
+  const learningSince = new Map<string, number>()
   let understood: string | undefined
   /** Acts a law or rule refused, said once each: the planner may meet the same refusal from several states. */
   const refusalsSaid = new Set<string>()
@@ -192,11 +194,13 @@ export function progressReporter(voice: RunVoice, now = Date.now): (p: DoProgres
         return
       case 'learning':
         if (p.event.type === 'queries') asked += p.event.newWords
+        if (!learningSince.has(p.skill)) learningSince.set(p.skill, now())
         if (p.event.type === 'hypothesis' && now() - lastLearningReport >= LEARNING_REPORT_MS) {
           lastLearningReport = now()
+          const seconds = Math.round((now() - (learningSince.get(p.skill) ?? now())) / 1000)
           speak(
             `learning ${p.skill}: ${asked} questions so far, hypothesis of ${p.event.states} states`,
-            `still learning ${actWords(p.skill)}: ${counted(asked, 'question')} so far`,
+            `still learning ${actWords(p.skill)} (${seconds} s so far)`,
           )
         }
         return
