@@ -320,7 +320,7 @@ export function worldLines(lessons: WorldLessons, prefix = '!'): string[] {
 }
 
 /** The agent's public face: plain functions, so nothing behind it (the CedarAgent, the store) is reachable. */
-function agentApi(agent: BotAgent): CedarAgentApi {
+export function agentApi(agent: BotAgent): CedarAgentApi {
   return {
     do: async (instruction, { onProgress, ...options } = {}) =>
       publicReport(

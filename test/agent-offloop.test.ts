@@ -100,7 +100,7 @@ describe('learning off the event loop', () => {
       alex.chat('!learn craft compass')
       await learning
       // Asked once the questions are being asked (the learning takes seconds from an empty store).
-      const answered = cedarSays(alex, /^cedar .*doing learning to craft a compass/, 10_000)
+      const answered = cedarSays(alex, /^cedar [^:]*: learning to craft a compass/, 10_000)
       const statusAt = performance.now()
       alex.chat('!status')
       await answered
@@ -146,7 +146,7 @@ describe('learning off the event loop', () => {
     alex.chat(`!ltl add ${big}`)
     await compiling
     loop.enable()
-    const answered = cedarSays(alex, /^cedar .*doing ltl add "F has\.oak_log\.1/, 10_000)
+    const answered = cedarSays(alex, /^cedar [^:]*: ltl add "F has\.oak_log\.1/, 10_000)
     const statusAt = performance.now()
     alex.chat('!status')
     await answered

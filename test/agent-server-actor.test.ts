@@ -12,7 +12,7 @@ import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import { type CedarSession, countItem, morningWithTwoTrees, openCedarSession } from './harness/index.js'
 
 const RUN_TIMEOUT_MS = 300_000
-const END = /^(done|not done|refused|!do failed)/
+const END = /^(done|not done|refused|!do failed|I cannot do)/
 const LAW = 'G(has.logs.4 -> X !mine.logs)'
 
 describe('the LLM actor on a real server', () => {

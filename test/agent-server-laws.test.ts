@@ -9,7 +9,7 @@ import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import { type CedarSession, countItem, morningWithTwoTrees, openCedarSession, waitFor } from './harness/index.js'
 
 const RUN_TIMEOUT_MS = 300_000
-const END = /^(done|not done|refused|!do failed)/
+const END = /^(done|not done|refused|!do failed|I cannot do)/
 
 describe('the default laws during !do on a real server', () => {
   let cedar: CedarSession

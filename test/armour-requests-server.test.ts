@@ -34,7 +34,7 @@ describe('armour requests over the real protocol', () => {
   }
 
   test('"put on your armour" with none is refused before anything is understood', async () => {
-    const lines = await cedar.converse('!do put on your armour', /^(done|not done|refused|!do failed)/)
+    const lines = await cedar.converse('!do put on your armour', /^(done|not done|refused|!do failed|I cannot do)/)
     assert.equal(lines.length, 1, lines.join('\n'))
     assert.match(lines[0] ?? '', /I have no armour to put on; say "make me iron armour"/)
     assert.doesNotMatch(lines[0] ?? '', /^understood/)
@@ -44,12 +44,20 @@ describe('armour requests over the real protocol', () => {
     await giveItem(session.server, bot, 'iron_ingot', 24)
     await giveItem(session.server, bot, 'crafting_table', 1)
     await waitUntil(bot, () => countItem(bot, 'iron_ingot') === 24, 'the ingots are the bot’s')
-    const made = await cedar.converse('!do make me iron armour', /^(done|not done|refused|!do failed)/, 240_000)
+    const made = await cedar.converse(
+      '!do make me iron armour',
+      /^(done|not done|refused|!do failed|I cannot do)/,
+      240_000,
+    )
     assert.match(made.at(-1) ?? '', /^done/, made.join('\n'))
     for (const piece of IRON_ARMOUR) assert.equal(countItem(bot, piece), 1, `${piece}: ${made.join('\n')}`)
     assert.equal(countItem(bot, 'iron_ingot'), 0, 'every ingot went into the armour')
 
-    const put = await cedar.converse('!do put on your armour', /^(done|not done|refused|!do failed)/, 120_000)
+    const put = await cedar.converse(
+      '!do put on your armour',
+      /^(done|not done|refused|!do failed|I cannot do)/,
+      120_000,
+    )
     assert.match(put.at(-1) ?? '', /^done/, put.join('\n'))
     await waitUntil(bot, () => worn().every((name, i) => name === IRON_ARMOUR[i]), 'the server sees the armour worn')
     for (const piece of IRON_ARMOUR) assert.equal(countItem(bot, piece), 0, `${piece} is worn, not carried`)

@@ -5,6 +5,7 @@ import { defineCommand, param } from '../plugin/chat/command.js'
 import { CommandDispatcher, type IncomingMessage, type Invocation } from '../plugin/chat/dispatcher.js'
 import { CommandRegistry } from '../plugin/chat/registry.js'
 import type { CedarLogger } from '../plugin/config/options.js'
+import { CedarError } from '../plugin/errors.js'
 
 interface Harness {
   say(username: string, message: string, channel?: IncomingMessage['channel']): Promise<string[]>
@@ -14,7 +15,11 @@ interface Harness {
   clock: { now: number }
 }
 
-function setup(owners: readonly string[] | '*' = ['Alex'], rateLimit = { commands: 3, perSeconds: 10 }): Harness {
+function setup(
+  owners: readonly string[] | '*' = ['Alex'],
+  rateLimit = { commands: 3, perSeconds: 10 },
+  verbose = false,
+): Harness {
   const registry = new CommandRegistry()
   registry.register(
     defineCommand({
@@ -31,6 +36,16 @@ function setup(owners: readonly string[] | '*' = ['Alex'], rateLimit = { command
       params: [],
       run: () => {
         throw new LawError('cannot read the law: unexpected ")" at column 4')
+      },
+    }),
+  )
+  registry.register(
+    defineCommand({
+      name: 'forget',
+      summary: 'fails the way the agent does, naming symbols',
+      params: [param.text('what', { optional: true })],
+      run: () => {
+        throw new CedarError('no stored skill craft.wooden_pickaxe; which was wrong? !wrong mine.oak_log (the skill)')
       },
     }),
   )
@@ -55,7 +70,7 @@ function setup(owners: readonly string[] | '*' = ['Alex'], rateLimit = { command
   const errors: [Invocation, Error][] = []
   const dispatcher = new CommandDispatcher(
     registry,
-    { prefix: '!', owners, rateLimit, logger, now: () => clock.now },
+    { prefix: '!', owners, rateLimit, logger, verbose, now: () => clock.now },
     {
       run: async (command, invocation, reply) => {
         const result = await command.run({ reply } as never, invocation.args as never)
@@ -138,6 +153,19 @@ describe('command dispatcher', () => {
     assert.equal(h.errors.length, 1, 'cedarCommandError still fires')
     await h.say('Alex', '!boom')
     assert.equal(h.logs.filter((l) => l.level === 'error').length, 1)
+  })
+
+  test("a failure's symbols are said in the player's words; --verbose or the verbose option says them as written", async () => {
+    const h = setup()
+    assert.deepEqual(await h.say('Alex', '!forget'), [
+      '!forget failed: no stored skill crafting a wooden pickaxe; which was wrong? !wrong mining oak logs (the skill)',
+    ])
+    // The log keeps the reason as the code wrote it.
+    assert.ok(h.logs.some((l) => l.level === 'info' && l.message.includes('no stored skill craft.wooden_pickaxe')))
+    const written =
+      '!forget failed: no stored skill craft.wooden_pickaxe; which was wrong? !wrong mine.oak_log (the skill)'
+    assert.deepEqual(await h.say('Alex', '!forget it --verbose'), [written])
+    assert.deepEqual(await setup(['Alex'], undefined, true).say('Alex', '!forget'), [written])
   })
 
   test('a flood is answered once, then silenced until the window passes', async () => {

@@ -9,7 +9,7 @@ import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
 import { type CedarSession, countItem, giveItem, openCedarSession, waitUntil } from './harness/index.js'
 
-const DONE = /^(done|not done|refused|!do failed)/
+const DONE = /^(done|not done|refused|!do failed|I cannot do)/
 
 describe('chest requests over the real protocol', () => {
   let cedar: CedarSession

@@ -92,7 +92,7 @@ describe('the owner confirms a constraint a yes-to-everything model taught', () 
     bot.on('cedarAction', onAction)
     const lines = await cedar.converse(
       '!do mine iron_ore but mine minerals only at night',
-      /^(plan: |done|not done|refused|!do failed)/,
+      /^(plan: |done|not done|refused|!do failed|I cannot do)/,
       300_000,
     )
     const transcript = () => heard.join('\n')
@@ -108,7 +108,12 @@ describe('the owner confirms a constraint a yes-to-everything model taught', () 
     assert.match(line ?? '', /corrected by your \d+ answers$/, transcript())
     assert.ok(asked.length <= 8, `${asked.length} questions`)
     // The run holds off by day; night comes, and then the ore is mined.
-    const ended = nextChat(cedar.alex, 'cedar', (m) => /^(done|not done|refused|!do failed)/.test(m), 300_000)
+    const ended = nextChat(
+      cedar.alex,
+      'cedar',
+      (m) => /^(done|not done|refused|!do failed|I cannot do)/.test(m),
+      300_000,
+    )
     session.server.setTime(14_000)
     const end = await ended
     bot.off('cedarAction', onAction)

@@ -197,7 +197,7 @@ describe('the web console in chromium', () => {
     await waitUntil(bot, () => bot.blockAt(at)?.name === 'oak_log', 'the second log is there')
     await page.type('#command', 'do mine oak_log')
     const end = await page.waitFor<string>(
-      lineText('/^(done|not done|refused|!do failed)/', '> do mine oak_log'),
+      lineText('/^(done|not done|refused|!do failed|I cannot do)/', '> do mine oak_log'),
       'the blocked run',
       170_000,
     )

@@ -81,7 +81,16 @@ describe('the critic commands name the reasons for refused proposals', () => {
     // Players read the law as a sentence (the formula is for verbose bots and !ltl show).
     assert.equal(listed[0], 'C1: with a log, craft planks next (kept when it can be; from critic; blocked 0 times)')
     assert.equal(listed[1], "the critic's last 3 of 3 refused proposals:")
-    assert.match(listed[2] ?? '', /nested X/, 'newest first')
+    assert.match(
+      listed[2] ?? '',
+      /^refused "always: if a log, then next, next, craft planks" \(llm:efficiency\): .*nested X/,
+      'newest first',
+    )
     assert.equal(listed.length, 5)
+    // Accepting and rejecting say the law as a sentence too.
+    assert.deepEqual(await say('!law accept C1'), ['C1 is hard now: with a log, craft planks next'])
+    assert.deepEqual(await say('!law reject C1'), [
+      'rejected C1: with a log, craft planks next; the critic will not propose it again',
+    ])
   })
 })

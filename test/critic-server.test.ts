@@ -10,7 +10,7 @@ import type { TrajectoryStep } from '../plugin/agent/critic/types.js'
 import { type CedarSession, countItem, morningWithTwoTrees, openCedarSession } from './harness/index.js'
 
 const RUN_TIMEOUT_MS = 300_000
-const END = /^(done|not done|refused|!do failed)/
+const END = /^(done|not done|refused|!do failed|I cannot do)/
 const TABLE_LAW = 'G(has.crafting_table.1 -> X !craft.crafting_table)'
 const forbidsPlanks = (line: string) => /!craft\.(oak_)?planks/.test(line)
 

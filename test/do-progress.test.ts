@@ -15,7 +15,7 @@ const reused = {
 } as unknown as DoProgress
 const learned = {
   type: 'skill',
-  skill: { name: 'craft.stone_pickaxe', path: 'learned', states: 4, membershipQueries: 12 },
+  skill: { name: 'craft.stone_pickaxe', path: 'learned', teacher: 'recipe', states: 4, membershipQueries: 12 },
 } as unknown as DoProgress
 const composed = {
   type: 'composed',
@@ -43,13 +43,14 @@ test('"understood" waits for the plan: a request refused while planning was neve
   assert.deepEqual(heard(false, [grounded, reused, composed]).said, ['understood: "collect 3 oak logs"'])
   assert.deepEqual(heard(false, [grounded, learned, composed]).said, [
     'understood: "collect 3 oak logs"',
-    'learned crafting a stone pickaxe (12 questions answered)',
+    'learned crafting a stone pickaxe from the recipe book',
   ])
 })
 
 test('players hear no symbols, states or symbol counts; the log and --verbose have them', () => {
   const player = heard(false, [grounded, reused, learned, composed, pathFailure])
-  for (const line of player.said) assert.doesNotMatch(line, /\b(has|mine|craft)\.|states|symbols|failed/, line)
+  for (const line of player.said)
+    assert.doesNotMatch(line, /\b(has|mine|craft)\.|states|symbols|questions|failed/, line)
   assert.ok(player.logged.some((l) => /skill mine\.oak_log: reused from the store \(2 states\)/.test(l)))
   const verbose = heard(true, [grounded, reused, composed])
   assert.deepEqual(verbose.said, [
@@ -91,4 +92,46 @@ test('a night without a bed: the player hears that the bot could not sleep and d
     said.join('\n'),
   )
   assert.match(logged[0] ?? '', /place\.shelter ok: .*cannot be kept now \(sleep\.bed failed\)/)
+})
+
+test('an act a law refuses is said once, with the law as a sentence; a death is not "trying again"', () => {
+  const blocked = {
+    type: 'step',
+    step: {
+      action: 'craft.stick',
+      ok: false,
+      message: 'blocked by L1 (hard) G !craft.stick',
+      blockedBy: 'L1 (hard) G !craft.stick',
+    },
+  } as unknown as DoProgress
+  assert.deepEqual(heard(false, [blocked, blocked]).said, [
+    'I may not craft a stick: the law L1 ("never craft a stick") forbids it; trying another way',
+  ])
+  assert.deepEqual(heard(true, [blocked]).said, ['step 1: craft.stick failed: blocked by L1 (hard) G !craft.stick'])
+  // The bot's own guard on a real bot says the refusal in the message; a player's rule is theirs.
+  assert.equal(
+    failedStepWords('place.furnace', 'place.furnace blocked by constraint "never place furnaces"'),
+    'I may not place a furnace: your rule "never place furnaces" forbids it; trying another way',
+  )
+  assert.equal(
+    failedStepWords('mine.oak_leaves', 'food 4 and nothing to eat: the bot died; the episode is over'),
+    'I died while mining oak leaves (food 4 and nothing to eat)',
+  )
+})
+
+test('a long learning is heard from as time taken, not as questions asked', () => {
+  let clock = 0
+  const said: string[] = []
+  const report = progressReporter({ verbose: false, say: (t) => said.push(t), log: () => {} }, () => clock)
+  const learning = (type: string) =>
+    ({
+      type: 'learning',
+      skill: 'craft.iron_sword',
+      event: { type, newWords: 400, states: 9 },
+    }) as unknown as DoProgress
+  report(learning('queries'))
+  clock = 12_000
+  report(learning('queries'))
+  report(learning('hypothesis'))
+  assert.deepEqual(said, ['still learning crafting an iron sword (12 s so far)'])
 })

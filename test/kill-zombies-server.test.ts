@@ -10,7 +10,7 @@ import type { CedarOptions } from '../index.js'
 import type { EmbeddedServerOptions } from '../plugin/server/embedded-server.js'
 import { type CedarSession, giveItem, openCedarSession, waitUntil } from './harness/index.js'
 
-const DONE = /^(done|not done|refused|!do failed)/
+const DONE = /^(done|not done|refused|!do failed|I cannot do)/
 
 interface ServerZombie {
   readonly id: number

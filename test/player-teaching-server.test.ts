@@ -98,7 +98,7 @@ describe('the player teaches a constraint in chat', () => {
     }
     bot.on('cedarAction', onAction)
     const asked = questions.length
-    const lines = await cedar.converse('!do mine oak_log', /^(done|not done|refused|!do failed)/, 180_000)
+    const lines = await cedar.converse('!do mine oak_log', /^(done|not done|refused|!do failed|I cannot do)/, 180_000)
     bot.off('cedarAction', onAction)
     assert.match(lines.at(-1) ?? '', /^done in \d+ actions?/, lines.join('\n'))
     // The rule makes it eat first; the eating reflex may take another bite before the log (food 4 needs two).
@@ -148,7 +148,7 @@ describe('the player teaches a constraint in chat', () => {
     assert.deepEqual(listed, ['eat-when-hungry: "eat when hungry" (from this world)'])
     // A symbol nobody knows changes nothing.
     assert.deepEqual(await cedar.converse('!ce reject eat-when-hungry fly.to_moon', /./), [
-      '!ce failed: fly.to_moon is not a symbol I know (say !alphabet <instruction> to see some)',
+      '!ce failed: I know no act or event called "fly.to_moon" (!alphabet <instruction> --verbose shows those an instruction uses)',
     ])
     assert.deepEqual((await stored('eat-when-hungry')).alphabet, after.alphabet)
   })

@@ -170,10 +170,10 @@ describe('cedar plugin over the real protocol', () => {
     assert.equal(await ask(alex, '!follow'), 'following Alex; say !stop to end')
     await started
     assert.ok(cedarBot.pathfinder.goal, 'following sets a goal')
-    assert.match(await ask(alex, '!status', { lines: 2 }), /doing follow for \d+ s \(asked by Alex\)/)
-    assert.equal(await ask(alex, '!come'), 'busy with follow; say !stop first')
+    assert.match(await ask(alex, '!status', { lines: 2 }), /: following Alex for \d+ s \(asked by Alex\)/)
+    assert.equal(await ask(alex, '!come'), 'busy with following Alex; say !stop first')
     const ended = waitFor(cedarBot, 'cedarTaskEnd', (task) => task.name === 'follow')
-    assert.equal(await ask(alex, '!stop'), 'stopped follow')
+    assert.equal(await ask(alex, '!stop'), 'stopped following Alex')
     const [, end] = await ended
     assert.deepEqual(end, { status: 'cancelled', reason: 'stopped by Alex' })
     assert.equal(cedarBot.pathfinder.goal, null)

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { ControllerResult, ControllerStep } from '../plugin/agent/controller/controller.js'
 import type { DoProgress, SkillSummary } from '../plugin/cedar-reports.js'
-import { HEARTBEAT_MS, plainFailure, RunProgress, searchedInVain } from '../plugin/chat/run-progress.js'
+import { HEARTBEAT_MS, PLAYER_WORDS, plainFailure, RunProgress, searchedInVain } from '../plugin/chat/run-progress.js'
+import { inPlayerWords } from '../plugin/vocabulary/player-words.js'
 
 const step = (action: string, ok: boolean, message?: string): ControllerStep => ({
   tick: 0,
@@ -79,5 +80,21 @@ test('a failed search reads as what was searched and how far; other failures nam
   assert.equal(
     plainFailure(crafted),
     'craft.stick did not work (no oak_planks in the inventory), and no way to the goal is left from here',
+  )
+})
+
+test("a run that ended in death says so, with what killed the bot; in a player's words 'I died'", () => {
+  const died: ControllerResult = {
+    word: [],
+    trace: [],
+    outcome: 'died',
+    message: 'the bot died',
+    steps: [step('mine.oak_leaves', false, 'food 4 and nothing to eat: the bot died; the episode is over')],
+  }
+  assert.equal(plainFailure(died), 'the bot died while mine.oak_leaves (food 4 and nothing to eat)')
+  assert.equal(plainFailure(died, PLAYER_WORDS), 'the bot died while mining oak leaves (food 4 and nothing to eat)')
+  assert.equal(
+    inPlayerWords(plainFailure(died, PLAYER_WORDS)),
+    'I died while mining oak leaves (food 4 and nothing to eat)',
   )
 })

@@ -30,7 +30,7 @@ describe('eating during a !do on a real server', () => {
 
   /** One `!do` to its last line; the acts that worked in its logged run (the newest), and a transcript. */
   async function runDo(line: string): Promise<{ last: string; actions: string[]; transcript: string }> {
-    const lines = await cedar.converse(line, /^(done|not done|refused|!do failed)/, 240_000)
+    const lines = await cedar.converse(line, /^(done|not done|refused|!do failed|I cannot do)/, 240_000)
     const run = (await new TrajectoryLog(path.join(cedar.worldDir(), 'trajectories')).list()).at(-1)
     const steps = (run?.steps ?? []).map((s) => `${s.action} ${s.ok ? 'ok' : `failed: ${s.error ?? ''}`}`)
     const actions = (run?.steps ?? []).filter((s) => s.ok).map((s) => s.action)

@@ -40,7 +40,7 @@ describe('!stop over the real protocol', () => {
     const [, ack] = await acknowledged
     const ackMs = performance.now() - stoppedAt
     t.diagnostic(`!stop to cedarTaskEnd: ${ms.toFixed(0)} ms; to the reply in chat: ${ackMs.toFixed(0)} ms`)
-    assert.equal(ack, 'stopped do collect 64 coal')
+    assert.equal(ack, 'stopped collecting 64 coal')
     assert.ok(ackMs < 1000, `!stop was answered ${ackMs.toFixed(0)} ms later`)
     assert.equal(task.name, 'do collect 64 coal')
     assert.equal(end.status, 'cancelled')

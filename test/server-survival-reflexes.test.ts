@@ -14,7 +14,7 @@ import { zombiesComing } from './support/zombie-world.js'
 
 /** One `!do` to its last line; the steps of its logged run (the newest), and a transcript. */
 async function runDo(cedar: CedarSession, line: string) {
-  const lines = await cedar.converse(line, /^(done|not done|refused|!do failed)/, 300_000)
+  const lines = await cedar.converse(line, /^(done|not done|refused|!do failed|I cannot do)/, 300_000)
   const run = (await new TrajectoryLog(path.join(cedar.worldDir(), 'trajectories')).list()).at(-1)
   const steps = run?.steps ?? []
   const transcript = [...lines, ...steps.map((s) => `${s.action} ${s.ok ? 'ok' : `failed: ${s.error ?? ''}`}`)]

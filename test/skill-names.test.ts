@@ -46,6 +46,14 @@ test('words that fit several skills name them all; a slip gets the closest; nons
   assert.deepEqual(findSkill('a spaceship', skills), { none: true })
 })
 
+test('part of a name finds the one skill it fits, or names each it fits', () => {
+  const few = skills.filter((s) => s.name !== 'mine.logs')
+  assert.deepEqual(findSkill('log', few), { found: 'mine.oak_log' })
+  assert.deepEqual(findSkill('ingot', skills), { found: 'smelt.raw_iron' })
+  const pickaxes = [...skills, { name: 'craft.stone_pickaxe', successEvents: ['has.stone_pickaxe.1'] }]
+  assert.deepEqual(findSkill('pickaxe', pickaxes), { several: ['craft.wooden_pickaxe', 'craft.stone_pickaxe'] })
+})
+
 test('the shortest words that find a skill, for a suggestion a player can type', () => {
   assert.equal(shortestName('craft.wooden_pickaxe', skills), 'wooden pickaxe')
   assert.equal(shortestName('mine.logs', skills), 'log')

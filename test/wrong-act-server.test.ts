@@ -7,7 +7,7 @@ import type { Bot } from 'mineflayer'
 import { type CedarSession, countItem, morningWithTwoTrees, openCedarSession, takeItem } from './harness/index.js'
 
 const RUN_TIMEOUT_MS = 300_000
-const END = /^(done|not done|refused|!do failed)/
+const END = /^(done|not done|refused|!do failed|I cannot do)/
 
 /** The acts `!wrong list` lists: "the last run's acts: 1 mine.logs, 2 craft.planks, ...". */
 function listedActs(lines: readonly string[]): string[] {

@@ -5,6 +5,7 @@ import { follow, playerEntity, walkToPlayer } from '../world/pathfinding.js'
 import { usageLine } from './arguments.js'
 import { type CommandContext, type CommandDefinition, defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
+import { busyWords, taskWords } from './task-words.js'
 
 function helpCommand(registry: CommandRegistry, prefix: string) {
   return defineCommand({
@@ -46,7 +47,7 @@ const statusCommand = defineCommand({
   run: ({ bot, cedar }) => {
     const status = cedar.status()
     const task = status.task
-      ? `doing ${status.task.name} for ${Math.round(status.task.runningMs / 1000)} s (asked by ${status.task.requestedBy})`
+      ? `${taskWords(status.task)} for ${Math.round(status.task.runningMs / 1000)} s (asked by ${status.task.requestedBy})`
       : 'idle'
     const pos = bot.entity?.position
     const where = pos ? `at ${Math.floor(pos.x)} ${Math.floor(pos.y)} ${Math.floor(pos.z)}` : 'not spawned'
@@ -78,14 +79,14 @@ const stopCommand = defineCommand({
   params: [],
   run: ({ cedar, username }) => {
     const stopped = cedar.stop(`stopped by ${username}`)
-    return stopped ? `stopped ${stopped.name}` : 'nothing to stop; I was idle (motion halted anyway)'
+    return stopped ? `stopped ${taskWords(stopped)}` : 'nothing to stop; I was idle (motion halted anyway)'
   },
 })
 
 /** Why a movement cannot start now, checked before the bot says it is on its way. */
 function movementRefusal(context: CommandContext, range: number): string | undefined {
   const running = context.cedar.tasks.current
-  if (running) return `busy with ${running.name}; say ${context.cedar.options.prefix}stop first`
+  if (running) return busyWords(running, context.cedar.options.prefix)
   if (range < 1 || range > 64) return 'range must be between 1 and 64 blocks'
   return undefined
 }

@@ -5,6 +5,7 @@
 import { TaskCancelledError, type TaskVerdict } from '../agent/index.js'
 import type { DoProgress } from '../cedar-reports.js'
 import type { CommandContext } from './command.js'
+import { busyWords } from './task-words.js'
 
 /** Progress that also tells code listening on the bot (`cedarProgress`, and `cedarLearning` for what is learned). */
 export function withProgressEvents(context: CommandContext, report: (p: DoProgress) => void): (p: DoProgress) => void {
@@ -24,7 +25,7 @@ export async function runAsTask(
   work: (signal: AbortSignal) => Promise<TaskReply>,
 ) {
   const running = context.cedar.tasks.current
-  if (running) return `busy with ${running.name}; say ${context.cedar.options.prefix}stop first`
+  if (running) return busyWords(running, context.cedar.options.prefix)
   try {
     const result = await context.cedar.tasks.run(name, context.username, work, (r) =>
       typeof r === 'string' ? { status: 'done' } : r.verdict,

@@ -9,7 +9,11 @@ import type { CommandRegistry } from './registry.js'
 /** Refused proposals shown with their reasons (the newest first). */
 const REJECTED_SHOWN = 3
 
-const rejectionLine = (r: RejectedProposal) => `refused ${r.formula} (${r.origin}): ${r.reason}`
+/** A law's formula as a player reads it ("never craft a stick"), or as written for a verbose bot. */
+const lawText = (formula: string, verbose: boolean) => (verbose ? formula : lawWords(formula))
+
+const rejectionLine = (r: RejectedProposal, verbose = true) =>
+  `refused ${verbose ? r.formula : `"${lawWords(r.formula)}"`} (${r.origin}): ${r.reason}`
 
 /** What the commands use of a bot's critic. */
 export interface CriticCommandsCritic {
@@ -78,7 +82,12 @@ export function registerCriticCommands(
           lines.push(
             `the critic's last ${Math.min(REJECTED_SHOWN, rejected.length)} of ${rejected.length} refused proposals:`,
           )
-          lines.push(...rejected.slice(-REJECTED_SHOWN).reverse().map(rejectionLine))
+          lines.push(
+            ...rejected
+              .slice(-REJECTED_SHOWN)
+              .reverse()
+              .map((r) => rejectionLine(r, cedar.options.verbose === true)),
+          )
         }
         return lines.join('\n')
       },
@@ -96,7 +105,7 @@ export function registerCriticCommands(
           `critic: ${report.trajectories} new trajectories, ${report.proposed} proposals, ${report.accepted.length} laws added, ${report.waiting.length} proposed, ${report.rejected.length} rejected`,
           ...report.accepted.map((law) => `${law.id} (soft): ${law.text}`),
           ...report.waiting.map(proposedLine),
-          ...report.rejected.slice(0, REJECTED_SHOWN).map(rejectionLine),
+          ...report.rejected.slice(0, REJECTED_SHOWN).map((r) => rejectionLine(r)),
           ...(report.rejected.length > REJECTED_SHOWN
             ? [`and ${report.rejected.length - REJECTED_SHOWN} more refused (${prefix}laws lists the newest)`]
             : []),
@@ -122,23 +131,24 @@ export function registerCriticCommands(
         param.word('decision', { choices: ['accept', 'reject'], description: 'accept or reject' }),
         param.word('id', { description: 'the law id, e.g. C3' }),
       ],
-      run: async (_context, { decision, id }) => {
+      run: async ({ cedar }, { decision, id }) => {
+        const { verbose } = cedar.options
         if (!laws.shield.get(id) && !critic.runner.proposed.get(id)) return `no law ${id}; say ${prefix}laws`
         if (decision === 'reject') {
           const text = critic.runner.refuse(id)
           // Answered once the decision is on disk: a restart right after still knows it.
           await laws.flushed()
-          return `rejected ${id}: ${text}; the critic will not propose it again`
+          return `rejected ${id}: ${text === undefined ? id : lawText(text, verbose)}; the critic will not propose it again`
         }
         try {
           const accepted = critic.runner.accept(id)
           if (accepted) {
             await laws.flushed()
-            return `${id} is in force now, hard: ${accepted.text}`
+            return `${id} is in force now, hard: ${lawText(accepted.text, verbose)}`
           }
           const law = laws.setKind(id, 'hard')
           await laws.flushed()
-          return `${id} is hard now: ${law.text}`
+          return `${id} is hard now: ${lawText(law.text, verbose)}`
         } catch (error) {
           if (error instanceof LawError) return error.message
           throw error

@@ -1,10 +1,12 @@
 import type { CedarLogger } from '../config/options.js'
 import { CedarError } from '../errors.js'
+import { inPlayerWords } from '../vocabulary/player-words.js'
 import { parseArguments, usageLine } from './arguments.js'
 import type { Channel, CommandDefinition } from './command.js'
 import { MentionHint } from './mention-hint.js'
 import { RateLimiter } from './rate-limiter.js'
 import type { CommandRegistry } from './registry.js'
+import { verboseFlag } from './verbose-flag.js'
 
 export interface Invocation {
   readonly username: string
@@ -21,6 +23,8 @@ export interface DispatcherSettings {
   readonly now?: () => number
   /** The bot's name: a line from an owner that mentions it without a command gets a hint (rate limited). */
   readonly botName?: () => string | undefined
+  /** Every reply in the bot's own terms (the `verbose` option): a failure's symbols are then not put in words. */
+  readonly verbose?: boolean
 }
 
 export interface DispatcherHooks {
@@ -145,7 +149,14 @@ export class CommandDispatcher {
       if (!(error instanceof CedarError)) {
         this.settings.logger.error(`cedar: ${prefix}${command.name} from ${incoming.username} failed`, error)
       }
-      reply(`${prefix}${command.name} failed: ${firstLine(error.message) || error.name}`)
+      const reason = firstLine(error.message) || error.name
+      // Reasons are written by code that knows symbols (`no stored skill mine.logs`): the player hears them in words,
+      // the log keeps them as written, and `--verbose` (or the option) says them as they are.
+      const verbose = this.settings.verbose === true || verboseFlag(match?.[2] ?? '').verbose
+      const said = verbose ? reason : inPlayerWords(reason)
+      if (said !== reason)
+        this.settings.logger.info(`cedar: ${prefix}${command.name} from ${incoming.username}: ${reason}`)
+      reply(`${prefix}${command.name} failed: ${said}`)
       this.hooks.onCommandError?.(invocation, error)
     }
   }

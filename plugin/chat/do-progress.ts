@@ -6,7 +6,9 @@
  */
 import { costsText, needText } from '../agent/index.js'
 import type { ConstraintSummary, DoProgress } from '../cedar-reports.js'
-import { actWords, counted, inPlayerWords, singularWords } from '../vocabulary/player-words.js'
+import { lawWords } from '../vocabulary/law-words.js'
+import { actCommand, actWords, counted, inPlayerWords, listWords, singularWords } from '../vocabulary/player-words.js'
+import { teacherWords } from './skill-names.js'
 
 /** While a run goes on, at most one progress line per this many actions (failures and blocks always). */
 const STEP_REPORT_EVERY = 10
@@ -21,13 +23,42 @@ export interface RunVoice {
   log(text: string): void
 }
 
-/** A failed step in a player's words: a path not found is a block given up on, the rest an act that did not work. */
-export function failedStepWords(action: string, message: string | undefined): string {
+/**
+ * What refused an act, as a player reads it: a law by its id and its sentence (`L1 (hard) G !craft.stick` → the law
+ * L1, "never craft a stick"), a constraint as the player's rule; several joined with "and".
+ */
+export function blockedByWords(blockedBy: string): string {
+  const each = blockedBy.split('; ').map((part) => {
+    const law = /^(\S+) \((?:hard|soft)\) (.+)$/.exec(part)
+    if (law?.[1] && law[2]) return `the law ${law[1]} ("${lawWords(law[2])}")`
+    const rule = /^constraint (".*")$/.exec(part)
+    return rule?.[1] ? `your rule ${rule[1]}` : inPlayerWords(part)
+  })
+  return listWords(each)
+}
+
+/** What a failed act's message says killed the bot ('' when it names no cause); undefined when it did not die. */
+export function deathCause(message: string | undefined): string | undefined {
+  return /^(.*?)[:;,]?\s*the bot died\b/.exec(message ?? '')?.[1]
+}
+
+/**
+ * A failed step in a player's words: a path not found is a block given up on, a death ends the run, the rest is an
+ * act that did not work and is tried again.
+ */
+export function failedStepWords(action: string, message: string | undefined, blockedBy?: string): string {
+  // The bot's own guard (world/mineflayer/limits.ts) says its refusal in the message: "place.furnace blocked by …".
+  const refused = blockedBy ?? /^\S+ blocked by (.+)$/.exec(message ?? '')?.[1]
+  if (refused !== undefined)
+    return `I may not ${actCommand(action)}: ${blockedByWords(refused)} forbids it; trying another way`
   const path = /found no way to the ([a-z0-9_]+) at [^:]*: (.*)$/.exec(message ?? '')
   if (path?.[1]) {
     const slow = /took to? long|too long/i.test(path[2] ?? '')
     return `I could not find a path to the ${singularWords(path[1])}${slow ? ' in time' : ''}; trying another`
   }
+  // Nothing is tried again after a death: the run is over, and the line must not promise otherwise.
+  const cause = deathCause(message)
+  if (cause !== undefined) return `I died while ${actWords(action)}${cause ? ` (${inPlayerWords(cause)})` : ''}`
   const why = message ? ` (${inPlayerWords(message)})` : ''
   return `${actWords(action)} did not work${why}; trying again`
 }
@@ -58,7 +89,11 @@ export function progressReporter(voice: RunVoice, now = Date.now): (p: DoProgres
   let asked = 0
   let actorProblems = 0
   let lastLearningReport = now()
+  /** When the skill now being learned began: a player hears how long it has taken, not how many questions. */
+  const learningSince = new Map<string, number>()
   let understood: string | undefined
+  /** Acts a law or rule refused, said once each: the planner may meet the same refusal from several states. */
+  const refusalsSaid = new Set<string>()
   /** A line in the bot's own terms, and (unless verbose) the player's words for it: undefined says nothing. */
   const speak = (own: string, words: string | undefined) => {
     voice.log(own)
@@ -92,12 +127,12 @@ export function progressReporter(voice: RunVoice, now = Date.now): (p: DoProgres
           s.path === 'reused'
             ? 'reused from the store'
             : `${s.path}${s.from ? ` from ${s.from}` : ''} with ${s.membershipQueries} questions`
-        const asked = s.membershipQueries > 0 ? ` (${counted(s.membershipQueries, 'question')} answered)` : ''
+        // Who taught it is the player's business; how many questions it took is the log's (and --verbose's).
         const words =
           s.path === 'learned'
-            ? `learned ${actWords(s.name)}${asked}`
+            ? `learned ${actWords(s.name)} from ${teacherWords(s.teacher)}`
             : s.path === 'adapted' && s.from
-              ? `worked out ${actWords(s.name)} from ${actWords(s.from)}${asked}`
+              ? `worked out ${actWords(s.name)} from ${actWords(s.from)}`
               : undefined
         speak(`skill ${s.name}: ${how} (${s.states} states)`, words)
         return
@@ -134,10 +169,12 @@ export function progressReporter(voice: RunVoice, now = Date.now): (p: DoProgres
           return
         }
         if (!step.ok || steps % STEP_REPORT_EVERY === 0) {
-          speak(
-            `step ${steps}: ${step.action} ${step.ok ? 'ok' : `failed: ${step.message ?? ''}`}`,
-            step.ok ? `${counted(steps, 'action')} so far` : failedStepWords(step.action, step.message),
-          )
+          const refusal = step.blockedBy === undefined ? undefined : `${step.action} ${step.blockedBy}`
+          const saidBefore = refusal !== undefined && refusalsSaid.has(refusal)
+          if (refusal !== undefined) refusalsSaid.add(refusal)
+          const own = `step ${steps}: ${step.action} ${step.ok ? 'ok' : `failed: ${step.message ?? ''}`}`
+          if (step.ok) speak(own, `${counted(steps, 'action')} so far`)
+          else speak(own, saidBefore ? undefined : failedStepWords(step.action, step.message, step.blockedBy))
         }
         return
       }
@@ -157,11 +194,13 @@ export function progressReporter(voice: RunVoice, now = Date.now): (p: DoProgres
         return
       case 'learning':
         if (p.event.type === 'queries') asked += p.event.newWords
+        if (!learningSince.has(p.skill)) learningSince.set(p.skill, now())
         if (p.event.type === 'hypothesis' && now() - lastLearningReport >= LEARNING_REPORT_MS) {
           lastLearningReport = now()
+          const seconds = Math.round((now() - (learningSince.get(p.skill) ?? now())) / 1000)
           speak(
             `learning ${p.skill}: ${asked} questions so far, hypothesis of ${p.event.states} states`,
-            `still learning ${actWords(p.skill)}: ${counted(asked, 'question')} so far`,
+            `still learning ${actWords(p.skill)} (${seconds} s so far)`,
           )
         }
         return

@@ -10,10 +10,15 @@ import { matchesObject } from '../vocabulary/families.js'
 import { counted, inPlayerWords, itemWords, listWords } from '../vocabulary/player-words.js'
 import { inventoryCounts } from '../world/mineflayer/hand-over.js'
 
+/** How many the bot holds of `object` (an item or a family), and of which kinds. */
+export function heldOf(bot: Bot, object: string): { held: [string, number][]; total: number } {
+  const held = [...inventoryCounts(bot)].filter(([name]) => matchesObject(object, name))
+  return { held, total: held.reduce((n, [, c]) => n + c, 0) }
+}
+
 /** What the bot holds of `object` (an item or a family), in words: "4 oak logs", "3 logs" for several kinds. */
 export function heldWords(bot: Bot, object: string): string | undefined {
-  const held = [...inventoryCounts(bot)].filter(([name]) => matchesObject(object, name))
-  const total = held.reduce((n, [, c]) => n + c, 0)
+  const { held, total } = heldOf(bot, object)
   if (total === 0) return undefined
   return itemWords(held.length === 1 ? (held[0]?.[0] ?? object) : object, total)
 }

@@ -11,6 +11,7 @@ import { counted, itemsWords, itemWords, listWords, singularWords, withArticle }
 import { type HandOver, handOver, inventoryCounts } from '../world/mineflayer/hand-over.js'
 import { type CommandContext, defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
+import { busyWords } from './task-words.js'
 
 function holding(context: CommandContext): string {
   const counts = inventoryCounts(context.bot)
@@ -83,7 +84,7 @@ const giveCommand = defineCommand({
       return `${known ? `I have no ${itemsWords(object)}` : `there is no item called ${object}`}${hint}; ${holding(context)}`
     }
     const running = context.cedar.tasks.current
-    if (running) return `busy with ${running.name}; say ${context.cedar.options.prefix}stop first`
+    if (running) return busyWords(running, context.cedar.options.prefix)
     try {
       const result = await context.cedar.tasks.run(`give ${object}`, context.username, (signal) =>
         handOver(context.bot, context.username, object, count, signal),

@@ -3,6 +3,7 @@ import { quoted } from '../errors.js'
 import { describeVerdict } from '../ltl/shield.js'
 import { type CommandContext, defineCommand, param } from './command.js'
 import type { CommandRegistry } from './registry.js'
+import { taskWords } from './task-words.js'
 
 const SUBCOMMANDS = ['add', 'list', 'show', 'rm', 'check', 'load'] as const
 
@@ -104,7 +105,7 @@ async function addLaw(context: CommandContext, laws: LawBook, draft: LawDraft, p
   const added = (law: { id: string; text: string }) => `added ${law.id} (${draft.kind}): ${law.text}`
   if (draft.dfa) return added(laws.commit({ ...draft, dfa: draft.dfa }))
   const { tasks } = context.cedar
-  if (tasks.current) return `busy with ${tasks.current.name}; the law is large, so say ${prefix}stop first`
+  if (tasks.current) return `busy with ${taskWords(tasks.current)}; the law is large, so say ${prefix}stop first`
   const name = `ltl add ${quoted(draft.text, 40)}`
   context.reply(`compiling ${quoted(draft.text)}: a large law; ${prefix}stop ends it`)
   const law = await tasks.run(name, context.username, async (signal) => {

@@ -7,7 +7,7 @@ import { itemsWords, singularWords, withArticle } from '../vocabulary/player-wor
 import { suggestionsText } from './suggestions.js'
 
 /** What the grounding or the planner said, read back: what was understood, and what cannot be done. */
-function readProblem(instruction: string, problem: string): { understood?: string; cannot: string } {
+export function readProblem(instruction: string, problem: string): { understood?: string; cannot: string } {
   const verb = /^\s*(?:please\s+)?(\w+)/i.exec(instruction)?.[1]?.toLowerCase() ?? ''
   // A hunt the agent refused says why itself ("zombies only come out at night, …"); only what it could not read is
   // answered for fights in general.

@@ -7,9 +7,10 @@
 import type { RecordStore } from '../store/record-store.js'
 import { actWords, listWords } from '../vocabulary/player-words.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
-import { defineCommand, param } from './command.js'
+import { type CommandContext, defineCommand, param } from './command.js'
 import { correctionReply, learnedAgain } from './correction-replies.js'
 import type { CommandRegistry } from './registry.js'
+import { findSkill, noSkillLine } from './skill-names.js'
 import { verboseReply } from './verbose-flag.js'
 
 /** Past this many acts in one range (`1-999999`), a range stops expanding: its end is named as out of range. */
@@ -48,6 +49,31 @@ function listedActs(acts: readonly string[], verbose: boolean): string {
   return `the last run's acts: ${acts.map((a, i) => `${i + 1} ${verbose ? a : actWords(a)}`).join(', ')}`
 }
 
+/** What `!wrong` corrects: the last run's own (nothing named), a skill or rule by its name; or the reply instead. */
+type Target = { readonly name?: string } | { readonly reply: string }
+
+/**
+ * The skill or rule a player names after `!wrong`: a rule by its id or its words ("sleep at night"), a skill as
+ * `!skill` finds it ("mining logs", "wooden pickaxe", its symbol); else the reply saying what might have been meant.
+ */
+async function namedTarget(
+  context: CommandContext,
+  store: RecordStore,
+  said: string,
+  verbose: boolean,
+): Promise<Target> {
+  const { records } = await store.load()
+  const phrase = said.toLowerCase()
+  const rule = records.find((r) => r.kind === 'constraint' && (r.name === said || r.phrase?.toLowerCase() === phrase))
+  if (rule) return { name: rule.name }
+  const skills = records.filter((r) => r.kind === 'skill')
+  const lookup = findSkill(said, skills)
+  if ('found' in lookup) return { name: lookup.found }
+  const { prefix } = context.cedar.options
+  const orElse = { kind: 'rule', list: `${prefix}constraints` }
+  return { reply: noSkillLine({ command: `${prefix}wrong`, said, lookup, skills, verbose, orElse }) }
+}
+
 const wrongCommand = (store: RecordStore) =>
   defineCommand({
     name: 'wrong',
@@ -57,7 +83,8 @@ const wrongCommand = (store: RecordStore) =>
     params: [
       param.text('name', {
         optional: true,
-        description: 'an act number of the last run (!wrong list shows them), or the skill or rule id',
+        description:
+          'an act number of the last run (!wrong list shows them), or a skill as you would say it (oak log) or a rule',
       }),
     ],
     run: async (context, { name: line }) => {
@@ -68,9 +95,12 @@ const wrongCommand = (store: RecordStore) =>
       const act = name !== undefined && /^\d+$/.test(name) ? Number(name) : undefined
       const acted = act === undefined ? undefined : cedar.agent.lastActs()[act - 1]
       const actedWords = acted === undefined || verbose ? acted : actWords(acted)
+      const named: Target =
+        act === undefined && name !== undefined ? await namedTarget(context, store, name, verbose) : {}
+      if ('reply' in named) return named.reply
       return correctionReply(
         store,
-        () => cedar.agent.wrong(act !== undefined ? { act } : name !== undefined ? { name } : {}),
+        () => cedar.agent.wrong(act !== undefined ? { act } : named),
         (record) =>
           act === undefined
             ? `noted: ${learnedAgain(record, verbose)}`

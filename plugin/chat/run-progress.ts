@@ -8,6 +8,7 @@ import type { DoProgress } from '../cedar-reports.js'
 import { actWords, itemsWords } from '../vocabulary/player-words.js'
 import { playerEntity, returnTo } from '../world/pathfinding.js'
 import type { CommandContext } from './command.js'
+import { blockedByWords, deathCause } from './do-progress.js'
 
 /** The longest silence while something runs. */
 export const HEARTBEAT_MS = 15_000
@@ -156,6 +157,15 @@ export function plainFailure(result: ControllerResult, words: RunWords = OWN_TER
     return `I found no ${words.things(object)}: I searched ${times}${extent} and saw none`
   }
   const failed = result.steps.filter((s) => !s.ok).at(-1)
+  if (result.outcome === 'died' && failed) {
+    const why = deathCause(failed.message)
+    return `the bot died while ${words.act(failed.action)}${why ? ` (${why})` : ''}`
+  }
+  if (result.outcome === 'blocked' && words !== OWN_TERMS) {
+    const refused = new Map(result.steps.flatMap((s) => (s.blockedBy === undefined ? [] : [[s.action, s.blockedBy]])))
+    const why = [...refused].map(([action, by]) => `${blockedByWords(by)} forbids ${words.act(action)}`)
+    if (why.length > 0) return `no allowed way to the goal is left: ${why.join('; ')}`
+  }
   if (failed && result.outcome !== 'blocked') {
     return `${words.act(failed.action)} did not work (${failed.message ?? 'no reason given'}), and ${result.message}`
   }

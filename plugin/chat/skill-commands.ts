@@ -1,5 +1,5 @@
 import { costsText, describeStuck, type TaskVerdict, UnknownGoalError } from '../agent/index.js'
-import { countGiven, wantsHandOver } from '../grounding/hand-over.js'
+import { countGiven, goalItems, wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { RecordStore } from '../store/record-store.js'
 import { lawWords } from '../vocabulary/law-words.js'
@@ -9,7 +9,7 @@ import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import { correctionReply, learnedAgain } from './correction-replies.js'
 import { progressReporter, vettingText } from './do-progress.js'
-import { doneLine, killedWords } from './done-lines.js'
+import { doneLine, heldOf, killedWords } from './done-lines.js'
 import { giveGoalItems } from './hand-over-commands.js'
 import { unreadableLine } from './refusals.js'
 import type { CommandRegistry } from './registry.js'
@@ -17,6 +17,11 @@ import { actNumbers, actsCorrectionText, registerRunCorrections } from './run-co
 import { askerPosition, comeBack, PLAYER_WORDS, plainFailure, RunProgress, searchedInVain } from './run-progress.js'
 import { alphabetCommand, learnCommand, skillCommand, skillsCommand } from './skill-store-commands.js'
 import { verboseReply } from './verbose-flag.js'
+
+/** How many items a hand-over after the run gives: all the bot holds of the goal's kinds, or what the goal asked. */
+function handedCount(context: CommandContext, goal: readonly string[], all: boolean): number {
+  return goalItems(goal).reduce((n, { item, count }) => n + (all ? heldOf(context.bot, item).total : count), 0)
+}
 
 function refusedReply(reason: string): TaskReply {
   return { reply: `refused: ${reason}`, verdict: { status: 'refused', reason } }
@@ -54,13 +59,13 @@ const doCommand = defineCommand({
       }
       const report = await context.cedar.agent
         .do(instruction, { signal, onProgress: progress.start().onProgress, owner })
+        // A request it cannot do is refused in one line of its own (not "!do failed"): nothing ran.
         .catch((error: unknown) => {
-          if (error instanceof UnknownGoalError) {
-            throw new UnknownGoalError(unreadableLine(instruction, error.message, prefix))
-          }
+          if (error instanceof UnknownGoalError) return unreadableLine(instruction, error.message, prefix)
           throw error
         })
         .finally(() => progress.stop())
+      if (typeof report === 'string') return { reply: report, verdict: { status: 'refused', reason: report } }
       if (report.refusal) return refusedReply(say(report.refusal))
       const result = report.result
       if (!result) return { reply: 'nothing ran', verdict: { status: 'refused', reason: 'nothing ran' } }
@@ -68,7 +73,7 @@ const doCommand = defineCommand({
         const done = doneLine(context.bot, report.goal, result, verbose, report.killed)
         if (!wantsHandOver(instruction)) return done
         const all = !countGiven(instruction)
-        context.reply(`${done}; bringing ${all ? 'them' : 'it'} to you`)
+        context.reply(`${done}; bringing ${handedCount(context, report.goal, all) === 1 ? 'it' : 'them'} to you`)
         return giveGoalItems(context, report.goal, signal, all)
       }
       // Whose fault a miss was: a skill's or the world's when the run got stuck (a search in vain says what it

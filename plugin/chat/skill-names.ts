@@ -5,7 +5,7 @@
  */
 import type { SkillRecord } from '../store/record.js'
 import { closestName } from '../vocabulary/closest-name.js'
-import { actCommand, actWords, itemsWords, singularWords } from '../vocabulary/player-words.js'
+import { actCommand, actWords, counted, itemsWords, singularWords } from '../vocabulary/player-words.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
 
 /** What finding a skill needs of its record: its name, and the events that mean it succeeded. */
@@ -45,15 +45,26 @@ export type SkillLookup =
   | { readonly none: true; readonly near?: string }
 
 /**
- * The skill a player means by `said`: by its symbol or the act's words first, else by what it makes; several when
- * the words fit more than one; else the closest name to a slip, if one is close.
+ * The skill a player means by `said`: by its symbol or the act's words first, else by what it makes, else by part of
+ * either ("log", "pickaxe"); several when the words fit more than one; else the closest name to a slip, if one is
+ * close.
  */
 export function findSkill(said: string, skills: readonly NamedSkill[]): SkillLookup {
   const exact = skills.find((s) => s.name === said.trim())
   if (exact) return { found: exact.name }
   const wanted = plain(said)
-  for (const names of [(s: NamedSkill) => actNames(s.name), madeNames]) {
-    const matches = skills.filter((s) => names(s).includes(wanted)).map((s) => s.name)
+  const allNames = (s: NamedSkill) => [...actNames(s.name), ...madeNames(s)]
+  // Part of a name ("log" for mining oak logs, "pickaxe"): every word said is a word of one of its names.
+  const words = wanted.split(' ')
+  const partOf = (s: NamedSkill) =>
+    wanted !== '' && allNames(s).some((name) => words.every((w) => name.split(' ').includes(w)))
+  const ways = [
+    (s: NamedSkill) => actNames(s.name).includes(wanted),
+    (s: NamedSkill) => madeNames(s).includes(wanted),
+    partOf,
+  ]
+  for (const fits of ways) {
+    const matches = skills.filter(fits).map((s) => s.name)
     if (matches.length === 1 && matches[0] !== undefined) return { found: matches[0] }
     if (matches.length > 1) return { several: matches }
   }
@@ -74,6 +85,30 @@ export function shortestName(name: string, skills: readonly NamedSkill[]): strin
       return 'found' in lookup && lookup.found === name
     }) ?? name
   )
+}
+
+/** The reply when no skill goes by what was said after `command` (`!skill`, `!wrong`): a command that finds it. */
+export function noSkillLine(unfound: {
+  readonly command: string
+  readonly said: string
+  readonly lookup: Exclude<SkillLookup, { found: string }>
+  readonly skills: readonly NamedSkill[]
+  readonly verbose: boolean
+  /** What else the command takes, with the command that lists it: `or rule`, `!constraints`. */
+  readonly orElse?: { readonly kind: string; readonly list: string }
+}): string {
+  const { command, said, lookup, skills, verbose, orElse } = unfound
+  if ('several' in lookup) {
+    const which = lookup.several.map((s) => `${command} ${verbose ? s : actCommand(s)}`)
+    return `"${said}" fits ${counted(which.length, 'skill')}: say ${which.slice(0, -1).join(', ')} or ${which.at(-1)}`
+  }
+  const { near } = lookup
+  const guess = near ? `; did you mean ${command} ${verbose ? near : shortestName(near, skills)}?` : ''
+  const prefix = command.slice(0, command.search(/\w/))
+  const lists = `${prefix}skills${orElse ? ` and ${orElse.list}` : ''}`
+  return verbose
+    ? `no skill${orElse ? ` or ${orElse.kind}` : ''} ${said}${guess}; say ${lists}`
+    : `I know no skill${orElse ? ` or ${orElse.kind}` : ''} called "${said}"${guess || `; ${lists} ${orElse ? 'list' : 'lists'} them`}`
 }
 
 /** Who taught a skill, as a player would say it: "the recipe book", "the LLM", "your answers". */

@@ -5,6 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { UnknownGoalError } from '../agent/index.js'
 import { parseDfaJson } from '../automata/json.js'
 import { renderSvg } from '../automata/svg.js'
 import type { SkillSummary } from '../cedar-reports.js'
@@ -13,18 +14,11 @@ import type { SkillRecord } from '../store/record.js'
 import type { RecordStore } from '../store/record-store.js'
 import { actCommand, actWords, counted, listWords, stateWords } from '../vocabulary/player-words.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
-import { runAsTask, withProgressEvents } from './chat-tasks.js'
-import type { CommandContext } from './command.js'
+import { runAsTask, type TaskReply, withProgressEvents } from './chat-tasks.js'
 import { defineCommand, param } from './command.js'
 import { pageOf } from './pages.js'
-import {
-  findSkill,
-  provenanceWord,
-  provenanceWords,
-  type SkillLookup,
-  shortestName,
-  teacherWords,
-} from './skill-names.js'
+import { readProblem } from './refusals.js'
+import { findSkill, noSkillLine, provenanceWord, provenanceWords, teacherWords } from './skill-names.js'
 import { verboseReply } from './verbose-flag.js'
 
 /** Skills named on one page: about two chat lines' worth. */
@@ -85,26 +79,6 @@ function skillInWords(record: SkillRecord): string[] {
   ]
 }
 
-/** The reply when no skill goes by `said`: what it might have been, as a command that finds it. */
-function noSkillLine(
-  context: CommandContext,
-  said: string,
-  lookup: Exclude<SkillLookup, { found: string }>,
-  skills: readonly SkillRecord[],
-  verbose: boolean,
-) {
-  const { prefix } = context.cedar.options
-  if ('several' in lookup) {
-    const which = lookup.several.map((s) => `${prefix}skill ${verbose ? s : actCommand(s)}`)
-    return `"${said}" fits ${counted(which.length, 'skill')}: say ${which.slice(0, -1).join(', ')} or ${which.at(-1)}`
-  }
-  const { near } = lookup
-  const guess = near ? `; did you mean ${prefix}skill ${verbose ? near : shortestName(near, skills)}?` : ''
-  return verbose
-    ? `no skill ${said}${guess}; say ${prefix}skills`
-    : `I know no skill called "${said}"${guess || `; ${prefix}skills lists them`}`
-}
-
 export const skillCommand = (store: RecordStore) =>
   defineCommand({
     name: 'skill',
@@ -123,9 +97,10 @@ export const skillCommand = (store: RecordStore) =>
       const { records } = await store.load()
       const skills = records.filter((r) => r.kind === 'skill')
       const lookup = findSkill(said, skills)
-      if (!('found' in lookup)) return noSkillLine(context, said, lookup, skills, verbose)
+      const unfound = { command: `${context.cedar.options.prefix}skill`, said, skills, verbose }
+      if (!('found' in lookup)) return noSkillLine({ ...unfound, lookup })
       const record = skills.find((s) => s.name === lookup.found)
-      if (!record) return noSkillLine(context, said, { none: true }, skills, verbose)
+      if (!record) return noSkillLine({ ...unfound, lookup: { none: true } })
       const lines = verbose ? skillInOwnTerms(record) : skillInWords(record)
       if (svg) {
         const file = path.join(store.dir, `${record.name}.svg`)
@@ -174,14 +149,22 @@ export const learnCommand = defineCommand({
     if (object === '')
       return `what should I learn to ${verb}? e.g. ${context.cedar.options.prefix}learn craft wooden pickaxe`
     // !status and "busy with" name the task: in a player's words, whatever the verbosity of this reply.
-    return runAsTask(context, `learning to ${actCommand(`${verb}.${object}`)}`, async (signal) => {
+    const act = actCommand(`${verb}.${object}`)
+    return runAsTask(context, `learning to ${act}`, async (signal): Promise<TaskReply> => {
       // Only the learning is reported as it goes: the skills are listed at the end.
       const onProgress = withProgressEvents(context, () => {})
-      const skills = await context.cedar.agent.learn(verb, object, {
-        signal,
-        onProgress,
-        ...(teacher ? { teacher } : {}),
-      })
+      const skills = await context.cedar.agent
+        .learn(verb, object, { signal, onProgress, ...(teacher ? { teacher } : {}) })
+        .catch((error: unknown) => {
+          if (!(error instanceof UnknownGoalError) || verbose) throw error
+          return error
+        })
+      if (skills instanceof UnknownGoalError) {
+        // What cannot be learned is refused as !do refuses it ("oak logs have no recipe"); the ids stay in the log.
+        context.cedar.options.logger.info(`cedar: ${context.username}'s !learn ${verb} ${object}: ${skills.message}`)
+        const reply = `I cannot learn to ${act}: ${readProblem(`${verb} ${object}`, skills.message).cannot}`
+        return { reply, verdict: { status: 'refused', reason: skills.message } }
+      }
       return skills.map(verbose ? learnedInOwnTerms : learnedWords).join('\n')
     })
   },

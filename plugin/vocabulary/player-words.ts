@@ -180,13 +180,15 @@ export function stateWords(symbol: string): string {
   }
 }
 
+/** A symbol in a line, or a quoted stretch (what someone typed, said back as typed: `"mine.foo"`), kept whole. */
 const SYMBOL_IN_TEXT =
-  /\b(?:has|equipped|wears|stored|killed|near|sees|time|biome|health|food|mine|craft|smelt|place|equip|explore|sleep|kill|attack|eat|activate|goto|store|take)\.[a-z0-9_]+(?:\.\d+)?\b/g
+  /"[^"]*"|\b(?:has|equipped|wears|stored|killed|near|sees|time|biome|health|food|mine|craft|smelt|place|equip|explore|sleep|kill|attack|eat|activate|goto|store|take)\.[a-z0-9_]+(?:\.\d+)?\b/g
 
 /**
  * A line of the bot's own terms in a player's words: each symbol as words (`mine.iron_ore` → "mining iron ore",
  * `has.oak_log.3` → "3 oak logs"), and the automata's sizes left out. For lines built by code that knows only the
- * symbols (a stuck run's reason, a constraint's need); lines written for players say their words directly.
+ * symbols (a stuck run's reason, a constraint's need); lines written for players say their words directly. Quoted
+ * text is what someone said or typed and stays as it is.
  */
 export function inPlayerWords(text: string): string {
   return (
@@ -195,7 +197,8 @@ export function inPlayerWords(text: string): string {
       // mineflayer-pathfinder's own texts, typo included.
       .replace(/Took to long to decide path to goal!?/g, 'I could not find a path in time')
       .replace(/No path to the goal!?/g, 'I found no path there')
-      .replace(SYMBOL_IN_TEXT, (symbol) => stateWords(symbol))
+      .replace(/\bthe bot died\b/g, 'I died')
+      .replace(SYMBOL_IN_TEXT, (found) => (found.startsWith('"') ? found : stateWords(found)))
   )
 }
 

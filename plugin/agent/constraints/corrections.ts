@@ -57,8 +57,10 @@ export function correctionContext(
 export function newSymbols(word: readonly string[], alphabet: readonly string[], inventory: SymbolInventory): string[] {
   const unknown = [...new Set(word.filter((s) => !inventory.has(s)))]
   if (unknown.length > 0) {
-    const are = unknown.length > 1 ? 'are not symbols' : 'is not a symbol'
-    throw new CounterexampleError(`${unknown.join(', ')} ${are} I know (say !alphabet <instruction> to see some)`)
+    const names = unknown.map((s) => `"${s}"`).join(', ')
+    throw new CounterexampleError(
+      `I know no act or event called ${names} (!alphabet <instruction> --verbose shows those an instruction uses)`,
+    )
   }
   return [...new Set(word.filter((s) => !alphabet.includes(s)))]
 }

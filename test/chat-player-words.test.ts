@@ -1,0 +1,135 @@
+// What a player reads in chat when things do not simply work (issue 41), through the real dispatcher and commands
+// with the agent acting in the Sim: a request it cannot do, a symbol it does not know, a skill named in words after
+// !wrong, a law that refuses an act, and what it is busy with. No internal symbol unless --verbose.
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, describe, test } from 'node:test'
+import { doingWords, gerund } from '../plugin/chat/task-words.js'
+import { SkillStore } from '../plugin/store/skill-store.js'
+import { openSimChat } from './support/sim-chat.js'
+
+/** An internal symbol (`has.oak_log.3`, `mine.oak_log`, `craft.stick`) anywhere in a line. */
+const SYMBOL = /\b(has|mine|craft|smelt|place|equip|explore|sleep|kill|eat|time)\.[a-z_]+/
+
+describe("chat in a player's words when things go wrong", () => {
+  const dirs: string[] = []
+  const store = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cedar-chat-words-'))
+    dirs.push(dir)
+    return new SkillStore(dir)
+  }
+  after(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('a request it cannot do is one refusal of its own, not "!do failed" (test/suggestions runs what it suggests)', async () => {
+    const chat = openSimChat(store())
+    assert.deepEqual(await chat.say('!do fly to the moon'), [
+      'I cannot do "fly to the moon" yet: nothing in it is an item or block I know how to get; try !do get me some wood or !do craft a stone pickaxe',
+    ])
+    // Refused, not failed: nothing ran.
+    assert.equal(chat.ends.at(-1)?.status, 'refused')
+  })
+
+  test('a skill that cannot be learned is refused in words; --verbose gives the reason as written', async () => {
+    const chat = openSimChat(store())
+    assert.deepEqual(await chat.say('!learn craft oak_log'), [
+      'I cannot learn to craft an oak log: oak logs have no recipe',
+    ])
+    assert.equal(chat.ends.at(-1)?.status, 'refused')
+    assert.deepEqual(await chat.say('!learn craft oak_log --verbose'), [
+      '!learn failed: oak_log has no crafting recipe',
+    ])
+  })
+
+  test('a symbol nobody knows is named as typed, with where to see the ones it knows', async () => {
+    const chat = openSimChat(store())
+    await chat.say('!do collect an oak log')
+    assert.deepEqual(await chat.say('!ce reject mine.oak_log fly.to_moon'), [
+      '!ce failed: I know no act or event called "fly.to_moon" (!alphabet <instruction> --verbose shows those an instruction uses)',
+    ])
+    // Not turned into words: "mine.moon" is what the player typed, and "mining moons" is not what they typed.
+    assert.match((await chat.say('!ce reject mine.moon'))[0] ?? '', /called "mine\.moon"/)
+  })
+
+  test('!wrong takes a skill as !skill does: in words, in part, or by its symbol; a name it does not know says so', async () => {
+    const chat = openSimChat(store())
+    assert.match((await chat.say('!do collect 2 oak logs')).at(-1) ?? '', /^done in \d+ actions?: I have 2 oak logs$/)
+    for (const said of ['mining oak logs', 'oak log', 'log', 'mine.oak_log']) {
+      const [reply, ...rest] = await chat.say(`!wrong ${said}`)
+      assert.deepEqual(rest, [])
+      assert.match(
+        reply ?? '',
+        /^(noted: I learned mining oak logs again|I already knew that about mining oak logs)/,
+        said,
+      )
+    }
+    assert.deepEqual(await chat.say('!wrong a spaceship'), [
+      'I know no skill or rule called "a spaceship"; !skills and !constraints list them',
+    ])
+    assert.deepEqual(await chat.say('!wrong mining oak lgs'), [
+      'I know no skill or rule called "mining oak lgs"; did you mean !wrong oak log?',
+    ])
+  })
+
+  test('an act a law forbids is said with the law as a sentence, once; the run ends naming it; --verbose as written', async () => {
+    const chat = openSimChat(store(), { laws: ['G !craft.stick'] })
+    const lines = await chat.say('!do craft a wooden pickaxe')
+    const refusals = lines.filter((l) => l.startsWith('I may not'))
+    assert.deepEqual(refusals, [
+      'I may not craft a stick: the law L1 ("never craft a stick") forbids it; trying another way',
+    ])
+    assert.match(
+      lines.at(-1) ?? '',
+      /^not done: no allowed way to the goal is left: the law L1 \("never craft a stick"\) forbids crafting a stick; /,
+    )
+    for (const line of lines) assert.doesNotMatch(line, SYMBOL, line)
+    const verbose = await chat.say('!do craft a wooden pickaxe --verbose')
+    assert.match(verbose.at(-1) ?? '', /craft\.stick blocked by L1 \(hard\) G !craft\.stick/)
+  })
+
+  test('!status, a second request and !stop say the task as an act: "bringing you 3 oak logs", never "do bring me"', async () => {
+    const chat = openSimChat(store())
+    const running = chat.tasks.run(
+      'do please bring me 3 oak logs',
+      'Alex',
+      (signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve(undefined))),
+    )
+    const [status] = await chat.say('!status')
+    assert.match(status ?? '', /^cedar \S+: bringing you 3 oak logs for \d+ s \(asked by Alex\);/)
+    assert.deepEqual(await chat.say('!do get me an iron pickaxe'), [
+      'busy with bringing you 3 oak logs; say !stop first',
+    ])
+    assert.deepEqual(await chat.say('!stop'), ['stopped bringing you 3 oak logs'])
+    await running.catch(() => undefined)
+  })
+})
+
+test('a request as what the bot is doing: the verb in -ing, me as you; anything else quoted as said', () => {
+  const forms = ['make', 'get', 'dig', 'chop', 'collect', 'kill', 'eat', 'mine', 'bring', 'lie', 'explore', 'look']
+  assert.deepEqual(forms.map(gerund), [
+    'making',
+    'getting',
+    'digging',
+    'chopping',
+    'collecting',
+    'killing',
+    'eating',
+    'mining',
+    'bringing',
+    'lying',
+    'exploring',
+    'looking',
+  ])
+  assert.equal(doingWords('cedar, get me my iron pickaxe please'), 'getting you your iron pickaxe')
+  assert.equal(
+    doingWords('collect wood and mine stone but sleep at night'),
+    'collecting wood and mining stone but sleeping at night',
+  )
+  assert.equal(doingWords('I need wood'), 'working on "I need wood"')
+  // Only the game's verbs turn: a word that is a property of every object is not one.
+  assert.equal(doingWords('get logs and constructor stone'), 'getting logs and constructor stone')
+  assert.equal(doingWords('mining iron'), 'working on "mining iron"')
+})
