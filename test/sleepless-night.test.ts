@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
 import { runController } from '../plugin/agent/controller/controller.js'
-import { constraintsAdmitReflex } from '../plugin/agent/reflexes/reflex-admission.js'
+import { constraintsAdmitReflex, constraintsReleasedUnkept } from '../plugin/agent/reflexes/reflex-admission.js'
 import { shelterReflex } from '../plugin/agent/reflexes/shelter-reflex.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { unkeptWords } from '../plugin/chat/do-progress.js'
@@ -20,12 +20,12 @@ import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
 
 const rules = loadRules()
 const agent = new CedarAgent({ rules, grounding: offlineGrounding(), library: new MemoryLibrary(), biomes: SIM_BIOMES })
+const bedFailed = (action: string) => action === 'sleep.bed'
 const prepared = () =>
   agent.prepare('collect a log but sleep at night', new SimWorld({ seed: 0, startInventory: {} }).observe())
 
 describe('admitting a survival act when "sleep at night" cannot be kept', () => {
   const night = ['time.night']
-  const bedFailed = (action: string) => action === 'sleep.bed'
 
   test('sleep.bed failed: urgent acts pass, and the constraint set aside is named with the act it wanted', async () => {
     const admit = constraintsAdmitReflex((await prepared()).constraints)
@@ -118,6 +118,20 @@ describe('daybreak ends a night the bot could not sleep', () => {
     assert.equal(ok(['time.night', 'mine.logs', 'time.day']), false, 'and daybreak does not excuse it')
     assert.equal(ok(['time.night', 'time.day', 'mine.logs']), true, 'the night over, the day is for work')
     assert.equal(ok(['time.night', 'time.day', 'mine.logs', 'time.night', 'mine.logs']), false, 'the next night asks')
+  })
+
+  test('a night released unkept is named by its daybreak, and only when the sleep failed', async () => {
+    const release = constraintsReleasedUnkept((await prepared()).constraints)
+    const note = 'constraint "sleep at night" was not kept: sleep.bed failed before time.day'
+    // Live, the daybreak came with a block picked up on the same tick.
+    assert.deepEqual(release(['time.night'], ['has.dirt.1', 'time.day'], bedFailed), [note])
+    assert.deepEqual(
+      release(['time.night'], ['time.day'], () => false),
+      [],
+      'not tried: no claim it failed',
+    )
+    assert.deepEqual(release(['time.night', 'sleep.bed'], ['time.day'], bedFailed), [], 'slept: nothing unkept')
+    assert.deepEqual(release(['time.night'], ['has.dirt.1'], bedFailed), [], 'still night: not released')
   })
 
   test('in the Sim, a night without a bed: sleep.bed fails, the bot waits, and collects the log after daybreak', async () => {

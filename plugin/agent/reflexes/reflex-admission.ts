@@ -98,8 +98,13 @@ export function constraintsReleasedUnkept(constraints: readonly ReflexConstraint
       if (!live(q) || allowsWork(q)) return []
       const acts = wanted(q)
       if (acts.length === 0 || !acts.every(failedHere)) return []
-      const after = c.dfa.run(events, q)
-      if (!live(after) || !allowsWork(after)) return []
-      return [`constraint "${c.phrase}" was not kept: ${acts.join(', ')} failed before ${events.join(', ')}`]
+      // The event that released it (daybreak), not the others that came with it (a block picked up).
+      let at = q
+      const released = events.find((e) => {
+        at = c.dfa.step(at, e)
+        return live(at) && allowsWork(at)
+      })
+      if (released === undefined) return []
+      return [`constraint "${c.phrase}" was not kept: ${acts.join(', ')} failed before ${released}`]
     })
 }
