@@ -7,8 +7,8 @@
  *   chain to the tool; "find diamond ore" exploring until it is in sight; "kill a zombie" the kill;
  * - for a constraint, keeps the actions and predicates it talks about: "mine minerals only at night" is the
  *   ores' mine symbols with time.day and time.night (a restriction needs both phases), "sleep at night" is
- *   sleep.bed, time.night and time.day (nightfall owes a sleep, daybreak ends the debt), "stay in the windswept forest" the biome, "avoid lava"
- *   near.lava, "only mine diamonds with an iron pickaxe" adds equipped.iron_pickaxe.
+ *   sleep.bed, time.night and time.day (nightfall owes a sleep, daybreak ends the debt), "stay in the windswept
+ *   forest" the biome, "avoid lava" near.lava, "only mine diamonds with an iron pickaxe" adds equipped.iron_pickaxe.
  * Only symbols of the inventory come out; has-thresholds it lacks round up to the next one it has.
  */
 

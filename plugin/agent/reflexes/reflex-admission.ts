@@ -8,8 +8,10 @@
  *
  * A constraint never asks the bot to die: when every act it would accept next has failed here (sleep.bed at nightfall:
  * no bed, nowhere to put it, monsters at hand), an urgent reflex act (a zombie fought, the bot dug in, out of the
- * water) is let through at once; the plan's retries of that act wait until the danger has been dealt with. The constraint is not kept by it, and the controller says so on the step
- * (ControllerStep.setAside); only the reflexes' urgent acts pass, never the plan's.
+ * water) is let through at once; the plan's retries of that act wait until the danger has been dealt with. The
+ * constraint is not kept by it, and the controller says so on the step (ControllerStep.setAside); only the reflexes'
+ * urgent acts pass, never the plan's. When an event then releases such a constraint (daybreak ends the night's
+ * sleep), the run says it was not kept (constraintsReleasedUnkept).
  */
 import type { Dfa } from '../../automata/dfa.js'
 import { distancesToAcceptance } from '../../automata/search.js'
@@ -41,7 +43,7 @@ export type ReflexAdmission = (
   context?: ReflexAdmissionContext,
 ) => string | undefined
 
-/** Each constraint with what admission and release read of it: its live states, its acts, those its phrase does not name. */
+/** Each constraint with what admission and release read of it: its live states, the acts that keep it, its work. */
 function judged(constraints: readonly ReflexConstraint[]) {
   return constraints.map((c) => {
     const distance = distancesToAcceptance(c.dfa)
