@@ -82,7 +82,9 @@ describe('cedar alphabet', () => {
     )
     assert.ok(grounded.goals[0]?.alphabet.includes('mine.diamond_ore'))
     assert.ok(grounded.goals[0]?.alphabet.includes('has.diamond.1'))
-    assert.deepEqual(grounded.constraints, [{ text: 'sleep at night', alphabet: ['sleep.bed', 'time.night'] }])
+    assert.deepEqual(grounded.constraints, [
+      { text: 'sleep at night', alphabet: ['sleep.bed', 'time.day', 'time.night'] },
+    ])
   })
 
   test('prints one line per part and its symbols; the words may come unquoted', async () => {

@@ -44,8 +44,10 @@ describe('LLM grounding', () => {
     assert.deepEqual(components.stats.rejectedSymbols, ['teleport.to_diamonds'])
     assert.deepEqual(
       grounded.constraints.map((c) => [c.text, c.alphabet]),
-      [['sleep at night', ['sleep.bed', 'time.night']]],
+      [['sleep at night', ['sleep.bed', 'time.day', 'time.night']]],
     )
+    // Daybreak ends the night's debt whatever the model picked: the grammar's phase is kept, and the stats say so.
+    assert.deepEqual(components.stats.keptSymbols, [{ part: 'sleep at night', symbols: ['time.day'] }])
   })
 
   test('garbage replies fall back to the grammar and the deterministic pruner', async () => {

@@ -15,12 +15,21 @@ async function judge(teacher: MembershipTeacher, ...words: string[]): Promise<bo
 }
 
 describe('phrase teacher', () => {
-  test('sleep at night: after nightfall, sleep before anything else', async () => {
+  test('sleep at night: after nightfall, sleep before anything else; a night not slept ends at daybreak', async () => {
     const teacher = new PhraseTeacher('sleep at night', ['time.night', 'time.day', 'mine.stone', 'sleep.bed'])
-    assert.equal(teacher.phrase.ltl, 'G(time.night -> !mine.stone U sleep.bed)')
+    assert.equal(teacher.phrase.ltl, 'G(time.night -> !mine.stone U (sleep.bed | time.day))')
     assert.deepEqual(
-      await judge(teacher, 'time.night mine.stone', 'time.night sleep.bed mine.stone', 'mine.stone', 'time.night', ''),
-      [false, true, true, false, true],
+      await judge(
+        teacher,
+        'time.night mine.stone',
+        'time.night sleep.bed mine.stone',
+        'mine.stone',
+        'time.night',
+        '',
+        'time.night time.day mine.stone',
+        'time.night mine.stone time.day',
+      ),
+      [false, true, true, false, true, true, false],
     )
   })
 

@@ -36,7 +36,7 @@ import {
   slug,
 } from './constraints/index.js'
 import type { ControllerOptions, ControllerResult } from './controller/index.js'
-import { constraintsAdmitReflex, ReflexModes, survivalReflexes } from './reflexes/index.js'
+import { constraintsAdmitReflex, constraintsReleasedUnkept, ReflexModes, survivalReflexes } from './reflexes/index.js'
 import type { AgentCallOptions, AgentProgress, DoReport, Prepared, ProgressCallOptions } from './run/index.js'
 import {
   checkInstructionLength,
@@ -348,9 +348,12 @@ export class CedarAgent {
    * What the controller runs for `prepared` (composed): the product, the goal, the milestone pursuit, and the
    * survival reflexes with what the run's constraints say of their acts.
    */
-  runOptions(prepared: Prepared): Pick<ControllerOptions, 'dfa' | 'goal' | 'pursue' | 'reflexes' | 'admitReflex'> {
+  runOptions(
+    prepared: Prepared,
+  ): Pick<ControllerOptions, 'dfa' | 'goal' | 'pursue' | 'reflexes' | 'admitReflex' | 'releasedUnkept'> {
     const dfa = (prepared.composition as Composition).product
-    const plan = { dfa, goal: prepared.goal, pursue: this.pursuit(dfa) }
+    const releasedUnkept = constraintsReleasedUnkept(prepared.constraints)
+    const plan = { dfa, goal: prepared.goal, pursue: this.pursuit(dfa), releasedUnkept }
     if (this.options.reflexes === false) return plan
     const admitReflex = constraintsAdmitReflex(prepared.constraints)
     const modes = this.options.reflexes instanceof ReflexModes ? this.options.reflexes : undefined

@@ -7,7 +7,15 @@
 import { costsText, needText } from '../agent/index.js'
 import type { ConstraintSummary, DoProgress } from '../cedar-reports.js'
 import { lawWords } from '../vocabulary/law-words.js'
-import { actCommand, actWords, counted, inPlayerWords, listWords, singularWords } from '../vocabulary/player-words.js'
+import {
+  actCommand,
+  actWords,
+  counted,
+  inPlayerWords,
+  listWords,
+  singularWords,
+  stateWords,
+} from '../vocabulary/player-words.js'
 import { teacherWords } from './skill-names.js'
 
 /** While a run goes on, at most one progress line per this many actions (failures and blocks always). */
@@ -78,6 +86,22 @@ export function setAsideWords(action: string, ok: boolean, setAside: string): st
         : 'I tried to dig in for the night, and could not'
       : `${actWords(action)} instead${ok ? '' : ', without success'}`
   return `I could not keep to ${kept} (${failed || 'what it asks'} did not work): ${deed}`
+}
+
+/**
+ * A constraint an event released unkept (UnkeptRelease's note), in a player's words: a night not slept is said to be
+ * one, and that the work goes on; never that the bot slept.
+ */
+export function unkeptWords(note: string): string {
+  const m = /^constraint "([^"]+)" was not kept: (.*) failed before (.*)$/.exec(note)
+  if (!m) return inPlayerWords(note)
+  const acts = (m[2] ?? '').split(', ')
+  const failed = acts.map(actWords).join(' or ')
+  const events = (m[3] ?? '').split(', ')
+  if (acts.includes('sleep.bed') && events.includes('time.day')) {
+    return `I could not sleep last night (${failed} did not work); it is day now, so I go on`
+  }
+  return `I could not keep to "${m[1]}" (${failed} did not work) before ${events.map(stateWords).join(' and ')}; going on`
 }
 
 /**
@@ -178,6 +202,9 @@ export function progressReporter(voice: RunVoice, now = Date.now): (p: DoProgres
         }
         return
       }
+      case 'unkept':
+        speak(p.note, unkeptWords(p.note))
+        return
       case 'need': {
         const line = needText(p.need, p.outcome)
         speak(line, inPlayerWords(line))

@@ -40,7 +40,8 @@ const VERBS: Readonly<Record<string, string>> = {
  * Compiles a constraint phrase to LTLf over the symbols of its alphabet, for the phrase teacher. Words are CEDAR
  * words: action symbols and edge-triggered events (`time.night` when night starts, `time.day` when day starts,
  * `biome.X` on entering X). The forms understood:
- * - "sleep at night" → G(time.night → (¬A U sleep.bed)): after nightfall, no other action until the bot sleeps;
+ * - "sleep at night" → G(time.night → (¬A U (sleep.bed ∨ time.day))): after nightfall, no other action until the bot
+ *   sleeps; a night it could not sleep (no bed) is over at daybreak, and the day's work goes on;
  * - "only X at night" → G(time.day → (¬X W time.night)); "only X by day" → G(time.night → (¬X W time.day));
  * - "never X" / "don't X" → G ¬X; "don't X at night|by day" → the opposite of "only";
  * - "stay in (the) B" → G ¬(other biomes of the alphabet); "avoid B" → G ¬biome.B.
@@ -71,7 +72,8 @@ export function compilePhrase(text: string, alphabet: readonly string[]): Compil
     !/never|don't|do not/.test(phrase)
   ) {
     const others = actions.filter((a) => !a.startsWith('sleep.'))
-    return done('sleep at night', G(implies(night, until(not(or(others.map(prop))), prop('sleep.bed')))))
+    const nightOver = alphabet.includes('time.day') ? [prop('sleep.bed'), day] : [prop('sleep.bed')]
+    return done('sleep at night', G(implies(night, until(not(or(others.map(prop))), or(nightOver)))))
   }
   let match =
     /^only (.+?) (?:at|during the|by) (night|day|daytime|nighttime)$/.exec(phrase) ??

@@ -7,8 +7,8 @@
  *   chain to the tool; "find diamond ore" exploring until it is in sight; "kill a zombie" the kill;
  * - for a constraint, keeps the actions and predicates it talks about: "mine minerals only at night" is the
  *   ores' mine symbols with time.day and time.night (a restriction needs both phases), "sleep at night" is
- *   sleep.bed and time.night (a trigger needs its phase), "stay in the windswept forest" the biome, "avoid lava"
- *   near.lava, "only mine diamonds with an iron pickaxe" adds equipped.iron_pickaxe.
+ *   sleep.bed, time.night and time.day (nightfall owes a sleep, daybreak ends the debt), "stay in the windswept
+ *   forest" the biome, "avoid lava" near.lava, "only mine diamonds with an iron pickaxe" adds equipped.iron_pickaxe.
  * Only symbols of the inventory come out; has-thresholds it lacks round up to the next one it has.
  */
 
@@ -177,7 +177,9 @@ export class DeterministicPruner implements Pruner {
       }
       for (const tool of clause.tools) out.add(`equipped.${tool.object}`)
     }
-    const times = intent.restriction && intent.times.size > 0 ? ['day', 'night'] : [...intent.times]
+    // A night's sleep is owed only until daybreak ("sleep at night" is released by time.day), so it needs both phases.
+    const bothPhases = intent.restriction || intent.clauses.some((c) => c.verb === 'sleep')
+    const times = bothPhases && intent.times.size > 0 ? ['day', 'night'] : [...intent.times]
     for (const time of times) out.add(`time.${time}`)
     if (intent.lowHealth) out.add('health.low')
     if (intent.hungry) out.add('food.low')

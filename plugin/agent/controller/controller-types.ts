@@ -2,7 +2,7 @@
 // it records and how a run ends.
 import type { Dfa } from '../../automata/dfa.js'
 import type { Observation, World } from '../../world/port.js'
-import type { Reflex, ReflexAdmission } from '../reflexes/index.js'
+import type { Reflex, ReflexAdmission, UnkeptRelease } from '../reflexes/index.js'
 
 /** One LogicGuard step: the predicates true before the action, the action, and what came of it. */
 export interface TrajectoryStep {
@@ -34,7 +34,7 @@ export interface ControllerStep {
   readonly blockedBy?: string
   /**
    * A survival reflex's act allowed only because a constraint could not be kept (reflex-admission.ts): which, and
-   * the acts it wanted that the run had given up on ("sleep at night" with no bed: the bot dug in instead of sleeping).
+   * the acts it wanted that had failed there ("sleep at night" with no bed: the bot dug in instead of sleeping).
    */
   readonly setAside?: string
   /** The automaton's state after the act (negative once the word has left it), for pictures of the run. */
@@ -62,6 +62,8 @@ export interface ControllerResult {
   readonly trace: readonly TrajectoryStep[]
   /** Tools that broke during the run's acts (tool-wear.ts: the instruction is planned again). */
   readonly brokenTools?: readonly string[]
+  /** Constraints an event released unkept (a night not slept, over at daybreak): UnkeptRelease's notes. */
+  readonly unkept?: readonly string[]
   /** A word the skill should reject (it was accepted or followed, and the goal was not reached). */
   readonly counterexample?: { readonly word: readonly string[]; readonly label: false }
 }
@@ -109,6 +111,12 @@ export interface ControllerOptions {
   readonly reflexes?: readonly Reflex[]
   /** What the run's constraints say of a reflex's act (reflex-admission.ts); default: nothing refuses it. */
   readonly admitReflex?: ReflexAdmission
+  /**
+   * Which constraints an event releases unkept (reflex-admission.ts): each note goes to `onUnkept` and the result,
+   * so the run says a night was not slept rather than nothing.
+   */
+  readonly releasedUnkept?: UnkeptRelease
+  readonly onUnkept?: (note: string) => void
   /**
    * An actor that picks the next action instead of the plan's first (the LLM actor, option `actor: 'llm'`), among
    * the menu's actions; undefined or an action off the menu takes the plan's. Its pick passes the gate like any.

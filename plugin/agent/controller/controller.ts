@@ -57,9 +57,22 @@ export async function runController(options: ControllerOptions): Promise<Control
   const gathered = new GatheredAhead()
   const word: string[] = []
   let state = dfa.initial
+  /** Whether `action` failed from the state the run is in now (since its last act that worked there). */
+  const failedHere = (action: string) => {
+    const key = state * k + dfa.alphabet.indexOf(action)
+    return state >= 0 && dfa.alphabet.has(action) && (failures.has(key) || disabled.has(key))
+  }
   /** The state the act being recorded started from (reset after each record and each round). */
   let actFrom = state
+  const unkept: string[] = []
   const feed = (symbols: readonly string[]) => {
+    // Before the word moves on, and before what failed here is forgotten: a constraint the events release unkept.
+    if (options.releasedUnkept && state >= 0 && symbols.some((s) => !isActionSymbol(s))) {
+      for (const note of options.releasedUnkept(word, symbols, failedHere)) {
+        unkept.push(note)
+        options.onUnkept?.(note)
+      }
+    }
     for (const s of symbols) {
       word.push(s)
       if (state >= 0) state = dfa.step(state, s)
@@ -75,6 +88,7 @@ export async function runController(options: ControllerOptions): Promise<Control
     outcome,
     message: broken.length > 0 && outcome !== 'goal' ? `${message} (${broken.join(', ')} broke)` : message,
     ...(broken.length > 0 ? { brokenTools: [...broken] } : {}),
+    ...(unkept.length > 0 ? { unkept: [...unkept] } : {}),
     word: [...word],
     steps,
     trace: logger.trace.map((t) => ({
@@ -194,8 +208,7 @@ export async function runController(options: ControllerOptions): Promise<Control
     distance,
     reflexes: options.reflexes ?? [],
     admit: options.admitReflex,
-    givenUp: (action) =>
-      state >= 0 && dfa.alphabet.has(action) && disabled.has(state * k + dfa.alphabet.indexOf(action)),
+    failedHere,
     check: gate ? (action, o) => gate.check(action, o) : undefined,
     signal,
     state: () => state,
@@ -266,6 +279,7 @@ export async function runController(options: ControllerOptions): Promise<Control
         options.onActing?.(next, `waiting for ${next}`)
         const wait = await waitForEvent(world, logger, options.maxWaitTicks ?? 24_000, signal, wants)
         if (signal?.aborted) return finish('cancelled', 'stopped')
+        feed(wait.events)
         if (turned()) {
           failures.clear()
           preemptions.clear()
@@ -274,7 +288,6 @@ export async function runController(options: ControllerOptions): Promise<Control
         }
         if (wait.interrupted) continue
         if (wait.events.length === 0) return finish('no-path', `waited a day for ${next}, in vain`, true)
-        feed(wait.events)
         continue
       }
       const refusedOnly = (s: number, a: number) => !disabled.has(s * k + a) || refusals.has(s * k + a)

@@ -4,7 +4,7 @@
  * mobs that close: a zombie walks to the bot anyway, and one met on its way is better fought than chased. Like the
  * eating reflex it acts through the controller's admission (reflex-turns.ts): under "sleep at night" a fight at
  * night is an act awake at night, which the constraint refuses; the bot's defence then is the bed the plan sleeps in,
- * or, when sleep.bed has been given up, the fight after all (reflex-admission.ts; docs/agent.md, "Survival reflexes").
+ * or, once sleep.bed has failed, the fight after all (reflex-admission.ts; docs/agent.md, "Survival reflexes").
  * A world whose `nearest` does not see mobs that close (the Sim shows its night mobs 8 or more blocks away) never
  * offers a fight.
  */

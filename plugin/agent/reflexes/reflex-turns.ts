@@ -26,8 +26,8 @@ export interface ReflexTurnOptions {
   readonly distance: ArrayLike<number>
   readonly reflexes: readonly Reflex[]
   readonly admit?: ReflexAdmission | undefined
-  /** Acts the run has given up on where it is now (a constraint that wants only those cannot be kept). */
-  readonly givenUp?: ((action: string) => boolean) | undefined
+  /** Acts that failed where the run is now (a constraint that wants only those cannot be kept now). */
+  readonly failedHere?: ((action: string) => boolean) | undefined
   readonly check?: ((action: string, observation: Observation) => string | undefined) | undefined
   readonly signal?: AbortSignal | undefined
   /** The product's state now, and the run's word so far. */
@@ -75,7 +75,7 @@ export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
     } else {
       const context = {
         urgent: act.urgent === true,
-        givenUp: options.givenUp ?? (() => false),
+        failedHere: options.failedHere ?? (() => false),
         onSetAside: (note: string) => {
           setAside = note
         },

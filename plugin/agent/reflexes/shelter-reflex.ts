@@ -6,7 +6,7 @@
  * blocks down they cannot reach the bot at all. It reads the Observation's `underSky`, which a live bot reports and
  * the Sim leaves out (the Sim keeps its own account of shelter), so no Sim run digs in. Through the controller's
  * admission like every reflex: under "sleep at night" the bot does not dig in at night before it has slept, unless
- * it cannot sleep (sleep.bed given up: no bed, nowhere to put one), when the constraint is set aside for it. A mob the
+ * it cannot sleep (sleep.bed failed: no bed, nowhere to put one), when the constraint is set aside for it. A mob the
  * running plan hunts ("kill 3 zombies") is not hidden from: dug in till daybreak, the bot would never meet one.
  */
 import { KILLABLE_MOBS } from '../../vocabulary/natural.js'

@@ -64,6 +64,8 @@ export type AgentProgress =
   | { readonly type: 'constraint'; readonly constraint: RunConstraint; readonly reused: boolean }
   | { readonly type: 'composed'; readonly composition: Composition }
   | { readonly type: 'step'; readonly step: ControllerStep; readonly plan: readonly string[] }
+  /** An event released a constraint unkept (daybreak after a night the bot could not sleep): UnkeptRelease's note. */
+  | { readonly type: 'unkept'; readonly note: string }
   /** An act starts (no detail), or a long one says what it is doing. */
   | { readonly type: 'acting'; readonly action: string; readonly detail?: string }
   /** The LLM actor's reply could not be used, or the model not asked: the fallback taken, and why. */

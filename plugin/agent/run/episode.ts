@@ -86,6 +86,7 @@ export async function runEpisode(
         onStep: (step, plan) => onProgress?.({ type: 'step', step, plan }),
         onActing: (action, detail) =>
           onProgress?.({ type: 'acting', action, ...(detail === undefined ? {} : { detail }) }),
+        onUnkept: (note) => onProgress?.({ type: 'unkept', note }),
       })
     // A tool that breaks mid-run is made again: the instruction planned anew from the inventory (tool-wear.ts).
     const again = () => prepare(instruction)
