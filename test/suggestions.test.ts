@@ -15,7 +15,6 @@ const CANNOT = [
   'build me a house',
   'help me',
   'xyzzy plugh',
-  'make flint and steel',
 ]
 
 /** The `!do` requests a line suggests. */
