@@ -62,6 +62,13 @@ describe('phrase teacher', () => {
     assert.deepEqual(await judge(never, 'kill.zombie', 'kill.creeper'), [true, false])
   })
 
+  test('"never mine birch logs" forbids birch logs only; "never mine logs" every log', () => {
+    const alphabet = ['mine.birch_log', 'mine.oak_log', 'has.oak_log.2']
+    assert.equal(compilePhrase('never mine birch logs', alphabet)?.ltl, 'G !mine.birch_log')
+    assert.equal(compilePhrase('never mine logs', alphabet)?.ltl, 'G !(mine.birch_log | mine.oak_log)')
+    assert.equal(compilePhrase('never mine iron', ['mine.iron_ore', 'mine.coal_ore'])?.ltl, 'G !mine.iron_ore')
+  })
+
   test('a phrase outside the grammar is refused by name', () => {
     assert.equal(compilePhrase('be nice to villagers', ['kill.villager']), undefined)
     assert.throws(

@@ -59,9 +59,12 @@ export function compilePhrase(text: string, alphabet: readonly string[]): Compil
     const verb = tokens.map((w) => VERBS[w]).find((v) => v !== undefined)
     let chosen = verb ? actions.filter((a) => parseSymbol(a)?.verb === verb) : []
     if (chosen.length === 0) chosen = actions.filter((a) => !a.startsWith('sleep.'))
-    // "kill creepers": narrow to the actions whose object the phrase names, when it names one.
-    const named = chosen.filter((a) => tokens.some((t) => namesObject(t, parseSymbol(a)?.object ?? '')))
-    return or((named.length > 0 ? named : chosen).map(prop))
+    // "kill creepers": narrow to the actions whose object the phrase names, when it names one; "birch logs" names
+    // birch_log whole, so oak_log, which only "logs" names, is not among them ("logs" alone names both).
+    const objectOf = (a: string) => parseSymbol(a)?.object ?? ''
+    const named = chosen.filter((a) => tokens.some((t) => namesObject(t, objectOf(a))))
+    const whole = named.filter((a) => namesWhole(tokens, objectOf(a)))
+    return or((whole.length > 0 ? whole : named.length > 0 ? named : chosen).map(prop))
   }
   const done = (pattern: string, formula: Formula): CompiledPhrase => ({ pattern, formula, ltl: printLtl(formula) })
   const night = prop('time.night')
@@ -113,12 +116,20 @@ export function compilePhrase(text: string, alphabet: readonly string[]): Compil
   return undefined
 }
 
+const singularOf = (word: string): string => word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '')
+
 /** Does a phrase word name an object ("creepers" names creeper, "iron" names iron_ore)? */
 /** "minerals" and "ores" name every ore, deepslate variants too; other words name objects with that word. */
 function namesObject(word: string, object: string): boolean {
-  const singular = word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '')
+  const singular = singularOf(word)
   if (singular === 'mineral' || singular === 'ore') return object.endsWith('_ore')
   return object === singular || object.split('_').includes(singular)
+}
+
+/** Do the phrase's words name every part of the object ("birch logs": birch_log; "logs" alone names no log whole)? */
+function namesWhole(words: readonly string[], object: string): boolean {
+  const singulars = words.map(singularOf)
+  return object.split('_').every((part) => singulars.includes(part))
 }
 
 /** The alphabet's biome symbol a phrase names ("windswept forest" → biome.windswept_forest). */
