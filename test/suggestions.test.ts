@@ -9,13 +9,7 @@ import { SUGGESTED_REQUESTS } from '../plugin/chat/suggestions.js'
 import { cedar } from './support/cli.js'
 
 /** What the bot cannot do yet, as players asked it (issue 41's first hour, and nonsense). */
-const CANNOT = [
-  'get some bone meal',
-  'kill a zombie',
-  'build me a house',
-  'help me',
-  'xyzzy plugh',
-]
+const CANNOT = ['get some bone meal', 'kill a zombie', 'build me a house', 'help me', 'xyzzy plugh']
 
 /** The `!do` requests a line suggests. */
 function suggested(line: string): string[] {
