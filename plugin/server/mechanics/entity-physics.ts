@@ -1,8 +1,13 @@
-// Entity physics in vanilla's steps. flying-squid moves a falling item or mob by its velocity times the whole time
-// since the last server tick, in one step, and checks for ground only where the step ends. When the machine is
-// loaded a tick comes half a second late, the step is several blocks, and a drop on the grass lands under the
-// bedrock and falls out of the world (a sheep's wool in a clean-clone run: never picked up). Here a late tick's
-// time is taken in steps of one vanilla tick, each from where the last ended.
+// Dropped items falling in vanilla's steps, and landing on the ground. flying-squid moves a falling item by its
+// velocity times the whole time since the last server tick, in one step, and checks for ground only where the step
+// ends: when the machine is loaded a tick comes half a second late, the step is several blocks, and a drop on the
+// grass lands under the bedrock and falls out of the world (a sheep's wool in a clean-clone run: never picked up).
+// And a step that meets the ground lifts the item by half its size instead of setting it on the ground. Here a
+// late tick's time is taken in steps of one vanilla tick, each from where the last ended, and a step that meets the
+// ground going down ends on top of the block it met.
+// Mobs keep flying-squid's physics, which has both faults (a cow bobs a block or two over the grass, and falls out
+// of the world after a late tick): with these steps and landings the zombies' fights changed (a bot's kill of a
+// zombie beside it no longer ended), which hostile-mobs.ts and attacks.ts would have to be fitted to first.
 import type { MCServer, SquidEntity } from 'flying-squid'
 import type { Vec3 } from 'vec3'
 
@@ -14,6 +19,9 @@ const MAX_STEPS = 20
 interface PhysicalEntity extends SquidEntity {
   position: Vec3
   velocity?: Vec3
+  gravity?: Vec3
+  terminalvelocity?: Vec3
+  size?: Vec3
   calculatePhysics?: (delta: number) => Promise<Step>
   sendPosition(position: Vec3, onGround: boolean): Promise<void>
 }
@@ -25,17 +33,31 @@ interface Step {
 
 export function installSteppedPhysics(serv: MCServer): void {
   serv.on('newEntity', (entity: PhysicalEntity) => {
-    const oneStep = entity.calculatePhysics
-    if (typeof oneStep !== 'function') return
-    // What flying-squid's entity tick does with a step's result (entities.js): a mob always moves there, an
-    // object only while it has a velocity (once it lands, the step that found the ground is dropped).
+    const flyingSquidStep = entity.calculatePhysics
+    if (entity.type !== 'object' || typeof flyingSquidStep !== 'function') return
+    /** flying-squid's step, landing where it met the ground going down. */
+    const oneStep = async (dt: number): Promise<Step> => {
+      const { velocity, gravity, terminalvelocity, size } = entity
+      const from = entity.position
+      // The vertical speed the step moves by: flying-squid adds gravity first (physics.js, addGravity).
+      const vy = velocity === undefined ? 0 : fallSpeed(velocity.y, gravity?.y ?? 0, terminalvelocity?.y, dt)
+      const step = await flyingSquidStep(dt)
+      if (!(vy < 0) || !step.onGround || velocity?.y !== 0 || size === undefined) return step
+      // The point it checked was the feet, half its height and the step lower (physics.js); the block met there
+      // has its top at floor + 1, and the entity stands on it, never higher than it was.
+      const met = Math.floor(from.y + vy * dt - size.y / 2)
+      const y = Math.min(from.y, met + 1)
+      return { position: step.position.clone().set(step.position.x, y, step.position.z), onGround: true }
+    }
+    // What flying-squid's entity tick does with an object's step (entities.js): it moves there only while it has a
+    // velocity (once it lands, the step that found the ground is dropped).
     const moves = () => {
       const v = entity.velocity
-      return entity.type === 'mob' || (v !== undefined && (v.x !== 0 || v.y !== 0 || v.z !== 0))
+      return v !== undefined && (v.x !== 0 || v.y !== 0 || v.z !== 0)
     }
     entity.calculatePhysics = async (delta: number) => {
-      const steps = Math.min(MAX_STEPS, Math.ceil(delta / STEP_SECONDS))
-      if (!(steps > 1)) return oneStep(delta)
+      // A tick on time (50 ms, give or take) is one step.
+      const steps = Math.max(1, Math.min(MAX_STEPS, Math.round(delta / STEP_SECONDS)))
       // The ticks that should have come meanwhile, each as the entity tick would have taken it; the last one is
       // the caller's.
       for (let step = 1; step < steps; step++) {
@@ -45,4 +67,10 @@ export function installSteppedPhysics(serv: MCServer): void {
       return oneStep(delta / steps)
     }
   })
+}
+
+/** flying-squid's addGravity on one axis: the speed after `dt` of gravity, within the terminal speed. */
+function fallSpeed(v: number, g: number, terminal: number | undefined, dt: number): number {
+  if (terminal === undefined || !(v < terminal && v > -terminal)) return v
+  return Math.min(terminal, Math.max(-terminal, v + g * dt))
 }
