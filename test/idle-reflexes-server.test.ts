@@ -43,7 +43,7 @@ describe('an idle bot at nightfall', () => {
     assert.equal((await said).message, `${why}: ${action}`)
     assert.equal(task()?.name, `${reflex} reflex`, 'the act is the bot’s task')
     const ended = waitFor(bot, 'cedarTaskEnd', () => true, 60_000)
-    assert.match((await cedar.converse('!stop', /^stopped/))[0] ?? '', new RegExp(`^stopped ${reflex} reflex`))
+    assert.match((await cedar.converse('!stop', /^stopped/))[0] ?? '', new RegExp(`^stopped the ${reflex} reflex`))
     await ended
     cedar.session.server.setTime(1_000)
     await waitUntil(bot, () => bot.time.isDay, 'day')
