@@ -2,7 +2,8 @@
 // item by its velocity times the whole gap in one step and checks only the block where the step ends, so a drop
 // that fell through the ground and out of the world (a clean-clone run's sheep wool lay under the bot for 90 s and
 // was never picked up). The mechanics plugin steps entity physics in vanilla's ticks (entity-physics.ts): here the
-// server really stalls after a drop appears, and the drop still lands on the grass and reaches the bot.
+// server really stalls after a drop appears, and the drop still lands on the grass and reaches the bot; a sheep
+// on the grass during a stall stays in the world.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Entity } from 'prismarine-entity'
@@ -53,6 +54,23 @@ test('a drop that appears just before the server stalls still lands on the groun
     await waitUntil(bot, () => countItem(bot, 'white_wool') >= 2, 'both drops picked up on the way east', 30_000)
     bot.clearControlStates()
     assert.equal(countItem(bot, 'white_wool'), 2)
+  } finally {
+    await session.close()
+  }
+})
+
+test('a sheep on the grass when the server stalls stays in the world', async () => {
+  const session = await openSession()
+  try {
+    await session.bot('lagged')
+    const { serv, registry } = session.server
+    const spawnMob = (serv as unknown as { spawnMob: (t: number, w: unknown, p: Vec3) => { position: Vec3 } }).spawnMob
+    const sheep = spawnMob(registry.entitiesByName.sheep?.id ?? -1, serv.overworld, new Vec3(3.5, 5, 3.5))
+    await serverTicks(serv, 2, 10_000)
+    stall(900)
+    await serverTicks(serv, 5, 10_000)
+    // flying-squid's mobs bob a block or two over the grass (y 5): not under it.
+    assert.ok(sheep.position.y >= 5 - 1e-6, `the sheep at y=${sheep.position.y.toFixed(2)}, not through the grass`)
   } finally {
     await session.close()
   }

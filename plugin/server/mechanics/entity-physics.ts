@@ -1,13 +1,12 @@
-// Dropped items falling in vanilla's steps, and landing on the ground. flying-squid moves a falling item by its
-// velocity times the whole time since the last server tick, in one step, and checks for ground only where the step
-// ends: when the machine is loaded a tick comes half a second late, the step is several blocks, and a drop on the
-// grass lands under the bedrock and falls out of the world (a sheep's wool in a clean-clone run: never picked up).
-// And a step that meets the ground lifts the item by half its size instead of setting it on the ground. Here a
-// late tick's time is taken in steps of one vanilla tick, each from where the last ended, and a step that meets the
-// ground going down ends on top of the block it met.
-// Mobs keep flying-squid's physics, which has both faults (a cow bobs a block or two over the grass, and falls out
-// of the world after a late tick): with these steps and landings the zombies' fights changed (a bot's kill of a
-// zombie beside it no longer ended), which hostile-mobs.ts and attacks.ts would have to be fitted to first.
+// Falling in vanilla's steps after a late tick. flying-squid moves a falling item or mob by its velocity times the
+// whole time since the last server tick, in one step, and checks for ground only where the step ends: when the
+// machine is loaded a tick comes half a second late, the step is several blocks, and a drop or a sheep on the grass
+// goes through the bedrock and out of the world (a sheep's wool in two clean-clone runs: never picked up). Here a
+// late tick's time is taken in steps of one vanilla tick, each from where the last ended; a tick on time is one
+// step, as before. An item's step that meets the ground going down ends on the block's top (flying-squid lifts it by
+// half its size). Mobs keep flying-squid's landing, which bobs them a block or two over the ground: setting them on
+// it changed the zombies' fights (a bot's kill of a zombie beside it no longer ended), which hostile-mobs.ts and
+// attacks.ts would have to be fitted to first.
 import type { MCServer, SquidEntity } from 'flying-squid'
 import type { Vec3 } from 'vec3'
 
@@ -34,7 +33,7 @@ interface Step {
 export function installSteppedPhysics(serv: MCServer): void {
   serv.on('newEntity', (entity: PhysicalEntity) => {
     const flyingSquidStep = entity.calculatePhysics
-    if (entity.type !== 'object' || typeof flyingSquidStep !== 'function') return
+    if (typeof flyingSquidStep !== 'function') return
     /** flying-squid's step, landing where it met the ground going down. */
     const oneStep = async (dt: number): Promise<Step> => {
       const { velocity, gravity, terminalvelocity, size } = entity
@@ -42,18 +41,19 @@ export function installSteppedPhysics(serv: MCServer): void {
       // The vertical speed the step moves by: flying-squid adds gravity first (physics.js, addGravity).
       const vy = velocity === undefined ? 0 : fallSpeed(velocity.y, gravity?.y ?? 0, terminalvelocity?.y, dt)
       const step = await flyingSquidStep(dt)
-      if (!(vy < 0) || !step.onGround || velocity?.y !== 0 || size === undefined) return step
+      if (entity.type !== 'object' || !(vy < 0) || !step.onGround || velocity?.y !== 0 || size === undefined)
+        return step
       // The point it checked was the feet, half its height and the step lower (physics.js); the block met there
       // has its top at floor + 1, and the entity stands on it, never higher than it was.
       const met = Math.floor(from.y + vy * dt - size.y / 2)
       const y = Math.min(from.y, met + 1)
       return { position: step.position.clone().set(step.position.x, y, step.position.z), onGround: true }
     }
-    // What flying-squid's entity tick does with an object's step (entities.js): it moves there only while it has a
-    // velocity (once it lands, the step that found the ground is dropped).
+    // What flying-squid's entity tick does with a step (entities.js): a mob always moves there, an object only
+    // while it has a velocity (once it lands, the step that found the ground is dropped).
     const moves = () => {
       const v = entity.velocity
-      return v !== undefined && (v.x !== 0 || v.y !== 0 || v.z !== 0)
+      return entity.type === 'mob' || (v !== undefined && (v.x !== 0 || v.y !== 0 || v.z !== 0))
     }
     entity.calculatePhysics = async (delta: number) => {
       // A tick on time (50 ms, give or take) is one step.
