@@ -6,6 +6,7 @@ export interface ChatRequest {
   readonly model: string
   readonly messages: { role: string; content: string }[]
   readonly response_format?: { type: string; json_schema?: { name?: string; schema?: unknown } }
+  readonly max_tokens?: number
 }
 
 /** What the server does with one request: a reply text (with its token usage), or an HTTP error (with optional headers). */

@@ -75,6 +75,49 @@ describe('local servers', () => {
     }
   })
 
+  test('a loopback model is loaded at start: a one-token question per model, counted as the server counts it', async () => {
+    const fake = await startFakeOpenAi(() => 'OK')
+    try {
+      const llm = new LlmClient({ baseURL: fake.baseURL, model: 'm', models: { mq: 'teacher' }, timeoutMs: 60_000 })
+      await llm.warmUp()
+      const warmUps = fake.chats.map((chat) => [chat.model, chat.max_tokens])
+      assert.deepEqual(warmUps.sort(), [
+        ['m', 1],
+        ['teacher', 1],
+      ])
+      assert.equal(llm.stats.requests, fake.chats.length, 'what the server received is what the bot counts')
+      assert.equal(llm.stats.warmUps, 2)
+      await llm.warmUp()
+      assert.equal(fake.chats.length, 2, 'once: the models are loaded')
+    } finally {
+      await fake.close()
+    }
+  })
+
+  test('a warm-up that finds no server says nothing and sends nothing later; the first real call reports it', async () => {
+    const told: string[] = []
+    const llm = new LlmClient({
+      baseURL: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      timeoutMs: 5000,
+      maxRetries: 0,
+      onUnavailable: (reason) => told.push(reason),
+    })
+    await llm.warmUp()
+    assert.deepEqual(told, [], 'the outage is told when a call needs the model, with a player there to read it')
+    await assert.rejects(
+      llm.chat('mq', [{ role: 'user', content: 'x' }]),
+      /cannot reach the LLM at http:\/\/127\.0\.0\.1:9/,
+    )
+    assert.equal(told.length, 1)
+  })
+
+  test('a hosted API gets no warm-up: its models are loaded, and every request is billed', async () => {
+    const llm = new LlmClient({ baseURL: 'https://api.example.invalid/v1', model: 'm' })
+    await llm.warmUp()
+    assert.deepEqual([llm.stats.requests, llm.stats.warmUps], [0, 0])
+  })
+
   test("a local model's first call may take 180 s unless the user chose a timeout", () => {
     const local = { OPENAI_BASE_URL: 'http://127.0.0.1:1234/v1' }
     assert.equal(resolveOptions({}, local).llm.firstTimeoutMs, 180_000)

@@ -228,6 +228,8 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     },
     hooks.onLlmUsage,
   )
+  // A local model loads while the bot logs in and the player types, not during the first instruction.
+  void grounding.llm?.warmUp()
   // Learning, composing and critic rounds run in worker threads: the bot keeps ticking and answering meanwhile.
   const computation = new WorkerComputation()
   // The critic is made after the shield it watches; over-constrained states reach it through this.

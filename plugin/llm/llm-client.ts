@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { setTimeout } from 'node:timers/promises'
 import type OpenAI from 'openai'
-import writeFileAtomic from 'write-file-atomic'
-import { z } from 'zod'
-import { makeDirectory } from '../config/make-directory.js'
+import type { z } from 'zod'
 import { LlmBudget } from './llm-budget.js'
+import { LlmDiskCache } from './llm-cache.js'
+import { completionSchema, embeddingsSchema, isLoopback } from './llm-envelopes.js'
 import { goesDown, LlmBudgetExhausted, LlmReplyError, LlmRequestError, LlmUnavailableError } from './llm-errors.js'
 import {
   type ReplySchema,
@@ -61,27 +58,14 @@ export interface LlmStats {
   readonly retries: number
   readonly promptTokens: number
   readonly completionTokens: number
+  /** One-token requests that loaded a local model's weights at start (see `warmUp`); outside the budget. */
+  readonly warmUps: number
 }
 
 export interface ChatMessage {
   readonly role: 'system' | 'user' | 'assistant'
   readonly content: string
 }
-
-// The envelopes are outside input like any other: checked before anything is read from them.
-const completionSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullish() }).passthrough() }).passthrough())
-    .min(1),
-  usage: z
-    .object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() })
-    .passthrough()
-    .nullish(),
-})
-const embeddingsSchema = z.object({
-  data: z.array(z.object({ embedding: z.array(z.number().finite()) }).passthrough()),
-  usage: z.object({ prompt_tokens: z.number().optional() }).passthrough().nullish(),
-})
 
 /**
  * The one way the plugin talks to a language model: the `openai` client pointed at any compatible endpoint, a model
@@ -101,16 +85,18 @@ async function loadSdk(): Promise<typeof OpenAI> {
 
 export class LlmClient {
   private client: Promise<OpenAI> | undefined
-  private counters = { requests: 0, cacheHits: 0, retries: 0, promptTokens: 0, completionTokens: 0 }
+  private counters = { requests: 0, cacheHits: 0, retries: 0, promptTokens: 0, completionTokens: 0, warmUps: 0 }
   /** Why the endpoint is not asked until `until` (a wall-clock time), after it failed. */
   private down: { readonly reason: string; readonly until: number } | undefined
   /** Whether the endpoint has answered once (a loopback endpoint's first call gets the longer timeout). */
   private answered = false
 
   private readonly budget: LlmBudget
+  private readonly cache: LlmDiskCache
 
   constructor(private readonly options: LlmClientOptions) {
     this.budget = new LlmBudget(options)
+    this.cache = new LlmDiskCache(options.cacheDir)
   }
 
   private openai(): Promise<OpenAI> {
@@ -153,6 +139,41 @@ export class LlmClient {
   }
 
   /**
+   * Asks each model the client uses a one-token question, so a local server loads the weights while the bot logs in
+   * and the player types, not during the first instruction (Ollama and LM Studio load a model at its first request,
+   * which can take a minute). Only loopback endpoints: a hosted API has its models loaded. Each is a request like
+   * any other in the counts and the budget (what the server received is what `stats` says), but it is not cached
+   * nor retried, and its failure is left for the first real call to find and report: the outage is then told when a
+   * player is there to read it. Never rejects.
+   */
+  async warmUp(): Promise<void> {
+    if (this.answered || !isLoopback(this.endpoint)) return
+    const roles: readonly LlmRole[] = ['mq', 'prune', 'split', 'critic', 'actor']
+    const models = [...new Set(roles.map((role) => this.modelFor(role)))]
+    await Promise.all(models.map((model) => this.warmUpModel(model)))
+  }
+
+  private async warmUpModel(model: string): Promise<void> {
+    const prompt = 'Say OK.'
+    try {
+      if (this.unavailable !== undefined) return
+      this.budget.check(this.counters)
+      this.counters.requests++
+      this.counters.warmUps++
+      const reply = await (await this.openai()).chat.completions.create(
+        { model, messages: [{ role: 'user', content: prompt }], max_tokens: 1 },
+        { signal: AbortSignal.timeout(this.timeoutMs) },
+      )
+      this.answered = true
+      const parsed = completionSchema.safeParse(reply)
+      this.count(parsed.success ? (parsed.data.usage ?? undefined) : undefined, prompt, '')
+    } catch (error) {
+      // Any HTTP answer means the server is up, whatever it thought of the question.
+      if (sdk && error instanceof sdk.APIError && error.status !== undefined) this.answered = true
+    }
+  }
+
+  /**
    * One chat completion; `json` asks for a JSON reply (structured by `schema` where the endpoint takes it, see
    * response-format.ts); `signal` cancels the request and any retry.
    */
@@ -166,7 +187,7 @@ export class LlmClient {
     }: { readonly json?: boolean; readonly schema?: ReplySchema; readonly signal?: AbortSignal | undefined } = {},
   ): Promise<string> {
     const model = this.modelFor(role)
-    const key = cacheKey('chat', model, { messages, json })
+    const key = LlmDiskCache.key('chat', model, { messages, json })
     const cached = await this.fromCache<{ text: string }>(key)
     if (cached) return cached.text
     const modes: ResponseMode[] = json ? responseModes(this.endpoint, schema) : ['text']
@@ -197,7 +218,7 @@ export class LlmClient {
     const content = completion?.choices[0]?.message.content ?? ''
     const text = mode === 'text' && json ? unfenced(content) : content
     this.count(completion?.usage ?? undefined, messages.map((m) => m.content).join('\n'), text)
-    await this.toCache(key, { text })
+    await this.cache.set(key, { text })
     return text
   }
 
@@ -208,7 +229,9 @@ export class LlmClient {
   ): Promise<number[][]> {
     const model = this.modelFor('embed')
     const vectors: (number[] | undefined)[] = await Promise.all(
-      texts.map(async (text) => (await this.fromCache<{ vector: number[] }>(cacheKey('embed', model, text)))?.vector),
+      texts.map(
+        async (text) => (await this.fromCache<{ vector: number[] }>(LlmDiskCache.key('embed', model, text)))?.vector,
+      ),
     )
     const missing = texts.flatMap((_, i) => (vectors[i] ? [] : [i]))
     for (let start = 0; start < missing.length; start += 256) {
@@ -244,7 +267,9 @@ export class LlmClient {
       // Thousands of vectors at the first retrieval (one per symbol): written side by side, and without an fsync
       // each, or a loaded disk takes tens of seconds; a vector lost to a crash is only asked again.
       await Promise.all(
-        batch.map((i) => this.toCache(cacheKey('embed', model, texts[i] ?? ''), { vector: vectors[i] }, false)),
+        batch.map((i) =>
+          this.cache.set(LlmDiskCache.key('embed', model, texts[i] ?? ''), { vector: vectors[i] }, false),
+        ),
       )
     }
     return vectors as number[][]
@@ -349,6 +374,12 @@ export class LlmClient {
     )
   }
 
+  private async fromCache<T>(key: string): Promise<T | undefined> {
+    const value = await this.cache.get<T>(key)
+    if (value !== undefined) this.counters.cacheHits++
+    return value
+  }
+
   private count(
     usage: { prompt_tokens?: number | undefined; completion_tokens?: number | undefined } | undefined,
     prompt: string,
@@ -359,30 +390,6 @@ export class LlmClient {
     this.counters.completionTokens += usage?.completion_tokens ?? Math.ceil(reply.length / 4)
     this.options.onUsage?.(this.stats)
   }
-
-  private async fromCache<T>(key: string): Promise<T | undefined> {
-    if (!this.options.cacheDir) return undefined
-    try {
-      const value = JSON.parse(await readFile(path.join(this.options.cacheDir, `${key}.json`), 'utf8')) as T
-      this.counters.cacheHits++
-      return value
-    } catch {
-      return undefined // absent or unreadable: ask again and overwrite
-    }
-  }
-
-  private async toCache(key: string, value: unknown, fsync = true): Promise<void> {
-    if (!this.options.cacheDir) return
-    await makeDirectory(this.options.cacheDir)
-    await writeFileAtomic(path.join(this.options.cacheDir, `${key}.json`), JSON.stringify(value), { fsync })
-  }
-}
-
-function cacheKey(kind: string, model: string, payload: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify([kind, model, payload]))
-    .digest('hex')
-    .slice(0, 40)
 }
 
 function isRetryable(error: unknown): boolean {
@@ -397,14 +404,6 @@ function retryAfterMs(error: unknown): number | undefined {
   const header = error.headers?.get('retry-after')
   const seconds = header === null || header === undefined ? Number.NaN : Number(header)
   return Number.isFinite(seconds) ? Math.min(seconds * 1000, 60_000) : undefined
-}
-
-function isLoopback(endpoint: string): boolean {
-  try {
-    return /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(new URL(endpoint).hostname)
-  } catch {
-    return false
-  }
 }
 
 function formatMs(ms: number): string {
