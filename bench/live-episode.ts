@@ -43,6 +43,8 @@ export interface LiveTask {
   readonly ticks: number
   /** Items the bot is given at the start ("you are given a bed"). */
   readonly give?: Readonly<Record<string, number>>
+  /** One request, not a day of them: the episode ends at the first instruction that reaches its goal or is refused. */
+  readonly untilGoal?: boolean
 }
 
 export interface LiveOptions {
@@ -72,6 +74,34 @@ export interface LiveEpisode {
   /** Why it ended: its ticks spent, its wall-clock limit, the bot died, or an error (named). */
   readonly ended: string
   readonly outcomes: readonly string[]
+}
+
+/** The seeds and tick rate of a live suite: CEDAR_LIVE_SEEDS and CEDAR_LIVE_TICK_RATE, else 5 seeds (`--quick` 1). */
+export function liveSettings(options: { readonly quick: boolean; readonly episodes?: number | undefined }): {
+  seeds: number[]
+  tickRate: number
+} {
+  const seeds = process.env.CEDAR_LIVE_SEEDS?.split(',').map(Number) ?? [
+    ...Array(options.episodes ?? (options.quick ? 1 : 5)).keys(),
+  ]
+  return { seeds, tickRate: Number(process.env.CEDAR_LIVE_TICK_RATE ?? 100) }
+}
+
+/** One episode, its act log kept for the result file as it goes to the suite's log. */
+export async function runLoggedEpisode(
+  task: LiveTask,
+  seed: number,
+  tickRate: number,
+  suiteLog: (line: string) => void,
+): Promise<LiveEpisode & { readonly log: readonly string[] }> {
+  // Long enough for the episode's ticks at this rate, and the same again for walking, digging and loading.
+  const wallLimitMs = (2 * task.ticks * 1000) / tickRate + 180_000
+  const actLog: string[] = []
+  const log = (line: string) => {
+    actLog.push(line)
+    suiteLog(line)
+  }
+  return { ...(await runLiveEpisode(task, seed, { tickRate, wallLimitMs, log })), log: actLog }
 }
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
@@ -195,6 +225,10 @@ async function play(
       const report = await bot.cedar.agent.do(instruction, { signal: stop.signal, onProgress })
       outcomes.push(report.refusal ? `refused: ${report.refusal}` : (report.result?.outcome ?? 'none'))
       note(`the instruction ended: ${outcomes.at(-1)}`)
+      if (task.untilGoal && (report.refusal !== undefined || report.result?.outcome === 'goal')) {
+        ended = report.refusal === undefined ? 'goal reached' : 'refused'
+        break
+      }
       // Nothing to do until the time of day changes (minerals only at night), or nothing done at all (the same act
       // failing at once, instruction after instruction: thousands of them in a game day): the bot waits for dusk or
       // dawn before it is told again.

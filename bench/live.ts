@@ -13,7 +13,7 @@ import { DAY_TICKS, SimWorld } from '../plugin/world/sim/index.js'
 import { MeteredWorld, runEpisode } from './constraints-episode.js'
 import { PAPER_TABLE2 } from './constraints-markdown.js'
 import { goal } from './goals.js'
-import { type LiveAct, type LiveEpisode, type LiveTask, runLiveEpisode } from './live-episode.js'
+import { type LiveAct, type LiveEpisode, type LiveTask, liveSettings, runLoggedEpisode } from './live-episode.js'
 import { markdownTable } from './markdown-table.js'
 import { formatMeanSd } from './stats.js'
 import { type Goal, median, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
@@ -218,10 +218,7 @@ export const liveSuite: Suite = {
   description: 'CEDAR Tables 2 and 3 and Figure 5 over the real protocol in generated worlds, beside the Sim',
   sources: ['bench/live.ts'],
   async run(options: SuiteOptions): Promise<SuiteReport> {
-    const seeds = process.env.CEDAR_LIVE_SEEDS?.split(',').map(Number) ?? [
-      ...Array(options.episodes ?? (options.quick ? 1 : 5)).keys(),
-    ]
-    const tickRate = Number(process.env.CEDAR_LIVE_TICK_RATE ?? 100)
+    const { seeds, tickRate } = liveSettings(options)
     const named = process.env.CEDAR_LIVE_ROWS?.split(',').map((id) => id.trim())
     const unknown = named?.filter((id) => !ROWS.some((row) => row.id === id)) ?? []
     if (unknown.length > 0)
@@ -242,16 +239,7 @@ export const liveSuite: Suite = {
       const sim: Measured[] = []
       for (const seed of seeds) {
         const task = row.task()
-        // Long enough for the episode's ticks at this rate, and the same again for walking, digging and loading.
-        const wallLimitMs = (2 * task.ticks * 1000) / tickRate + 180_000
-        // The episode's act log (what each act was, what the agent did between acts, what it waited for) goes into
-        // the result file with it.
-        const actLog: string[] = []
-        const log = (line: string) => {
-          actLog.push(line)
-          options.log(line)
-        }
-        const episode = { ...(await runLiveEpisode(task, seed, { tickRate, wallLimitMs, log })), log: actLog }
+        const episode = await runLoggedEpisode(task, seed, tickRate, options.log)
         options.log(
           `[${row.id}] seed ${seed}: ${episode.acts.length} acts, health ${episode.health}, ${episode.ended}, ` +
             `${(episode.wallMs / 1000).toFixed(0)} s, held ${JSON.stringify(episode.held)}`,

@@ -3,13 +3,13 @@
 // them). Nothing here measures: a section says which file it comes from, and where none is committed, says so and
 // names the command that makes one. The papers' columns are their published figures.
 
-import { createHash } from 'node:crypto'
 import { TASKS } from './cedar-skills-cases.js'
 import { type CriticSafety, safetySentence } from './critic-safety.js'
 import { fleetSection } from './fleet.js'
 import { goalsMarkdown } from './goals.js'
 import { markdownTable } from './markdown-table.js'
-import { type ResultFile, readResultFiles, resultName, sourceHash, stableJson } from './result-file.js'
+import { everydaySection, liveSection } from './readme-live.js'
+import { provenance, type ResultFile, readResultFiles, resultName, sourceHash } from './result-file.js'
 import { type Results as SkillsResults, table5, table13 } from './skills-llm.js'
 import { formatMeanSd, mean } from './stats.js'
 import { median } from './suite.js'
@@ -33,16 +33,6 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`
  * Where a section's numbers come from, in one line, with a digest of the file's raw numbers: a number the table
  * does not show still cannot change without README's section changing.
  */
-function provenance(result: ResultFile, what: string): string {
-  const load = result.machine.loadAverage.map((l) => l.toFixed(2)).join(', ')
-  const digest = createHash('sha256').update(stableJson(result.results)).digest('hex').slice(0, 12)
-  return (
-    `From \`docs/results/${resultName(result.suite, result.mode)}\` (${what}): commit ${result.commit}` +
-    `${result.dirty ? ' with uncommitted changes' : ''}, ${result.date.slice(0, 10)}, ${result.machine.cores} cores ` +
-    `(${result.machine.cpu}), load ${load} at the start, Node ${result.machine.node}, ${result.seconds} s; raw ` +
-    `numbers sha256 ${digest}.`
-  )
-}
 
 // ---- critic: LogicGuard Tables 2 and 3 ---------------------------------------------------------------------------
 
@@ -291,70 +281,6 @@ function skillsSection(result: ResultFile): string[] {
   ]
 }
 
-// ---- live: CEDAR Table 2, Table 3 and Figure 5 over the real protocol ----------------------------------------------
-
-interface LiveEpisodeRow {
-  readonly seed: number
-  readonly acts: readonly { action: string; ok: boolean; nightBefore: boolean; biome?: string; setAside?: string }[]
-  readonly nightsMet: number
-  readonly nightsSlept: number
-  /** Absent in result files older than the shelter fallback. */
-  readonly nightsSheltered?: number
-  readonly health: number
-  readonly held: Readonly<Record<string, number>>
-  readonly wallMs: number
-}
-
-function liveSection(result: ResultFile): string[] {
-  const raw = result.results as Record<string, { live: readonly LiveEpisodeRow[] } | unknown>
-  const rows: string[][] = []
-  for (const id of ['table2', 'table3', 'figure5']) {
-    const entry = raw[id] as { live: readonly LiveEpisodeRow[] } | undefined
-    if (!entry) continue
-    const eps = entry.live
-    // Survival acts the run allowed only because the bot could not sleep are counted apart (bench/live.ts `forced`).
-    const atNight = (test: (x: LiveEpisodeRow['acts'][number]) => boolean) =>
-      eps.reduce((a, e) => a + e.acts.filter((x) => x.nightBefore && test(x)).length, 0)
-    const awake = atNight((x) => x.action !== 'sleep.bed' && x.setAside === undefined)
-    const sheltered = eps.reduce((a, e) => a + (e.nightsSheltered ?? 0), 0)
-    rows.push([
-      id,
-      eps.map((e) => e.seed).join(', '),
-      id === 'table2' ? `${eps.filter((e) => (e.held.diamond ?? 0) > 0).length}/${eps.length} diamonds` : '',
-      `${eps.reduce((a, e) => a + e.nightsSlept, 0)}/${eps.reduce((a, e) => a + e.nightsMet, 0)}` +
-        (sheltered > 0 ? ` (${sheltered} sheltered without a bed)` : ''),
-      String(awake),
-      String(atNight((x) => x.setAside !== undefined)),
-      formatMeanSd(eps.map((e) => e.health)),
-      formatMeanSd(eps.map((e) => e.acts.length)),
-      `${(median(eps.map((e) => e.wallMs)) / 1000).toFixed(0)} s`,
-    ])
-  }
-  return [
-    markdownTable(
-      [
-        'live',
-        'seeds',
-        'success',
-        'nights slept',
-        'acts awake at night',
-        'survival acts at night, unable to sleep',
-        'final health',
-        'actions',
-        'wall time (median)',
-      ],
-      rows,
-    ),
-    '',
-    provenance(result, '`npm run bench -- live`, with every episode’s act log'),
-    '',
-    'Live runs take an hour, so they are not repeated for every change: these are the numbers of the commit named',
-    'above, and `npm run results -- --check` says whether the code they measure has changed since.',
-    '',
-    ...goalsMarkdown(result.goals),
-  ]
-}
-
 // ---- teachers: systematic errors and noise (issue 39, issue 17) --------------------------------------------------
 
 function teachersSection(result: ResultFile): string[] {
@@ -384,6 +310,12 @@ export const SECTIONS: readonly Section[] = [
     render: constraintsSection,
   },
   { name: 'live', suite: 'live', command: 'npm run bench -- live', render: liveSection },
+  {
+    name: 'live-everyday',
+    suite: 'live-everyday',
+    command: 'npm run bench -- live-everyday',
+    render: everydaySection,
+  },
   {
     name: 'skills-llm',
     suite: 'skills-llm',
@@ -440,6 +372,9 @@ export function renderReadme(readme: string, results: ReadonlyMap<string, Result
  * file (an hour of real-protocol episodes) is not made again for every change: its section names its commit and
  * says so, and its staleness is reported only with `live: true` (`npm run results -- --check` prints it as a note).
  */
+/** Real-protocol suites: an hour or more a run, so not made again for every change. */
+const LIVE_SUITES = new Set(['live', 'live-everyday'])
+
 export async function resultProblems(
   readme: string,
   results = readResultFiles(),
@@ -467,14 +402,13 @@ export async function resultProblems(
       problems.push(`docs/results/${key}: no suite ${result.suite} in bench/suites.ts`)
       continue
     }
-    if (result.suite === 'live' && !options.live) continue
+    if (LIVE_SUITES.has(result.suite) && !options.live) continue
     const suite = await entry.load()
     const now = sourceHash(suite.sources)
     if (now.hash !== result.sourceHash) {
-      const command =
-        result.suite === 'live'
-          ? 'npm run bench -- live'
-          : `npm run bench -- ${result.mode === 'quick' ? '--quick ' : ''}${result.suite}`
+      const command = LIVE_SUITES.has(result.suite)
+        ? `npm run bench -- ${result.suite}`
+        : `npm run bench -- ${result.mode === 'quick' ? '--quick ' : ''}${result.suite}`
       problems.push(
         `suite ${result.suite}: docs/results/${resultName(result.suite, result.mode)} is older than a change to the ` +
           `code it measures (${suite.sources.join(', ')} and what they import): run \`${command}\`, then \`npm run results\``,

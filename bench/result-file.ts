@@ -152,3 +152,15 @@ export function readResultFiles(dir = RESULTS_DIR): Map<string, ResultFile> {
   }
   return out
 }
+
+/** The sentence under a README table that says which file, commit, machine and run its numbers come from. */
+export function provenance(result: ResultFile, what: string): string {
+  const load = result.machine.loadAverage.map((l) => l.toFixed(2)).join(', ')
+  const digest = createHash('sha256').update(stableJson(result.results)).digest('hex').slice(0, 12)
+  return (
+    `From \`docs/results/${resultName(result.suite, result.mode)}\` (${what}): commit ${result.commit}` +
+    `${result.dirty ? ' with uncommitted changes' : ''}, ${result.date.slice(0, 10)}, ${result.machine.cores} cores ` +
+    `(${result.machine.cpu}), load ${load} at the start, Node ${result.machine.node}, ${result.seconds} s; raw ` +
+    `numbers sha256 ${digest}.`
+  )
+}

@@ -3,8 +3,8 @@
 import type { Suite } from './suite.js'
 
 /**
- * The suites, in run order. Later issues append here. An `explicit` suite runs only when named (`live`: real
- * servers, most of an hour a seed).
+ * The suites, in run order. Later issues append here. An `explicit` suite runs only when named (`live`, `live-everyday`:
+ * real servers, most of an hour a seed).
  */
 export const SUITES: readonly {
   readonly name: string
@@ -27,4 +27,9 @@ export const SUITES: readonly {
   { name: 'skills-llm', load: async () => (await import('./skills-llm.js')).skillsLlmSuite },
   { name: 'fleet', load: async () => (await import('./fleet.js')).fleetSuite },
   { name: 'live', load: async () => (await import('./live.js')).liveSuite, explicit: true },
+  {
+    name: 'live-everyday',
+    load: async () => (await import('./live-everyday.js')).liveEverydaySuite,
+    explicit: true,
+  },
 ]

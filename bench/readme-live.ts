@@ -1,0 +1,93 @@
+// README's real-protocol sections (bench/readme-results.ts lists them): CEDAR Table 2, Table 3 and Figure 5 from
+// the live file, and issue 36's everyday requests from the live-everyday file.
+import { goalsMarkdown } from './goals.js'
+import { everydayRows } from './live-everyday.js'
+import { markdownTable } from './markdown-table.js'
+import { provenance, type ResultFile } from './result-file.js'
+import { formatMeanSd } from './stats.js'
+import { median } from './suite.js'
+
+// ---- live: CEDAR Table 2, Table 3 and Figure 5 over the real protocol ----------------------------------------------
+
+interface LiveEpisodeRow {
+  readonly seed: number
+  readonly acts: readonly { action: string; ok: boolean; nightBefore: boolean; biome?: string; setAside?: string }[]
+  readonly nightsMet: number
+  readonly nightsSlept: number
+  /** Absent in result files older than the shelter fallback. */
+  readonly nightsSheltered?: number
+  readonly health: number
+  readonly held: Readonly<Record<string, number>>
+  readonly wallMs: number
+}
+
+export function liveSection(result: ResultFile): string[] {
+  const raw = result.results as Record<string, { live: readonly LiveEpisodeRow[] } | unknown>
+  const rows: string[][] = []
+  for (const id of ['table2', 'table3', 'figure5']) {
+    const entry = raw[id] as { live: readonly LiveEpisodeRow[] } | undefined
+    if (!entry) continue
+    const eps = entry.live
+    // Survival acts the run allowed only because the bot could not sleep are counted apart (bench/live.ts `forced`).
+    const atNight = (test: (x: LiveEpisodeRow['acts'][number]) => boolean) =>
+      eps.reduce((a, e) => a + e.acts.filter((x) => x.nightBefore && test(x)).length, 0)
+    const awake = atNight((x) => x.action !== 'sleep.bed' && x.setAside === undefined)
+    const sheltered = eps.reduce((a, e) => a + (e.nightsSheltered ?? 0), 0)
+    rows.push([
+      id,
+      eps.map((e) => e.seed).join(', '),
+      id === 'table2' ? `${eps.filter((e) => (e.held.diamond ?? 0) > 0).length}/${eps.length} diamonds` : '',
+      `${eps.reduce((a, e) => a + e.nightsSlept, 0)}/${eps.reduce((a, e) => a + e.nightsMet, 0)}` +
+        (sheltered > 0 ? ` (${sheltered} sheltered without a bed)` : ''),
+      String(awake),
+      String(atNight((x) => x.setAside !== undefined)),
+      formatMeanSd(eps.map((e) => e.health)),
+      formatMeanSd(eps.map((e) => e.acts.length)),
+      `${(median(eps.map((e) => e.wallMs)) / 1000).toFixed(0)} s`,
+    ])
+  }
+  return [
+    markdownTable(
+      [
+        'live',
+        'seeds',
+        'success',
+        'nights slept',
+        'acts awake at night',
+        'survival acts at night, unable to sleep',
+        'final health',
+        'actions',
+        'wall time (median)',
+      ],
+      rows,
+    ),
+    '',
+    provenance(result, '`npm run bench -- live`, with every episode’s act log'),
+    '',
+    'Live runs take an hour, so they are not repeated for every change: these are the numbers of the commit named',
+    'above, and `npm run results -- --check` says whether the code they measure has changed since.',
+    '',
+    ...goalsMarkdown(result.goals),
+  ]
+}
+
+// ---- live-everyday: issue 36's five requests from an empty inventory -------------------------------------------
+
+export function everydaySection(result: ResultFile): string[] {
+  const raw = result.results as { seeds?: readonly number[]; tickRate?: number }
+  return [
+    `Seeds ${raw.seeds?.join(', ') ?? '?'}, a fresh generated survival world per request and seed, the server at ` +
+      `${raw.tickRate ?? '?'} ticks a second, zombies at night, the bot empty-handed; an episode ends at the goal, a ` +
+      'refusal, a death or after a game day. The Sim column: the same request and seed, the default laws on, a game ' +
+      'day at most.',
+    '',
+    markdownTable(
+      ['request', 'live: reached', 'deaths', 'actions', 'wall time (median)', 'Sim: reached'],
+      everydayRows(result.results),
+    ),
+    '',
+    provenance(result, '`npm run bench -- live-everyday`, with every episode’s act log'),
+    '',
+    ...goalsMarkdown(result.goals),
+  ]
+}
