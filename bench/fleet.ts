@@ -37,7 +37,7 @@ export interface FleetRow {
 }
 
 /** Counts every store operation the agents make and times each save. */
-type Library = Pick<RecordStore, 'get' | 'list' | 'save' | 'remove'>
+type Library = Pick<RecordStore, 'get' | 'list' | 'save' | 'remove' | 'claimLearning'>
 
 class MeteredLibrary implements Library {
   constructor(
@@ -48,6 +48,11 @@ class MeteredLibrary implements Library {
   get: Library['get'] = (kind, name) => this.count(this.store.get(kind, name))
   list: Library['list'] = (kind) => this.count(this.store.list(kind))
   remove: Library['remove'] = (kind, name) => this.count(this.store.remove(kind, name))
+  // A store one bot uses has no claims: every caller learns for itself.
+  claimLearning: NonNullable<Library['claimLearning']> = (kind, name, options) =>
+    this.store.claimLearning
+      ? this.count(this.store.claimLearning(kind, name, options))
+      : Promise.resolve({ lease: { release: async () => {} } })
   save: Library['save'] = async (record) => {
     const started = performance.now()
     const saved = await this.count(this.store.save(record))

@@ -107,7 +107,7 @@ describe('the PostgreSQL store', () => {
     try {
       assert.deepEqual(
         (await sql`SELECT id FROM cedar_migrations ORDER BY id`).map((r) => r.id),
-        ['001-records', '002-trajectories', '003-laws'],
+        ['001-records', '002-trajectories', '003-laws', '004-learning-claims'],
       )
       await sql`INSERT INTO cedar_migrations (id) VALUES ('999-from-the-future')`
     } finally {
@@ -221,6 +221,33 @@ describe('the PostgreSQL store', () => {
       await alpha.close()
       await beta.close()
     }
+  })
+
+  test('a learning claim passes on when its holder lets go without saving, or when it lapses', async () => {
+    const url = await server.newDatabase()
+    const [alpha, beta, gamma] = [openStore(url), openStore(url), openStore(url)]
+    const first = await alpha.claimLearning('skill', 'craft.thing')
+    assert.ok('lease' in first)
+    const waiting = beta.claimLearning('skill', 'craft.thing')
+    let settled = false
+    void waiting.then(() => {
+      settled = true
+    })
+    // Beta has looked and found the claim held (its look is a query on the same server as this one).
+    await alpha.list('skill')
+    assert.equal(settled, false, 'beta waits while alpha holds the claim')
+    await first.lease.release()
+    const second = await waiting
+    assert.ok('lease' in second, 'a let-go without a save hands the claim on')
+    // Beta dies holding it: the claim lapses after its hold, and gamma gets it.
+    const lapsed = await gamma.claimLearning('skill', 'craft.other', { holdMs: 1 })
+    assert.ok('lease' in lapsed)
+    const after = await beta.claimLearning('skill', 'craft.other')
+    assert.ok('lease' in after, 'a lapsed claim is taken over')
+    const aborted = new AbortController()
+    const pending = alpha.claimLearning('skill', 'craft.other', { signal: aborted.signal })
+    aborted.abort()
+    await assert.rejects(pending, { name: 'AbortError' })
   })
 
   test('a server that is not there is said with its address, without the password', async () => {

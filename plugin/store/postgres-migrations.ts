@@ -82,7 +82,24 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '004-learning-claims',
+    sql: `
+      -- Which bot is learning a record now: the others wait for its save instead of asking the teacher the same
+      -- questions at the same time. A claim whose holder died lapses at expires_at.
+      CREATE TABLE cedar_learning_claims (
+        kind text NOT NULL,
+        name text NOT NULL,
+        holder text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (kind, name)
+      );
+    `,
+  },
 ]
+
+/** The NOTIFY channel a learning claim let go of is announced on (payload: `kind/name`). */
+export const CLAIMS_CHANNEL = 'cedar_learning_claims'
 
 /** Any number for the advisory lock, the same in every cedar: "cedar" in ASCII. */
 const MIGRATION_LOCK = 0x6365646172

@@ -6,13 +6,24 @@
  * for a version); each committed change is announced with NOTIFY, so the other bots hear of it within a second.
  * A writer killed mid-save loses only its uncommitted statement: the server rolls it back.
  */
+import { randomUUID } from 'node:crypto'
+import { setTimeout as delay } from 'node:timers/promises'
 import postgres, { type JSONValue, type Sql } from 'postgres'
 import { z } from 'zod'
 import { storeForPeople } from '../config/data-dir.js'
-import { CHANGE_CHANNEL, migrate } from './postgres-migrations.js'
+import { CHANGE_CHANNEL, CLAIMS_CHANNEL, migrate } from './postgres-migrations.js'
 import { PostgresLawShelf, PostgresTrajectoryShelf } from './postgres-shelves.js'
 import { type NewRecord, type RecordKind, readStoredRecord, type SkillRecord } from './record.js'
-import type { RecordChange, RecordStore, SaveOptions, StoreExport, StoreLogger, StoreProblem } from './record-store.js'
+import type {
+  ClaimOptions,
+  LearningClaim,
+  RecordChange,
+  RecordStore,
+  SaveOptions,
+  StoreExport,
+  StoreLogger,
+  StoreProblem,
+} from './record-store.js'
 import { ReadOnlyStoreError, StaleRecordError } from './record-store.js'
 import { SkillStore } from './skill-store.js'
 import { checkNewRecord, exportOf, importInto, isName, label, overlaySeeds, stamped } from './store-records.js'
@@ -49,6 +60,9 @@ export class PostgresStore implements RecordStore {
   readonly laws: PostgresLawShelf
   private readonly sql: Sql
   private readonly logger: StoreLogger
+  /** Who holds a learning claim: this store object, then a count per claim. */
+  private readonly holder = randomUUID()
+  private claims = 0
   private ready: Promise<void> | undefined
 
   constructor(url: string, options: PostgresStoreOptions) {
@@ -161,6 +175,58 @@ export class PostgresStore implements RecordStore {
       listener(change)
     })
     return unlisten
+  }
+
+  async claimLearning(kind: RecordKind, name: string, options: ClaimOptions = {}): Promise<LearningClaim> {
+    const { holdMs = 600_000, signal } = options
+    const sql = await this.connected()
+    const holder = `${this.holder}:${++this.claims}`
+    let wake = () => {}
+    const listeners = [
+      await sql.listen(CLAIMS_CHANNEL, (payload) => payload === `${kind}/${name}` && wake()),
+      { unlisten: await this.onChange((change) => change.kind === kind && change.name === name && wake()) },
+    ]
+    try {
+      for (;;) {
+        signal?.throwIfAborted()
+        // Armed before looking, so news that comes between the look and the wait is not missed.
+        const woken = new Promise<void>((resolve) => {
+          wake = resolve
+        })
+        const won = await sql`INSERT INTO cedar_learning_claims (kind, name, holder, expires_at)
+          VALUES (${kind}, ${name}, ${holder}, now() + ${holdMs} * interval '1 millisecond')
+          ON CONFLICT (kind, name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+            WHERE cedar_learning_claims.expires_at < now()
+          RETURNING holder`
+        const release = () => this.releaseClaim(kind, name, holder)
+        // Looked at after the claim too: a learner saves before it lets go, so a record saved meanwhile shows here.
+        const record = await this.get(kind, name)
+        if (won.length === 1 && record) await release()
+        if (record) return { record }
+        if (won.length === 1) return { lease: { release } }
+        const [held] = await sql<{ ms: number }[]>`
+          SELECT (extract(epoch FROM expires_at - now()) * 1000)::float8 AS ms
+          FROM cedar_learning_claims WHERE kind = ${kind} AND name = ${name}`
+        // Woken by the save or the let-go; at the latest when the holder's claim lapses.
+        const lapse = new AbortController()
+        await Promise.race([
+          woken,
+          delay(Math.max(0, held?.ms ?? 0) + 50, undefined, {
+            signal: signal ? AbortSignal.any([signal, lapse.signal]) : lapse.signal,
+          }).catch(() => undefined),
+        ])
+        lapse.abort()
+      }
+    } finally {
+      await Promise.all(listeners.map((listener) => listener.unlisten()))
+    }
+  }
+
+  private async releaseClaim(kind: RecordKind, name: string, holder: string): Promise<void> {
+    const sql = await this.connected()
+    const released = await sql`DELETE FROM cedar_learning_claims
+      WHERE kind = ${kind} AND name = ${name} AND holder = ${holder} RETURNING holder`
+    if (released.length > 0) await sql`SELECT pg_notify(${CLAIMS_CHANNEL}, ${`${kind}/${name}`})`
   }
 
   async close(): Promise<void> {

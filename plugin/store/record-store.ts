@@ -34,6 +34,16 @@ export interface SaveOptions {
   readonly expectedVersion?: number
 }
 
+export interface ClaimOptions {
+  /** How long the claim holds without a save (default 10 minutes: an LLM-taught skill takes minutes). */
+  readonly holdMs?: number
+  /** Stops waiting for another bot's save. */
+  readonly signal?: AbortSignal | undefined
+}
+
+/** What `claimLearning` gives: the lease to learn (let go of it when done), or the record another bot learned. */
+export type LearningClaim = { readonly lease: { release(): Promise<void> } } | { readonly record: SkillRecord }
+
 /** A record saved, or removed, by this process or another one on the same store. */
 export interface RecordChange {
   readonly kind: RecordKind
@@ -78,6 +88,13 @@ export interface RecordStore {
    * LISTEN/NOTIFY, within a second; the JSON store: this process's own saves). Returns the unsubscribe.
    */
   onChange(listener: (change: RecordChange) => void): Promise<() => Promise<void>>
+  /**
+   * A fleet's store (PostgreSQL): claims the learning of a record, so bots that need the same skill at once ask the
+   * teacher once. Resolves with a lease when this caller is to learn it, or with the record once another bot that
+   * held the claim saved it. A holder that lets go without saving, or holds past `holdMs` (a bot that died), hands
+   * the claim on. Absent on a store only one bot uses.
+   */
+  claimLearning?(kind: RecordKind, name: string, options?: ClaimOptions): Promise<LearningClaim>
   /** Lets go of connections; the store is not used afterwards. */
   close(): Promise<void>
 }

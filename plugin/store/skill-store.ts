@@ -9,6 +9,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { type NewRecord, type RecordKind, readStoredRecord, SCHEMA_VERSION, type SkillRecord } from './record.js'
 import {
+  type ClaimOptions,
+  type LearningClaim,
   ReadOnlyStoreError,
   type RecordChange,
   type RecordStore,
@@ -77,6 +79,21 @@ type Inspection =
 const processQueues = new Map<string, Promise<unknown>>()
 /** Saves and removals in this process, by store directory (other processes' are not seen: see PostgresStore). */
 const changes = new EventEmitter().setMaxListeners(0)
+/** Skills being learned in this process, by store directory and record: settled when the learner lets go. */
+const learning = new Map<string, Promise<void>>()
+
+/** `promise`, or the signal's abort, whichever comes first. */
+function abortable(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return promise
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve()
+    }, reject)
+  })
+}
 
 export class SkillStore implements RecordStore {
   readonly dir: string
@@ -187,6 +204,40 @@ export class SkillStore implements RecordStore {
     changes.on(this.dir, listener)
     return async () => {
       changes.off(this.dir, listener)
+    }
+  }
+
+  /**
+   * The fleet of `cedar start --bots N` shares one directory in one process: a skill two bots need at once is
+   * learned by one, and the other takes its record. Other processes on the directory are not seen (a database is
+   * the store for that).
+   */
+  async claimLearning(kind: RecordKind, name: string, options: ClaimOptions = {}): Promise<LearningClaim> {
+    const key = `${this.dir}\0${kind}/${name}`
+    for (;;) {
+      options.signal?.throwIfAborted()
+      const held = learning.get(key)
+      if (!held) {
+        let letGo = () => {}
+        learning.set(
+          key,
+          new Promise<void>((resolve) => {
+            letGo = resolve
+          }),
+        )
+        const release = async () => {
+          learning.delete(key)
+          letGo()
+        }
+        // A learner saves before it lets go: a record saved since the caller looked is taken, not learned again.
+        const record = await this.get(kind, name)
+        if (!record) return { lease: { release } }
+        await release()
+        return { record }
+      }
+      await abortable(held, options.signal)
+      const record = await this.get(kind, name)
+      if (record) return { record }
     }
   }
 

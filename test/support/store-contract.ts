@@ -3,6 +3,8 @@
 // export and import, optimistic concurrency, and writers in other processes, killed with SIGKILL mid-save.
 import assert from 'node:assert/strict'
 import { after, describe, test } from 'node:test'
+import { skillKey } from '../../plugin/agent/index.js'
+import { SkillManager } from '../../plugin/agent/skills/skill-manager.js'
 import { parseDfaJson } from '../../plugin/automata/index.js'
 import type { NewRecord } from '../../plugin/store/record.js'
 import {
@@ -11,6 +13,7 @@ import {
   RecordValidationError,
   StaleRecordError,
 } from '../../plugin/store/record-store.js'
+import { loadRules } from '../../plugin/world/rules.js'
 import { PICKAXE_STEPS, pickaxeSkill, sleepConstraint } from './skill-records.js'
 import { finished, killedWriter, spawnWriter } from './store-processes.js'
 
@@ -188,6 +191,16 @@ export function storeContract(backend: StoreBackend): void {
         { kind: 'skill', name: 'craft.wooden_pickaxe', version: 2 },
         { kind: 'skill', name: 'craft.wooden_pickaxe', version: 0 },
       ])
+    })
+
+    test('two bots on the store needing one skill at once: one learns it, the other reuses its record', async () => {
+      const location = await backend.fresh()
+      const rules = loadRules()
+      const key = skillKey('craft', 'wooden_pickaxe', rules)
+      const [alpha, beta] = [new SkillManager(open(location), rules), new SkillManager(open(location), rules)]
+      const [a, b] = await Promise.all([alpha.obtain(key), beta.obtain(key)])
+      assert.deepEqual([a.path, b.path].sort(), ['learned', 'reused'])
+      assert.deepEqual([a.record.version, b.record.version], [1, 1], 'saved once: the other bot asked no teacher')
     })
 
     test('two processes saving at once lose nothing, and a shared record counts every save', async () => {

@@ -8,6 +8,7 @@ import type { Dfa } from '../../automata/dfa.js'
 import { type DfaJson, parseDfaJson, toDfaJson } from '../../automata/json.js'
 import type { LearningEvent } from '../../learning/index.js'
 import type { NewRecord, RecordKind, SkillRecord } from '../../store/record.js'
+import type { RecordStore } from '../../store/record-store.js'
 import type { Rules } from '../../world/rules.js'
 import type { SimOptions } from '../../world/sim/index.js'
 import { inProcessSkills, type SkillComputation } from './skill-computation.js'
@@ -24,6 +25,8 @@ export interface SkillLibrary {
   save(record: NewRecord): Promise<SkillRecord>
   /** False when there was no such record. */
   remove(kind: RecordKind, name: string): Promise<boolean>
+  /** A fleet's store: one bot learns a skill the others need at the same time (record-store.ts). */
+  claimLearning?: RecordStore['claimLearning']
 }
 
 export interface ObtainedSkill {
@@ -42,6 +45,13 @@ export interface ObtainedSkill {
 /** The teacher for one skill over its alphabet (the LLM's prompt lists the symbols), when not the recipe book. */
 export type SkillTeach = (key: SkillKey, extraSymbols: readonly string[]) => SkillTeaching
 
+export interface ObtainOptions {
+  readonly extraSymbols?: readonly string[]
+  readonly onEvent?: (e: LearningEvent) => void
+  readonly signal?: AbortSignal
+  readonly teach?: SkillTeach
+}
+
 export class SkillManager {
   constructor(
     private readonly library: SkillLibrary,
@@ -51,28 +61,21 @@ export class SkillManager {
     private readonly computation: SkillComputation = inProcessSkills,
   ) {}
 
-  async obtain(
-    key: SkillKey,
-    options: {
-      readonly extraSymbols?: readonly string[]
-      readonly onEvent?: (e: LearningEvent) => void
-      readonly signal?: AbortSignal
-      readonly teach?: SkillTeach
-    } = {},
-  ): Promise<ObtainedSkill> {
+  async obtain(key: SkillKey, options: ObtainOptions = {}): Promise<ObtainedSkill> {
     const name = skillName(key)
     const stored = await this.library.get('skill', name)
-    if (stored) {
-      return {
-        name,
-        key,
-        dfa: parseDfaJson(stored.dfa),
-        record: stored,
-        path: 'reused',
-        membershipQueries: 0,
-        equivalenceQueries: 0,
-      }
+    if (stored) return reused(key, stored)
+    // Another bot of the fleet learning it now: its record is waited for, not learned twice.
+    const claim = await this.library.claimLearning?.('skill', name, { signal: options.signal })
+    if (claim && 'record' in claim) return reused(key, claim.record)
+    try {
+      return await this.learn(key, options)
+    } finally {
+      await claim?.lease.release()
     }
+  }
+
+  private async learn(key: SkillKey, options: ObtainOptions): Promise<ObtainedSkill> {
     const { teach, ...rest } = options
     const taught = teach?.(key, options.extraSymbols ?? [])
     const learning = { ...rest, ...(taught ? { teacher: taught.teacher, teacherName: taught.teacherName } : {}) }
@@ -120,6 +123,18 @@ export class SkillManager {
       membershipQueries: learned.membershipQueries,
       equivalenceQueries: learned.equivalenceQueries,
     }
+  }
+}
+
+function reused(key: SkillKey, record: SkillRecord): ObtainedSkill {
+  return {
+    name: record.name,
+    key,
+    dfa: parseDfaJson(record.dfa),
+    record,
+    path: 'reused',
+    membershipQueries: 0,
+    equivalenceQueries: 0,
   }
 }
 
