@@ -327,7 +327,7 @@ describe('the web console in chromium', () => {
     const phone = await browser.open(address.url, { width: 390, height: 844 })
     await phone.waitFor(`document.querySelector('#connection').textContent === 'live'`, 'the event stream')
     const layout = await phone.evaluate<{ left: number; width: number }[]>(
-      `[...document.querySelectorAll('main > section')].map((s) => { const r = s.getBoundingClientRect(); return { left: r.left, width: r.width } })`,
+      `[...document.querySelectorAll('main > section:not([hidden])')].map((s) => { const r = s.getBoundingClientRect(); return { left: r.left, width: r.width } })`,
     )
     assert.equal(new Set(layout.map((r) => Math.round(r.left))).size, 1, 'one column')
     assert.ok(

@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
+import type { FleetEntry } from '../plugin/console/console-fleet.js'
 import type { EmbeddedServer } from '../plugin/server/embedded-server.js'
 import { type RunningBot, runBot, type StartEvent } from '../plugin/start/run-bot.js'
 import { resolveStartSettings } from '../plugin/start/start-settings.js'
 import type { RecordChange } from '../plugin/store/record-store.js'
 import { SkillStore } from '../plugin/store/skill-store.js'
-import { closeAll, connectBot, nextChat, nextWhisper, startTestServer } from './harness/index.js'
+import { closeAll, connectBot, giveItem, nextChat, nextWhisper, startTestServer } from './harness/index.js'
 import { pickaxeSkill } from './support/skill-records.js'
 
 describe('cedar start --bots 3', () => {
@@ -144,6 +145,29 @@ describe('cedar start --bots 2 with the web console', () => {
       controller.abort()
       const snapshot = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? '{}') as { bot?: string }
       assert.equal(snapshot.bot, username)
+    }
+  })
+
+  test("every bot's console lists the fleet: each bot's health, task and what it holds, linking to its console", async () => {
+    const consoles = events.flatMap((e) => (e.event === 'console' ? [e] : []))
+    const second = running?.bots[1] as Bot
+    await giveItem(server as EmbeddedServer, second, 'oak_log', 3)
+    for (const { url } of consoles) {
+      const address = new URL(url)
+      const token = address.searchParams.get('token')
+      const fleet = (await (await fetch(`${address.origin}/fleet?token=${token}`)).json()) as FleetEntry[]
+      assert.deepEqual(
+        fleet.map((entry) => [entry.bot, entry.url, entry.inWorld, entry.health, entry.task]),
+        consoles.map((c) => [c.username, c.url, true, 20, 'no task yet']),
+      )
+      assert.deepEqual(
+        fleet.map((entry) => entry.holds),
+        ['nothing', '3 oak logs'],
+      )
+      const page = await (await fetch(url)).text()
+      assert.match(page, /<section id="fleet"/)
+      assert.equal((await fetch(`${address.origin}/fleet.js?token=${token}`)).status, 200)
+      assert.equal((await fetch(`${address.origin}/fleet`)).status, 403, 'not without the token')
     }
   })
 })

@@ -46,7 +46,7 @@ export function addStartCommand(program: Command, io: CliIo): void {
     .option(
       '--bots <n>',
       'a fleet: N bots (1-8) in this process on one store, named USERNAME, USERNAME2, ...; a whisper commands one, ' +
-        'a public command all; the console shows the first (env CEDAR_BOTS; default 1)',
+        'a public command all; each has a console listing them all (env CEDAR_BOTS; default 1)',
     )
     .option(
       '--profile <file>',

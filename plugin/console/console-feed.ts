@@ -143,6 +143,11 @@ export class ConsoleFeed {
   }
 
   /** Everything a page needs to draw itself from nothing. */
+  /** The task running or run last: its name and, once ended, how. */
+  currentTask(): { readonly name: string; readonly end?: string } | undefined {
+    return this.task
+  }
+
   snapshot(): Record<string, unknown> {
     return {
       bot: this.bot.username,

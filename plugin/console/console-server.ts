@@ -14,6 +14,7 @@ import type { Bot } from 'mineflayer'
 import type { ConsoleSettings } from '../config/options.js'
 import type { SkillRecord } from '../store/record.js'
 import { ConsoleFeed } from './console-feed.js'
+import { fleetEntries, joinFleet } from './console-fleet.js'
 import { StoreView } from './store-view.js'
 import { loadViewerPackage, mountView, parseViewPath } from './world-view.js'
 
@@ -52,6 +53,7 @@ const STATIC_FILES: Readonly<Record<string, { file: string; type: string }>> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/console.js': { file: 'console.js', type: 'text/javascript; charset=utf-8' },
   '/console.css': { file: 'console.css', type: 'text/css; charset=utf-8' },
+  '/fleet.js': { file: 'fleet.js', type: 'text/javascript; charset=utf-8' },
 }
 
 /** No inline script, no script from elsewhere: an SVG or reply put into the page cannot run anything. */
@@ -89,6 +91,10 @@ export async function startConsole(bot: Bot, settings: ConsoleSettings, hooks: C
     }
     if (request.method === 'GET' && url.pathname === '/events') return openStream(response)
     if (request.method === 'POST' && url.pathname === '/command') return void command(request, response)
+    if (request.method === 'GET' && url.pathname === '/fleet') {
+      send(response, 200, 'application/json', JSON.stringify(fleetEntries()))
+      return
+    }
     if (request.method === 'GET' && url.pathname === '/store') {
       const reading = store ? store.entries() : Promise.resolve({ entries: [], total: 0 })
       reading.then(
@@ -174,12 +180,15 @@ export async function startConsole(bot: Bot, settings: ConsoleSettings, hooks: C
   })
   const { port } = server.address() as AddressInfo
   const shownHost = settings.host.includes(':') ? `[${settings.host}]` : settings.host
+  const pageUrl = `http://${shownHost}:${port}/?token=${token}`
+  const leaveFleet = joinFleet({ bot, url: pageUrl, task: () => feed.currentTask() })
   return {
     host: settings.host,
     port,
     token,
-    url: `http://${shownHost}:${port}/?token=${token}`,
+    url: pageUrl,
     close: async () => {
+      leaveFleet()
       clearInterval(heartbeat)
       unsubscribe()
       bot.off('spawn', viewReady)
