@@ -76,6 +76,39 @@ describe('a profile file', () => {
     )
   })
 
+  test("a profile's fleet names each bot, with owners and options of its own; --bots must agree with it", () => {
+    const file = profileFile('fleet.json', {
+      owners: 'Alex',
+      cedar: { prefix: '?' },
+      fleet: [
+        { username: 'miner' },
+        { username: 'farmer', owners: ['Sam'], cedar: { prefix: '!', storePath: 'farm' } },
+      ],
+    })
+    const settings = resolveStartSettings({}, {}, readStartProfile(file))
+    assert.equal(settings.bots, 2)
+    assert.deepEqual(
+      settings.fleet?.map((bot) => [bot.username, bot.owners, bot.cedar.prefix, bot.cedar.storePath]),
+      [
+        ['miner', undefined, undefined, undefined],
+        ['farmer', ['Sam'], '!', path.join(dir, 'farm')],
+      ],
+    )
+    assert.equal(resolveStartSettings({ bots: '2' }, {}, readStartProfile(file)).bots, 2)
+    assert.throws(
+      () => resolveStartSettings({ bots: '3' }, {}, readStartProfile(file)),
+      /bots \(--bots\): 3, but "fleet" in .*fleet\.json names 2 bots/,
+    )
+    const twice = readStartProfile(profileFile('twice.json', { fleet: [{ username: 'Bob' }, { username: 'bob' }] }))
+    assert.throws(() => resolveStartSettings({}, {}, twice), /"fleet" in .*twice\.json: "bob" is named twice/)
+    const badName = readStartProfile(profileFile('badname.json', { fleet: [{ username: 'no spaces' }] }))
+    assert.throws(() => resolveStartSettings({}, {}, badName), /"no spaces" is not a player name/)
+    assert.throws(
+      () => readStartProfile(profileFile('typo-fleet.json', { fleet: [{ name: 'x' }] })),
+      /typo-fleet\.json: .*fleet/,
+    )
+  })
+
   test('`cedar config --profile` shows what the profile sets, and CEDAR_PROFILE reads it too', async () => {
     const file = profileFile('config.json', { host: 'mc.example.org', owners: 'Alex', cedar: { prefix: '?' } })
     const byFlag = await cedar(['config', '--json', '--profile', file])
@@ -115,6 +148,44 @@ describe('a profile file', () => {
       alex.chat('?help')
       // The first thing the bot says answers `?help`: `!help` is ordinary chat under this profile.
       assert.match((await reply).message, /^commands: \?help, /)
+    } finally {
+      await running?.stop()
+      await closeAll(server, [alex])
+    }
+  })
+
+  test('a fleet from a profile: each bot joins under its name and answers its own prefix, owned by its own owners', async () => {
+    const server = await startTestServer()
+    const store = mkdtempSync(path.join(dir, 'fleet-store-'))
+    let alex: Bot | undefined
+    let running: RunningBot | undefined
+    try {
+      alex = await connectBot(server, 'Alex')
+      const file = profileFile('live-fleet.json', {
+        host: '127.0.0.1',
+        port: server.port,
+        version: server.version,
+        owners: ['Alex'],
+        console: false,
+        reconnect: false,
+        cedar: { prefix: '?', storePath: store },
+        fleet: [{ username: 'miner' }, { username: 'farmer', owners: ['Alex', 'Sam'], cedar: { prefix: '%' } }],
+      })
+      const quiet = { info: () => {}, warn: () => {}, error: () => {} }
+      running = await runBot(resolveStartSettings({}, {}, readStartProfile(file)), () => {}, quiet)
+      assert.deepEqual(
+        running.bots.map((bot) => [bot.username, bot.cedar.isOwner('Sam')]),
+        [
+          ['miner', false],
+          ['farmer', true],
+        ],
+      )
+      const miner = nextChat(alex, 'miner', () => true, 30_000)
+      alex.chat('?help')
+      assert.match((await miner).message, /^commands: \?help, /)
+      const farmer = nextChat(alex, 'farmer', () => true, 30_000)
+      alex.chat('%help')
+      assert.match((await farmer).message, /^commands: %help, /)
     } finally {
       await running?.stop()
       await closeAll(server, [alex])

@@ -86,8 +86,22 @@ export async function runBot(
       if (!message.startsWith('cedar: console at ')) logger.info(message)
     },
   }
-  const keep = (username: string, console: StartSettings['console']) =>
-    keepJoined({ host, port, username, console, owners, settings, report, logger: pluginLogger, warn: logger })
+  const keep = (i: number, console: StartSettings['console']) => {
+    const own = settings.fleet?.[i]
+    const username = own?.username ?? (i === 0 ? settings.username : `${settings.username}${i + 1}`)
+    return keepJoined({
+      host,
+      port,
+      username,
+      console,
+      owners: own?.owners ?? owners,
+      settings,
+      cedar: { ...settings.cedar, ...own?.cedar },
+      report,
+      logger: pluginLogger,
+      warn: logger,
+    })
+  }
   // Each bot of a fleet has its console: the first on the port asked for, the others on the ports after it (or on
   // any free one, when the first's is).
   const consoleOf = (i: number): StartSettings['console'] =>
@@ -96,7 +110,7 @@ export async function runBot(
   try {
     // One after another: the server admits a player at a time, and each bot's store opens before the next.
     for (let i = 0; i < settings.bots; i++) {
-      bots.push(await keep(i === 0 ? settings.username : `${settings.username}${i + 1}`, consoleOf(i)))
+      bots.push(await keep(i, consoleOf(i)))
     }
   } catch (error) {
     await Promise.all(bots.map((kept) => kept.stop()))
@@ -149,6 +163,8 @@ async function keepJoined(options: {
   readonly console: StartSettings['console']
   readonly owners: readonly string[] | '*'
   readonly settings: StartSettings
+  /** This bot's plugin options: the profile's, with its own in a fleet over them. */
+  readonly cedar: StartSettings['cedar']
   readonly report: (event: StartEvent) => void
   readonly logger: CedarLogger
   readonly warn: CedarLogger
@@ -168,11 +184,11 @@ async function keepJoined(options: {
     try {
       joining.loadPlugin(
         createCedar({
-          ...settings.cedar,
+          ...options.cedar,
           owners,
           logger,
           // The bot is the script's whole purpose here: its reflexes keep it alive between instructions too.
-          reflexes: { idle: true, ...settings.cedar.reflexes },
+          reflexes: { idle: true, ...options.cedar.reflexes },
           ...(options.console ? { console: options.console } : {}),
         }),
       )

@@ -10,18 +10,29 @@ const number = z.number().int()
 /** Start settings are read as the strings a flag or variable would give, so one schema checks all three sources. */
 const asText = z.union([text, number]).transform(String)
 
+const ownersInput = z.union([text, z.array(text).transform((names) => names.join(','))])
+const pluginOptions = cedarOptionsSchema.omit({ owners: true, console: true, logger: true })
+
+/** One bot of a fleet: its name, and its own owners and plugin options over the profile's. */
+const fleetBotSchema = z.strictObject({
+  username: text,
+  owners: ownersInput.optional(),
+  cedar: pluginOptions.optional(),
+})
+
 const profileSchema = z.strictObject({
   host: text.optional(),
   port: asText.optional(),
   version: asText.optional(),
   username: text.optional(),
-  owners: z.union([text, z.array(text).transform((names) => names.join(','))]).optional(),
+  owners: ownersInput.optional(),
   world: text.optional(),
   seed: asText.optional(),
   console: z.union([z.literal(false), z.strictObject({ port: asText.optional(), host: text.optional() })]).optional(),
   auth: text.optional(),
   reconnect: z.boolean().optional(),
-  cedar: cedarOptionsSchema.omit({ owners: true, console: true, logger: true }).optional(),
+  cedar: pluginOptions.optional(),
+  fleet: z.array(fleetBotSchema).min(1).max(8).optional(),
 })
 
 /** Reads and checks a profile; throws one message naming the file and each bad key. */
@@ -48,16 +59,26 @@ export function readStartProfile(file: string): StartProfile {
       : ''
     throw new Error(`profile ${resolved}: ${why}${hint}`)
   }
-  const { console: consoleSetting, cedar, ...start } = parsed.data
+  const { console: consoleSetting, cedar, fleet, ...start } = parsed.data
+  const folder = path.dirname(resolved)
   return {
     file: resolved,
+    ...(fleet === undefined
+      ? {}
+      : {
+          fleet: fleet.map((bot) => ({
+            username: bot.username,
+            ...(bot.owners === undefined ? {} : { owners: bot.owners }),
+            cedar: withPathsFrom(folder, bot.cedar ?? {}),
+          })),
+        }),
     start: {
       ...start,
       ...(consoleSetting === false
         ? { console: false }
         : { consolePort: consoleSetting?.port, consoleHost: consoleSetting?.host }),
     },
-    cedar: withPathsFrom(path.dirname(resolved), cedar ?? {}),
+    cedar: withPathsFrom(folder, cedar ?? {}),
   }
 }
 

@@ -27,6 +27,17 @@ export interface StartSettings {
    * has the plugin and the same owners; a whisper commands one of them, a public command all.
    */
   readonly bots: number
+  /** A profile's fleet, bot by bot (`bots` of them): each one's name, owners and plugin options over the shared ones. */
+  readonly fleet?: readonly FleetBot[]
+}
+
+/** One bot of a profile's fleet. */
+export interface FleetBot {
+  readonly username: string
+  /** Its own owners (the start settings' when absent). */
+  readonly owners?: readonly string[] | '*'
+  /** Its plugin options, over the profile's `cedar`. */
+  readonly cedar: CedarOptions
 }
 
 /**
@@ -39,6 +50,8 @@ export interface StartProfile {
   readonly start: StartInput
   /** The plugin's options (createCedar's), JSON only: owners and the console come from the start settings. */
   readonly cedar: CedarOptions
+  /** The bots of a fleet, each named, with owners as text (`Alex,Sam`) and options of its own. */
+  readonly fleet?: readonly { readonly username: string; readonly owners?: string; readonly cedar: CedarOptions }[]
 }
 
 export type StartWorld = 'survival' | 'flat'
@@ -147,6 +160,7 @@ export function resolveStartSettings(
       `invalid start settings: auth (${source.get('auth')}): microsoft needs a server to join (--host or MC_HOST)`,
     )
   }
+  const fleet = profileFleet(profile, bots, source.get('bots'))
   const consoleOn = flags.console !== false && env.CEDAR_CONSOLE !== 'off' && profile?.start.console !== false
   const reconnect = flags.reconnect ?? (env.CEDAR_RECONNECT === 'off' ? false : profile?.start.reconnect)
   return {
@@ -161,6 +175,35 @@ export function resolveStartSettings(
     auth: auth ?? 'offline',
     reconnect: reconnect !== false,
     cedar: profile?.cedar ?? {},
-    bots: bots ?? 1,
+    bots: fleet?.length ?? bots ?? 1,
+    ...(fleet ? { fleet } : {}),
   }
+}
+
+/** A profile's fleet, checked: names a player can have, once each, and as many as --bots says if it says. */
+function profileFleet(profile: StartProfile | undefined, bots: number | undefined, botsFrom: string | undefined) {
+  if (!profile?.fleet) return undefined
+  const where = `"fleet" in ${profile.file}`
+  if (bots !== undefined && bots !== profile.fleet.length) {
+    throw new Error(
+      `invalid start settings: bots (${botsFrom}): ${bots}, but ${where} names ${profile.fleet.length} bots`,
+    )
+  }
+  const names = new Set<string>()
+  return profile.fleet.map((bot): FleetBot => {
+    if (!usernameSchema.safeParse(bot.username).success) {
+      throw new Error(
+        `invalid start settings: ${where}: "${bot.username}" is not a player name of 3-16 letters, digits or underscores`,
+      )
+    }
+    if (names.has(bot.username.toLowerCase())) {
+      throw new Error(`invalid start settings: ${where}: "${bot.username}" is named twice`)
+    }
+    names.add(bot.username.toLowerCase())
+    return {
+      username: bot.username,
+      ...(bot.owners === undefined ? {} : { owners: parseOwners(bot.owners) }),
+      cedar: bot.cedar,
+    }
+  })
 }
