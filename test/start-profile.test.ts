@@ -125,70 +125,70 @@ describe('a profile file', () => {
     assert.match(bad.stderr, /^cedar: profile .*missing\.json: no such file\n$/)
   })
 
-  test("a bot started from a profile answers its owner with the profile's prefix, and not the default one", async () => {
+  /** A real server, Alex on it, and `cedar start` from a profile with `extra` over a bot's usual settings. */
+  async function startedFrom(
+    name: string,
+    extra: (store: string) => Record<string, unknown>,
+    check: (alex: Bot, running: RunningBot) => Promise<void>,
+  ) {
     const server = await startTestServer()
-    const store = mkdtempSync(path.join(dir, 'store-'))
+    const store = mkdtempSync(path.join(dir, `${name}-store-`))
     let alex: Bot | undefined
     let running: RunningBot | undefined
     try {
       alex = await connectBot(server, 'Alex')
-      const file = profileFile('live.json', {
+      const file = profileFile(`${name}.json`, {
         host: '127.0.0.1',
         port: server.port,
         version: server.version,
         owners: ['Alex'],
         console: false,
         reconnect: false,
-        cedar: { prefix: '?', storePath: store },
+        ...extra(store),
       })
       const quiet = { info: () => {}, warn: () => {}, error: () => {} }
       running = await runBot(resolveStartSettings({}, {}, readStartProfile(file)), () => {}, quiet)
-      const reply = nextChat(alex, 'cedar', () => true, 30_000)
-      alex.chat('!help')
-      alex.chat('?help')
-      // The first thing the bot says answers `?help`: `!help` is ordinary chat under this profile.
-      assert.match((await reply).message, /^commands: \?help, /)
+      await check(alex, running)
     } finally {
       await running?.stop()
       await closeAll(server, [alex])
     }
-  })
+  }
 
-  test('a fleet from a profile: each bot joins under its name and answers its own prefix, owned by its own owners', async () => {
-    const server = await startTestServer()
-    const store = mkdtempSync(path.join(dir, 'fleet-store-'))
-    let alex: Bot | undefined
-    let running: RunningBot | undefined
-    try {
-      alex = await connectBot(server, 'Alex')
-      const file = profileFile('live-fleet.json', {
-        host: '127.0.0.1',
-        port: server.port,
-        version: server.version,
-        owners: ['Alex'],
-        console: false,
-        reconnect: false,
+  test("a bot started from a profile answers its owner with the profile's prefix, and not the default one", () =>
+    startedFrom(
+      'live',
+      (store) => ({ cedar: { prefix: '?', storePath: store } }),
+      async (alex) => {
+        const reply = nextChat(alex, 'cedar', () => true, 30_000)
+        alex.chat('!help')
+        alex.chat('?help')
+        // The first thing the bot says answers `?help`: `!help` is ordinary chat under this profile.
+        assert.match((await reply).message, /^commands: \?help, /)
+      },
+    ))
+
+  test('a fleet from a profile: each bot joins under its name and answers its own prefix, owned by its own owners', () =>
+    startedFrom(
+      'live-fleet',
+      (store) => ({
         cedar: { prefix: '?', storePath: store },
         fleet: [{ username: 'miner' }, { username: 'farmer', owners: ['Alex', 'Sam'], cedar: { prefix: '%' } }],
-      })
-      const quiet = { info: () => {}, warn: () => {}, error: () => {} }
-      running = await runBot(resolveStartSettings({}, {}, readStartProfile(file)), () => {}, quiet)
-      assert.deepEqual(
-        running.bots.map((bot) => [bot.username, bot.cedar.isOwner('Sam')]),
-        [
-          ['miner', false],
-          ['farmer', true],
-        ],
-      )
-      const miner = nextChat(alex, 'miner', () => true, 30_000)
-      alex.chat('?help')
-      assert.match((await miner).message, /^commands: \?help, /)
-      const farmer = nextChat(alex, 'farmer', () => true, 30_000)
-      alex.chat('%help')
-      assert.match((await farmer).message, /^commands: %help, /)
-    } finally {
-      await running?.stop()
-      await closeAll(server, [alex])
-    }
-  })
+      }),
+      async (alex, running) => {
+        assert.deepEqual(
+          running.bots.map((bot) => [bot.username, bot.cedar.isOwner('Sam')]),
+          [
+            ['miner', false],
+            ['farmer', true],
+          ],
+        )
+        const miner = nextChat(alex, 'miner', () => true, 30_000)
+        alex.chat('?help')
+        assert.match((await miner).message, /^commands: \?help, /)
+        const farmer = nextChat(alex, 'farmer', () => true, 30_000)
+        alex.chat('%help')
+        assert.match((await farmer).message, /^commands: %help, /)
+      },
+    ))
 })
