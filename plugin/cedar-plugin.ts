@@ -70,6 +70,13 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     onLawDropped: (monitor, reason) => bot.emit('cedarLawDropped', monitor.id, reason),
     onCriticRound: (report) => bot.emit('cedarCriticRound', report),
     registryVersion: () => bot.version,
+    onFleetLaws: ({ added, removed }) =>
+      options.logger.info(
+        `cedar: the fleet's laws of this world changed on another bot: ${[
+          ...added.map((id) => `${id} now holds`),
+          ...removed.map((id) => `${id} was dropped`),
+        ].join(', ')}`,
+      ),
     onLlmUsage: (spent) => {
       usage.total = {
         requests: spent.requests,

@@ -107,7 +107,7 @@ describe('the PostgreSQL store', () => {
     try {
       assert.deepEqual(
         (await sql`SELECT id FROM cedar_migrations ORDER BY id`).map((r) => r.id),
-        ['001-records', '002-trajectories', '003-laws', '004-learning-claims'],
+        ['001-records', '002-trajectories', '003-laws', '004-learning-claims', '005-law-changes'],
       )
       await sql`INSERT INTO cedar_migrations (id) VALUES ('999-from-the-future')`
     } finally {
@@ -248,6 +248,54 @@ describe('the PostgreSQL store', () => {
     const pending = alpha.claimLearning('skill', 'craft.other', { signal: aborted.signal })
     aborted.abort()
     await assert.rejects(pending, { name: 'AbortError' })
+  })
+
+  test("with criticLaws 'fleet', a law accepted on one bot reaches a bot already in the world, and so does its drop", async () => {
+    const url = await server.newDatabase()
+    const env = { XDG_DATA_HOME: path.join(scratch, 'live-laws-data') }
+    const fleet = resolveOptions(
+      { storePath: url, seedPath: false, logger: quietLogger, criticLaws: 'fleet', critic: { schedule: false } },
+      env,
+    )
+    const changes: { added: readonly string[]; removed: readonly string[] }[] = []
+    let heard = () => {}
+    const alpha = assembleBotAgent(fleet)
+    const beta = assembleBotAgent(fleet, {
+      onFleetLaws: (change) => {
+        changes.push(change)
+        heard()
+      },
+    })
+    const next = () =>
+      new Promise<void>((resolve) => {
+        heard = resolve
+      })
+    const criticTexts = () =>
+      beta.laws.shield
+        .monitors()
+        .filter((m) => m.source === 'critic')
+        .map((m) => m.text)
+    try {
+      await alpha.enterWorld('127.0.0.1:25565', 'seed 11', 'alpha')
+      await beta.enterWorld('127.0.0.1:25565', 'seed 11', 'beta')
+      assert.deepEqual(criticTexts(), [])
+      let change = next()
+      alpha.laws.addAs('C1', 'G !craft.stick', 'hard', 'critic', 'sticks are kept')
+      await change
+      assert.deepEqual(criticTexts(), ['G !craft.stick'], "beta's shield holds it without entering again")
+      assert.equal(beta.laws.shield.preview('craft.stick').allowed, false)
+      change = next()
+      alpha.laws.remove('C1')
+      await change
+      assert.deepEqual(criticTexts(), [])
+      assert.deepEqual(changes, [
+        { added: ['C1'], removed: [] },
+        { added: [], removed: ['C1'] },
+      ])
+    } finally {
+      await alpha.close()
+      await beta.close()
+    }
   })
 
   test('a server that is not there is said with its address, without the password', async () => {

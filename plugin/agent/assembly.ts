@@ -28,8 +28,8 @@ import { CedarAgent } from './cedar-agent.js'
 import type { AgentComputation } from './compute/index.js'
 import { WorkerComputation } from './compute/index.js'
 import type { ConfirmMode } from './constraints/index.js'
-import type { CriticReport } from './critic/index.js'
-import { BotCritic, createShield, LawBook, type LawCompiler, LawError } from './critic/index.js'
+import type { CriticReport, FleetLawChange } from './critic/index.js'
+import { BotCritic, createShield, LawBook, type LawCompiler, LawError, watchFleetLaws } from './critic/index.js'
 import { type IdleReflexOptions, ReflexModes, startIdleReflexes } from './reflexes/index.js'
 import type { SkillLibrary, SkillTeacherChoice } from './skills/index.js'
 import type { TaskRunner } from './task-runner.js'
@@ -206,6 +206,8 @@ export interface BotAssemblyHooks {
   readonly onLlmUnavailable?: (reason: string) => void
   /** What the LLM has cost so far, after each request. */
   readonly onLlmUsage?: (spent: LlmStats) => void
+  /** Another bot of the fleet accepted or dropped a law of this world, and the shield took it in or let it go. */
+  readonly onFleetLaws?: (change: FleetLawChange) => void
 }
 
 /** The plugin's assembly: the store on disk, the laws (the critic's reloaded from it), the critic on its schedule. */
@@ -280,6 +282,7 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     return agent
   }
   const modes = new ReflexModes(options.reflexes)
+  let stopWatchingLaws: (() => Promise<void>) | undefined
   return {
     grounding,
     store,
@@ -303,6 +306,7 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
       })
     },
     close: async () => {
+      await stopWatchingLaws?.()
       await computation.close()
       await store.close()
     },
@@ -316,6 +320,14 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
           : new LawFiles(scope.dir, options.logger)
       const { restored, problems } = laws.useFiles(worldFiles)
       for (const problem of problems) options.logger.warn(`cedar: a stored law was left out: ${problem}`)
+      await stopWatchingLaws?.()
+      stopWatchingLaws =
+        worldFiles instanceof SharedLaws && store.laws
+          ? await watchFleetLaws(store.laws, worldFiles, laws, {
+              warn: (message) => options.logger.warn(message),
+              ...(hooks.onFleetLaws ? { changed: hooks.onFleetLaws } : {}),
+            })
+          : undefined
       critic.useDir(scope.dir, worldFiles, { scope: scope.key, bot: bot ?? 'bot' })
       const records = (await store.load()).records.filter((r) => r.kind === 'constraint')
       return {

@@ -13,6 +13,8 @@ export interface Migration {
 
 /** The NOTIFY channel a saved or removed record is announced on (payload: `{"kind", "name", "version"}`). */
 export const CHANGE_CHANNEL = 'cedar_records'
+/** The NOTIFY channel a change to a world's fleet laws is announced on (payload: the world's scope). */
+export const LAWS_CHANNEL = 'cedar_laws'
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -94,6 +96,19 @@ export const MIGRATIONS: readonly Migration[] = [
         expires_at timestamptz NOT NULL,
         PRIMARY KEY (kind, name)
       );
+    `,
+  },
+  {
+    id: '005-law-changes',
+    sql: `
+      -- A fleet law accepted, changed or dropped on one bot is announced to the bots already in its world.
+      CREATE FUNCTION cedar_laws_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('${LAWS_CHANNEL}', CASE WHEN TG_OP = 'DELETE' THEN OLD.scope ELSE NEW.scope END);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER cedar_laws_changed AFTER INSERT OR UPDATE OR DELETE ON cedar_laws
+        FOR EACH ROW EXECUTE FUNCTION cedar_laws_notify();
     `,
   },
 ]

@@ -4,6 +4,7 @@
  * cursor of its own.
  */
 import type { JSONValue, Sql } from 'postgres'
+import { LAWS_CHANNEL } from './postgres-migrations.js'
 import type { LawShelf, TrajectoryShelf } from './record-store.js'
 
 export class PostgresTrajectoryShelf implements TrajectoryShelf {
@@ -66,5 +67,11 @@ export class PostgresLawShelf implements LawShelf {
   async reject(scope: string, text: string): Promise<void> {
     const sql = await this.connected()
     await sql`INSERT INTO cedar_rejected_laws (scope, text) VALUES (${scope}, ${text}) ON CONFLICT DO NOTHING`
+  }
+
+  async onChange(listener: (scope: string) => void): Promise<() => Promise<void>> {
+    const sql = await this.connected()
+    const { unlisten } = await sql.listen(LAWS_CHANNEL, listener)
+    return unlisten
   }
 }

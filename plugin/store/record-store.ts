@@ -120,6 +120,8 @@ export interface LawShelf {
   putLaw(scope: string, key: string, law: object): Promise<void>
   dropLaw(scope: string, key: string): Promise<void>
   reject(scope: string, text: string): Promise<void>
+  /** Calls `listener` with the scope of each change to the laws, by any bot; returns the unsubscribe. */
+  onChange(listener: (scope: string) => void): Promise<() => Promise<void>>
 }
 
 /** A record that failed validation; nothing was written. */

@@ -18,20 +18,32 @@ export class SharedLaws extends LawFiles {
     localDir: string,
     logger: LawFilesLogger,
     private readonly shelf: LawShelf,
-    private readonly scope: string,
+    readonly scope: string,
     loaded: { laws: unknown[]; rejected: string[] },
   ) {
     super(localDir, logger)
+    this.rejected = []
+    this.take(loaded)
+  }
+
+  /** The fleet's laws as the database has them now (another bot accepted or dropped one), after this bot's writes. */
+  async reload(): Promise<void> {
+    await this.dbQueue
+    this.take(await this.shelf.load(this.scope))
+  }
+
+  private take(loaded: { laws: unknown[]; rejected: string[] }): void {
+    this.laws.clear()
     for (const value of loaded.laws) {
       const parsed = storedLawSchema.safeParse(value)
       if (!parsed.success) {
-        logger.warn(`cedar: skipped a fleet law of ${scope}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+        this.logger.warn(`cedar: skipped a fleet law of ${this.scope}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
         continue
       }
       const { schema: _schema, ...law } = parsed.data
       this.laws.set(hash(law.text), law)
     }
-    this.rejected = [...loaded.rejected]
+    this.rejected.splice(0, this.rejected.length, ...loaded.rejected)
   }
 
   /** The fleet's laws of `scope` as they are now; proposals in `localDir`. */

@@ -133,6 +133,39 @@ export class LawBook {
     return this.restore()
   }
 
+  /**
+   * The critic's laws as the store has them now (a fleet's: another bot accepted or dropped one): a law it no longer
+   * has leaves the shield, one it has that the shield lacks joins it (under its id, or the next free one); the others
+   * stay as they are, their monitors' progress kept.
+   */
+  refresh(): { added: LtlMonitor[]; removed: string[]; problems: string[] } {
+    const stored = this.files?.loadLaws() ?? []
+    const texts = new Set(stored.map((law) => law.text))
+    const removed: string[] = []
+    for (const monitor of this.shield.monitors()) {
+      if (monitor.source !== 'critic' || texts.has(monitor.text)) continue
+      this.shield.remove(monitor.id)
+      this.blocks.delete(monitor.id)
+      removed.push(monitor.id)
+    }
+    const held = new Set(this.shield.monitors().map((monitor) => monitor.text))
+    const added: LtlMonitor[] = []
+    const problems: string[] = []
+    for (const law of stored) {
+      if (held.has(law.text)) continue
+      const id = this.shield.get(law.id) ? this.reserveId('critic') : law.id
+      try {
+        const monitor = this.build(id, law.text, law.kind, law.source, law.explanation)
+        this.install(monitor)
+        this.noteId(id)
+        added.push(monitor)
+      } catch (error) {
+        problems.push(`${law.id}: ${(error as Error).message}`)
+      }
+    }
+    return { added, removed, problems }
+  }
+
   /** Resolves when the stored laws match the shield (every write asked for so far is on disk). */
   flushed(): Promise<void> {
     return this.files?.flushed() ?? Promise.resolve()
