@@ -8,6 +8,7 @@ import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { doingWords, gerund } from '../plugin/chat/task-words.js'
 import { SkillStore } from '../plugin/store/skill-store.js'
+import type { QuestionAbout } from '../plugin/teachers/player-teacher.js'
 import { openSimChat } from './support/sim-chat.js'
 
 /** An internal symbol (`has.oak_log.3`, `mine.oak_log`, `craft.stick`) anywhere in a line. */
@@ -88,6 +89,35 @@ describe("chat in a player's words when things go wrong", () => {
     for (const line of lines) assert.doesNotMatch(line, SYMBOL, line)
     const verbose = await chat.say('!do craft a wooden pickaxe --verbose')
     assert.match(verbose.at(-1) ?? '', /craft\.stick blocked by L1 \(hard\) G !craft\.stick/)
+  })
+
+  test('!constrain asks its questions in words ("getting hungry, then mining stone"); --verbose in symbols', async () => {
+    // Alex's reading of "eat when hungry": once food is low, the next act is eating.
+    const eatWhenHungry = (about: QuestionAbout | undefined) => {
+      let hungry = false
+      for (const s of about?.kind === 'word' ? about.word : []) {
+        if (s === 'food.low') hungry = true
+        else if (s.startsWith('eat.')) hungry = false
+        else if (hungry) return 'no'
+      }
+      return 'yes'
+    }
+    const chat = openSimChat(store(), { answer: eatWhenHungry })
+    const lines = await chat.say('!constrain eat when hungry')
+    assert.match(
+      lines[0] ?? '',
+      /teach me: about \d+ yes\/no questions \(at most 30\) about eating bread, getting hungry/,
+    )
+    assert.ok(chat.asked.includes('Q2/30 under "eat when hungry", is this OK: getting hungry? !yes / !no / !skip'))
+    assert.match(
+      lines.at(-1) ?? '',
+      /^I will keep "eat when hungry" in every run from now on \(eat-when-hungry\), learned from your \d+ answers; it forbids e\.g\. getting hungry, then mining stone$/,
+    )
+    for (const line of [...lines, ...chat.asked]) assert.doesNotMatch(line, SYMBOL, line)
+
+    const verbose = openSimChat(store(), { answer: eatWhenHungry })
+    await verbose.say('!constrain eat when hungry --verbose')
+    assert.ok(verbose.asked.includes('Q2/30 under "eat when hungry", is this OK: food.low? !yes / !no / !skip'))
   })
 
   test('!status, a second request and !stop say the task as an act: "bringing you 3 oak logs", never "do bring me"', async () => {

@@ -11,11 +11,13 @@ import { agentApi } from '../../plugin/cedar-plugin.js'
 import { registerBuiltinCommands } from '../../plugin/chat/builtin-commands.js'
 import { CommandDispatcher } from '../../plugin/chat/dispatcher.js'
 import { registerHandOverCommands } from '../../plugin/chat/hand-over-commands.js'
+import type { Answer } from '../../plugin/chat/questions.js'
 import { CommandRegistry } from '../../plugin/chat/registry.js'
 import { registerSkillCommands } from '../../plugin/chat/skill-commands.js'
 import { resolveOptions } from '../../plugin/config/options.js'
 import { offlineGrounding } from '../../plugin/grounding/pipeline.js'
 import type { RecordStore } from '../../plugin/store/record-store.js'
+import type { QuestionAbout } from '../../plugin/teachers/player-teacher.js'
 import { loadRules } from '../../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../../plugin/world/sim/index.js'
 
@@ -29,12 +31,21 @@ export interface SimChat {
   readonly logged: string[]
   /** How each task ended, in order (`cedarTaskEnd`). */
   readonly ends: TaskEnd[]
+  /** The yes/no questions put to Alex, as he reads them. */
+  readonly asked: string[]
 }
 
 export function openSimChat(
   store: RecordStore,
-  options: { verbose?: boolean; seed?: number; laws?: readonly string[] } = {},
+  options: {
+    verbose?: boolean
+    seed?: number
+    laws?: readonly string[]
+    /** Alex's answer to what a question asks, in symbols (default: he never answers). */
+    answer?: (about: QuestionAbout | undefined) => Answer
+  } = {},
 ): SimChat {
+  const asked: string[] = []
   const rules = loadRules()
   const world = new SimWorld({ seed: options.seed ?? 0 })
   const core = new CedarAgent({ rules, grounding: offlineGrounding(), library: store, biomes: SIM_BIOMES })
@@ -78,7 +89,16 @@ export function openSimChat(
       llmUsage: { total: { requests: 0 }, instruction: { requests: 0 } },
     }),
     stop: (reason: string) => tasks.stop(reason),
-    ask: async () => 'timeout' as const,
+    ask: async (
+      _username: string,
+      question: string,
+      _timeoutMs: number,
+      _signal?: AbortSignal,
+      about?: QuestionAbout,
+    ) => {
+      asked.push(question)
+      return options.answer?.(about) ?? 'timeout'
+    },
   }
   const registry = new CommandRegistry()
   registerBuiltinCommands(registry, resolved.prefix)
@@ -97,6 +117,7 @@ export function openSimChat(
     tasks,
     logged,
     ends,
+    asked,
     async say(line) {
       const replies: string[] = []
       await dispatcher.handle({ username: 'Alex', channel: 'chat', message: line }, (text) => replies.push(text))
