@@ -120,6 +120,23 @@ describe("chat in a player's words when things go wrong", () => {
     assert.ok(verbose.asked.includes('Q2/30 under "eat when hungry", is this OK: food.low? !yes / !no / !skip'))
   })
 
+  test('!give takes and suggests items as players name them: "oak log", never "oak_log"', async () => {
+    const chat = openSimChat(store())
+    assert.deepEqual(await chat.say('!give oak lgo'), [
+      'there is no item called oak lgo (did you mean oak log?); my inventory is empty',
+    ])
+    assert.deepEqual(await chat.say('!give 3 oak_lgo'), [
+      'there is no item called oak_lgo (did you mean oak log?); my inventory is empty',
+    ])
+    assert.deepEqual(await chat.say('!give 3 oak logs'), ['I have no oak logs; my inventory is empty'])
+    assert.deepEqual(await chat.say('!give iron pickaxe 0'), ['I can hand over 1 or more, not 0'])
+    const holding = openSimChat(store(), { startInventory: { oak_log: 2 } })
+    assert.deepEqual(await holding.say('!give stone'), ['I have no stone; I hold 2 oak logs'])
+    assert.deepEqual(await holding.say('!give oak lgo 2'), [
+      'there is no item called oak lgo (did you mean oak log?); I hold 2 oak logs',
+    ])
+  })
+
   test('!status, a second request and !stop say the task as an act: "bringing you 3 oak logs", never "do bring me"', async () => {
     const chat = openSimChat(store())
     const running = chat.tasks.run(

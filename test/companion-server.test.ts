@@ -77,7 +77,7 @@ describe('a hand-over from underground to a player on the surface 20 blocks away
     assert.ok(!/at your feet/.test(said), said)
     assert.match(
       lines.at(-1) ?? '',
-      /^I could not reach you, Alex: I found no way to you without digging or building \(you are 2\d blocks away, 4 blocks above me\); I kept 2 oak logs; come closer and say !give oak_log 2$/,
+      /^I could not reach you, Alex: I found no way to you without digging or building \(you are 2\d blocks away, 4 blocks above me\); I kept 2 oak logs; come closer and say !give 2 oak logs$/,
       said,
     )
     assert.equal(countItem(bot, 'oak_log'), 2)

@@ -2,6 +2,7 @@
 // runs through the real dispatcher, the agent acts in a SimWorld, and the test reads the lines the player sees.
 // The mineflayer bot is a stand-in with only what those commands read of it (its inventory is the Sim's).
 import { EventEmitter } from 'node:events'
+import mcData from 'minecraft-data'
 import { Vec3 } from 'vec3'
 import { createLaws } from '../../plugin/agent/assembly.js'
 import { BotAgent } from '../../plugin/agent/bot-agent.js'
@@ -18,7 +19,7 @@ import { resolveOptions } from '../../plugin/config/options.js'
 import { offlineGrounding } from '../../plugin/grounding/pipeline.js'
 import type { RecordStore } from '../../plugin/store/record-store.js'
 import type { QuestionAbout } from '../../plugin/teachers/player-teacher.js'
-import { loadRules } from '../../plugin/world/rules.js'
+import { DEFAULT_RULES_VERSION, loadRules } from '../../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../../plugin/world/sim/index.js'
 
 export interface SimChat {
@@ -41,13 +42,18 @@ export function openSimChat(
     verbose?: boolean
     seed?: number
     laws?: readonly string[]
+    /** What the bot holds at the start. */
+    startInventory?: Readonly<Record<string, number>>
     /** Alex's answer to what a question asks, in symbols (default: he never answers). */
     answer?: (about: QuestionAbout | undefined) => Answer
   } = {},
 ): SimChat {
   const asked: string[] = []
   const rules = loadRules()
-  const world = new SimWorld({ seed: options.seed ?? 0 })
+  const world = new SimWorld({
+    seed: options.seed ?? 0,
+    ...(options.startInventory ? { startInventory: options.startInventory } : {}),
+  })
   const core = new CedarAgent({ rules, grounding: offlineGrounding(), library: store, biomes: SIM_BIOMES })
   const agent = new BotAgent(
     world,
@@ -70,6 +76,7 @@ export function openSimChat(
   }
   const bot = Object.assign(new EventEmitter(), {
     username: 'cedar',
+    registry: mcData(DEFAULT_RULES_VERSION),
     players: {},
     entities: {},
     entity: { position: new Vec3(0, 64, 0) },
