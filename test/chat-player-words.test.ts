@@ -137,6 +137,14 @@ describe("chat in a player's words when things go wrong", () => {
     ])
   })
 
+  test('a page past the end is no failure: "there is only 1 page of skills; say !skills 1"', async () => {
+    const chat = openSimChat(store())
+    assert.deepEqual(await chat.say('!skills 9'), ['no skills yet; !do something to learn one'])
+    await chat.say('!do collect an oak log')
+    assert.deepEqual(await chat.say('!skills 9'), ['there is only 1 page of skills; say !skills 1'])
+    assert.deepEqual(await chat.say('!skills 0'), ['pages start at 1; say !skills 1'])
+  })
+
   test('!status, a second request and !stop say the task as an act: "bringing you 3 oak logs", never "do bring me"', async () => {
     const chat = openSimChat(store())
     const running = chat.tasks.run(

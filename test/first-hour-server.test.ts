@@ -107,7 +107,7 @@ describe('talking to it', () => {
       'page 2 shows other laws',
     )
     assert.deepEqual(await cedar.converse('!laws 99', /./), [
-      `!laws failed: there are ${pages} pages; say !laws ${pages}`,
+      `there are only ${pages} pages of laws; say !laws ${pages}`,
     ])
     const skills = await cedar.converse('!skills', /^page 1 of/)
     assert.match(skills[0] ?? '', /^skills: craft\.bucket \(seed\), /)

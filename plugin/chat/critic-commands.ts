@@ -52,7 +52,8 @@ export function registerCriticCommands(
             : `${m.id}: ${lawWords(m.text)} (${m.kind === 'hard' ? 'always kept' : 'kept when it can be'}; from ${m.source}; blocked ${counted(laws.blockCount(m.id), 'time')})`
         // Room left for a law whose line wraps onto a second chat line.
         const perPage = Math.max(1, linesPerPage(cedar.options.maxReplyLines) - 2)
-        const shown = pageOf(monitors, page, perPage, `${prefix}laws`)
+        const shown = pageOf(monitors, page, perPage, `${prefix}laws`, 'laws')
+        if ('noSuchPage' in shown) return monitors.length === 0 ? 'no laws; every action is allowed' : shown.noSuchPage
         const lines = monitors.length === 0 ? ['no laws; every action is allowed'] : shown.items.map(line)
         const scope = world?.()
         if (scope && (page ?? 1) === 1) {
