@@ -10,7 +10,7 @@ import { runAsTask, type TaskReply, withProgressEvents } from './chat-tasks.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import { correctionReply, learnedAgain } from './correction-replies.js'
-import { progressReporter, vettingText } from './do-progress.js'
+import { blockedHint, progressReporter, vettingText } from './do-progress.js'
 import { doneLine, heldOf, killedWords } from './done-lines.js'
 import { giveGoalItems } from './hand-over-commands.js'
 import { unreadableLine } from './refusals.js'
@@ -80,7 +80,9 @@ const doCommand = defineCommand({
       }
       // Whose fault a miss was: a skill's or the world's when the run got stuck (a search in vain says what it
       // searched already), the world's when it changed under the run, else perhaps the plan's (the player may say so).
-      const hint = `say ${prefix}wrong if the plan itself was wrong`
+      // A run the laws stopped kept them: what can change is the laws, not the plan.
+      const blocked = result.outcome === 'blocked' ? blockedHint(result.steps, prefix) : undefined
+      const hint = blocked ?? `say ${prefix}wrong if the plan itself was wrong`
       const searched = searchedInVain(result)
       const stuck = report.stuck && !(searched && report.stuck.kind === 'world') ? report.stuck : undefined
       const why = stuck ? describeStuck(stuck) : (report.worldFault ?? hint)

@@ -12,6 +12,7 @@ import { agentApi } from '../../plugin/cedar-plugin.js'
 import { registerBuiltinCommands } from '../../plugin/chat/builtin-commands.js'
 import { CommandDispatcher } from '../../plugin/chat/dispatcher.js'
 import { registerHandOverCommands } from '../../plugin/chat/hand-over-commands.js'
+import { registerLtlCommands } from '../../plugin/chat/ltl-commands.js'
 import type { Answer } from '../../plugin/chat/questions.js'
 import { CommandRegistry } from '../../plugin/chat/registry.js'
 import { registerSkillCommands } from '../../plugin/chat/skill-commands.js'
@@ -55,12 +56,8 @@ export function openSimChat(
     ...(options.startInventory ? { startInventory: options.startInventory } : {}),
   })
   const core = new CedarAgent({ rules, grounding: offlineGrounding(), library: store, biomes: SIM_BIOMES })
-  const agent = new BotAgent(
-    world,
-    createLaws({ lawSets: [], extraLaws: options.laws ?? [] }).shield,
-    store,
-    () => core,
-  )
+  const laws = createLaws({ lawSets: [], extraLaws: options.laws ?? [] })
+  const agent = new BotAgent(world, laws.shield, store, () => core)
   const ends: TaskEnd[] = []
   const tasks = new TaskRunner({ onEnd: (_task, end) => ends.push(end) })
   const logged: string[] = []
@@ -111,6 +108,7 @@ export function openSimChat(
   registerBuiltinCommands(registry, resolved.prefix)
   registerSkillCommands(registry, store)
   registerHandOverCommands(registry)
+  registerLtlCommands(registry, resolved.prefix, laws)
   const dispatcher = new CommandDispatcher(registry, resolved, {
     run: async (command, invocation, reply) => {
       const context = { bot, cedar, username: invocation.username, channel: invocation.channel, reply }
