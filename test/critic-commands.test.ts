@@ -17,7 +17,7 @@ import { CommandRegistry } from '../plugin/chat/registry.js'
 const quiet = { info: () => {}, warn: () => {}, error: () => {} }
 
 /** A chat with the critic commands over one successful run and a critic that proposes `formulas`. */
-async function criticChat(dir: string, formulas: readonly string[]) {
+async function criticChat(dir: string, formulas: readonly string[], autoAccept = true) {
   const log = new TrajectoryLog(dir)
   await log.append({
     id: 'r1',
@@ -32,11 +32,17 @@ async function criticChat(dir: string, formulas: readonly string[]) {
   const proposing: Critic = {
     name: 'scripted',
     propose: async () =>
-      formulas.map((formula) => ({ formula, kind: 'soft' as const, explanation: '', origin: 'llm:efficiency' })),
+      formulas.map((formula) => ({
+        formula,
+        kind: 'soft' as const,
+        explanation: '',
+        origin: 'llm:efficiency',
+        evidence: ['r1'],
+      })),
   }
   const laws = new LawBook(createShield())
-  // LogicGuard's behaviour: a law that passes goes in at once, soft.
-  const runner = new CriticRunner({ log, laws, critics: [proposing], autoAccept: true })
+  // LogicGuard's behaviour (autoAccept): a law that passes goes in at once, soft.
+  const runner = new CriticRunner({ log, laws, critics: [proposing], autoAccept })
   const registry = new CommandRegistry()
   registerCriticCommands(registry, '!', { laws, critic: { run: () => runner.run(), runner } })
   const options = { maxReplyLines: 8, verbose: false }
@@ -160,6 +166,21 @@ describe('the critic commands name the reasons for refused proposals', () => {
     assert.ok(
       turnedDown.some((l) => l.endsWith('it names what I do not know: a diamond')),
       turnedDown.join('\n'),
+    )
+  })
+
+  test('a proposal waiting for the owner is the law as a sentence and how many runs show it', async () => {
+    const { say, options } = await criticChat(await tempDir(), ['G(has.logs.1 -> X craft.planks)'], false)
+    const round = await say('!critic run')
+    assert.deepEqual(round.slice(0, 2), [
+      'critic: read 1 new run and proposed 1 law: 0 added, 1 waiting for you, 0 turned down',
+      'C1 proposed: with a log, craft planks next — seen in 1 run',
+    ])
+    assert.equal((await say('!laws')).at(-1), 'C1 proposed: with a log, craft planks next — seen in 1 run')
+    options.verbose = true
+    assert.match(
+      (await say('!laws')).at(-1) ?? '',
+      /^C1 proposed soft: G\(has\.logs\.1 -> X craft\.planks\) — .*shown by 1 run/,
     )
   })
 })

@@ -3,7 +3,7 @@ import { evidenceLine, type LawBook, LawError } from '../agent/index.js'
 import { lawWords } from '../vocabulary/law-words.js'
 import { counted } from '../vocabulary/player-words.js'
 import { defineCommand, param } from './command.js'
-import { rejectionLine } from './critic-words.js'
+import { proposalWords, rejectionLine } from './critic-words.js'
 import { linesPerPage, pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
 
@@ -21,9 +21,7 @@ export interface CriticCommandsCritic {
 
 /** A proposal waiting for a player: the law as a sentence (as written for a verbose bot) and what shows it. */
 const proposedLine = (p: ProposedLaw, verbose: boolean) =>
-  verbose
-    ? `${p.id} proposed ${p.kind}: ${p.text} — ${evidenceLine(p)}`
-    : `${p.id} proposed: ${lawWords(p.text)} — ${evidenceLine(p)}`
+  verbose ? `${p.id} proposed ${p.kind}: ${p.text} — ${evidenceLine(p)}` : proposalWords(p)
 
 /** `!laws`, `!critic run`, `!law accept|reject <id>`: LogicGuard's critic from chat. */
 export function registerCriticCommands(

@@ -6,7 +6,7 @@
  */
 import type { RejectedProposal } from '../agent/index.js'
 import { lawWords } from '../vocabulary/law-words.js'
-import { actWords, inPlayerWords, listWords } from '../vocabulary/player-words.js'
+import { actWords, counted, inPlayerWords, listWords } from '../vocabulary/player-words.js'
 
 /** The safe form's problems (safe-form.ts), each in words: what a law must be instead. */
 const SAFE_FORM_WORDS: readonly (readonly [RegExp, string])[] = [
@@ -57,6 +57,20 @@ export function proposerWords(origin: string): string {
   if (origin === 'llm' || origin.startsWith('llm:')) return 'the LLM critic'
   if (origin === 'offline' || origin.startsWith('offline:')) return 'my own critic'
   return origin
+}
+
+/**
+ * A proposal waiting for a player, in words: the law as a sentence and how many runs show it. What the critic
+ * wrote about it ("craft.crafting_table was repeated while has.crafting_table.1 already held") and the runs' ids are
+ * in its own terms: the verbose option, the console and the log show them.
+ */
+export function proposalWords(p: {
+  readonly id: string
+  readonly text: string
+  readonly evidence: readonly string[]
+}): string {
+  const seen = p.evidence.length > 0 ? ` — seen in ${counted(p.evidence.length, 'run')}` : ''
+  return `${p.id} proposed: ${lawWords(p.text)}${seen}`
 }
 
 /** A refused proposal: the law and why, as a player reads it, or as the validator wrote it for `verbose`. */
