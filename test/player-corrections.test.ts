@@ -23,6 +23,7 @@ import { GoldFirstOracle } from '../plugin/learning/gold-first.js'
 import { ExactOracle } from '../plugin/learning/index.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
+import { BatchedPlayerTeacher } from '../plugin/teachers/player-batches.js'
 import type { QuestionAbout } from '../plugin/teachers/player-teacher.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
@@ -99,6 +100,11 @@ describe('the player as teacher', () => {
       /^Q\d+\/30 under "eat when hungry", is this OK: getting hungry, then mining stone\? !yes \/ !no \/ !skip$/,
     )
     for (const question of [...alex.asked, ...alex.told]) assert.doesNotMatch(question, /\b(food|mine|eat)\.[a-z_]+/)
+    // A batch of one question says so: "question 1 of at most 30", not "questions 1".
+    const one = player(() => 'yes')
+    await new BatchedPlayerTeacher({ ...one.teaching, phrase: 'eat when hungry' }).answer([['food.low']])
+    assert.deepEqual(one.told, ['question 1 of at most 30 (batch 1):'])
+    assert.deepEqual(one.asked, ['Q1/30 under "eat when hungry", is this OK: getting hungry? !yes / !no / !skip'])
 
     const verbose = player((w) => (eatWhenHungry(w) ? 'yes' : 'no'))
     await teachByPlayer('eat when hungry', alphabet, { ...verbose.teaching, verbose: true })

@@ -83,7 +83,9 @@ export class BatchedPlayerTeacher implements MembershipTeacher {
       this.options.tell(
         first > last
           ? `my ${this.budget} questions are used up`
-          : `questions ${first}${last > first ? `–${last}` : ''} of at most ${this.budget} (batch ${this.batches}):`,
+          : last > first
+            ? `questions ${first}–${last} of at most ${this.budget} (batch ${this.batches}):`
+            : `question ${first} of at most ${this.budget} (batch ${this.batches}):`,
       )
     }
     for (const word of open) {
