@@ -27,6 +27,7 @@ import type { LawKind, LawSource } from './ltl/monitor.js'
 import type { Verdict } from './ltl/shield.js'
 import type { SkillRecord } from './store/record.js'
 import type { RecordChange } from './store/record-store.js'
+import type { QuestionAbout } from './teachers/player-teacher.js'
 
 export interface ExecuteOptions {
   /** Who the command runs as; defaults to `api`. Programmatic calls skip the owner check and rate limit. */
@@ -171,8 +172,17 @@ export interface CedarApi {
    * as that act would be judged (where its atomic act happens: `near.furnace` at the furnace a smelt walks to).
    */
   valuation(action?: string): (proposition: string) => boolean
-  /** Asks a player a yes/no question in chat; they answer `!yes`, `!no` or `!skip` (or time out). */
-  ask(username: string, question: string, timeoutMs?: number, signal?: AbortSignal): Promise<Answer>
+  /**
+   * Asks a player a yes/no question in chat; they answer `!yes`, `!no` or `!skip` (or time out). `about` is what it
+   * asks in symbols, handed on to `cedarQuestion` for players that are programs.
+   */
+  ask(
+    username: string,
+    question: string,
+    timeoutMs?: number,
+    signal?: AbortSignal,
+    about?: QuestionAbout,
+  ): Promise<Answer>
   isOwner(username: string): boolean
   /** Where the web console listens, with its token, once started (only with the `console` option). */
   readonly console: Promise<ConsoleAddress> | undefined
@@ -202,8 +212,11 @@ declare module 'mineflayer' {
     cedarProgress: (progress: DoProgress) => void
     /** The bot whispered a line to a player (a reply to a whisper, or every reply with replyMode 'whisper'). */
     cedarWhispered: (username: string, text: string) => void
-    /** A yes/no question went to a player in chat (answered with `!yes`, `!no` or `!skip`). */
-    cedarQuestion: (username: string, question: string) => void
+    /**
+     * A yes/no question went to a player in chat (answered with `!yes`, `!no` or `!skip`); `about` is what it asks
+     * in symbols, when the asker said (the question itself is in a player's words).
+     */
+    cedarQuestion: (username: string, question: string, about: QuestionAbout | undefined) => void
     /** A question of `bot.cedar.ask` was answered (in chat, or from the console) or timed out. */
     cedarAnswered: (username: string, question: string, answer: Answer) => void
     /** The shield refused a primitive; the call rejected with CedarShieldError (a ShieldBlockedError) naming the law. */

@@ -229,8 +229,8 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     world: () => assembly.world(),
     valuation: (action) =>
       action === undefined ? observationValuation(observeBot(bot)) : actValuation(action, observeBot(bot)),
-    ask: async (username, question, timeoutMs = 60_000, signal) => {
-      const answer = await questions.ask(username, question, timeoutMs, signal)
+    ask: async (username, question, timeoutMs = 60_000, signal, about) => {
+      const answer = await questions.ask(username, question, timeoutMs, signal, about)
       bot.emit('cedarAnswered', username, question, answer)
       return answer
     },
@@ -273,8 +273,8 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
   }
   const router = attachChatRouter(bot, dispatcher, options)
   const stopForgetting = forgetPlayersWhoLeave(bot)
-  questions.bind((username, text) => {
-    bot.emit('cedarQuestion', username, text)
+  questions.bind((username, text, about) => {
+    bot.emit('cedarQuestion', username, text, about)
     router.send(username, 'chat', `${username}, ${text}`)
   })
   bot.once('end', () => {

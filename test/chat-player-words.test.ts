@@ -8,6 +8,7 @@ import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { doingWords, gerund } from '../plugin/chat/task-words.js'
 import { SkillStore } from '../plugin/store/skill-store.js'
+import type { QuestionAbout } from '../plugin/teachers/player-teacher.js'
 import { openSimChat } from './support/sim-chat.js'
 
 /** An internal symbol (`has.oak_log.3`, `mine.oak_log`, `craft.stick`) anywhere in a line. */
@@ -81,13 +82,74 @@ describe("chat in a player's words when things go wrong", () => {
     assert.deepEqual(refusals, [
       'I may not craft a stick: the law L1 ("never craft a stick") forbids it; trying another way',
     ])
-    assert.match(
-      lines.at(-1) ?? '',
-      /^not done: no allowed way to the goal is left: the law L1 \("never craft a stick"\) forbids crafting a stick; /,
+    // The plan kept the law, so "say !wrong if the plan was wrong" would lead nowhere: the law is what can change.
+    assert.equal(
+      lines.at(-1),
+      'not done: no allowed way to the goal is left: the law L1 ("never craft a stick") forbids crafting a stick; if L1 should not hold, say !ltl rm L1 (!laws lists the laws)',
     )
     for (const line of lines) assert.doesNotMatch(line, SYMBOL, line)
     const verbose = await chat.say('!do craft a wooden pickaxe --verbose')
-    assert.match(verbose.at(-1) ?? '', /craft\.stick blocked by L1 \(hard\) G !craft\.stick/)
+    assert.match(verbose.at(-1) ?? '', /craft\.stick blocked by L1 \(hard\) G !craft\.stick; if L1 should not hold/)
+    // What it suggests works: without the law, the same request is done.
+    assert.deepEqual(await chat.say('!ltl rm L1'), ['removed L1'])
+    assert.match(
+      (await chat.say('!do craft a wooden pickaxe')).at(-1) ?? '',
+      /^done in \d+ actions: I have a wooden pickaxe$/,
+    )
+  })
+
+  test('!constrain asks its questions in words ("getting hungry, then mining stone"); --verbose in symbols', async () => {
+    // Alex's reading of "eat when hungry": once food is low, the next act is eating.
+    const eatWhenHungry = (about: QuestionAbout | undefined) => {
+      let hungry = false
+      for (const s of about?.kind === 'word' ? about.word : []) {
+        if (s === 'food.low') hungry = true
+        else if (s.startsWith('eat.')) hungry = false
+        else if (hungry) return 'no'
+      }
+      return 'yes'
+    }
+    const chat = openSimChat(store(), { answer: eatWhenHungry })
+    const lines = await chat.say('!constrain eat when hungry')
+    assert.match(
+      lines[0] ?? '',
+      /teach me: about \d+ yes\/no questions \(at most 30\) about eating bread, getting hungry/,
+    )
+    assert.ok(chat.asked.includes('Q2/30 under "eat when hungry", is this OK: getting hungry? !yes / !no / !skip'))
+    assert.match(
+      lines.at(-1) ?? '',
+      /^I will keep "eat when hungry" in every run from now on \(eat-when-hungry\), learned from your \d+ answers; it forbids e\.g\. getting hungry, then mining stone$/,
+    )
+    for (const line of [...lines, ...chat.asked]) assert.doesNotMatch(line, SYMBOL, line)
+
+    const verbose = openSimChat(store(), { answer: eatWhenHungry })
+    await verbose.say('!constrain eat when hungry --verbose')
+    assert.ok(verbose.asked.includes('Q2/30 under "eat when hungry", is this OK: food.low? !yes / !no / !skip'))
+  })
+
+  test('!give takes and suggests items as players name them: "oak log", never "oak_log"', async () => {
+    const chat = openSimChat(store())
+    assert.deepEqual(await chat.say('!give oak lgo'), [
+      'there is no item called oak lgo (did you mean oak log?); my inventory is empty',
+    ])
+    assert.deepEqual(await chat.say('!give 3 oak_lgo'), [
+      'there is no item called oak_lgo (did you mean oak log?); my inventory is empty',
+    ])
+    assert.deepEqual(await chat.say('!give 3 oak logs'), ['I have no oak logs; my inventory is empty'])
+    assert.deepEqual(await chat.say('!give iron pickaxe 0'), ['I can hand over 1 or more, not 0'])
+    const holding = openSimChat(store(), { startInventory: { oak_log: 2 } })
+    assert.deepEqual(await holding.say('!give stone'), ['I have no stone; I hold 2 oak logs'])
+    assert.deepEqual(await holding.say('!give oak lgo 2'), [
+      'there is no item called oak lgo (did you mean oak log?); I hold 2 oak logs',
+    ])
+  })
+
+  test('a page past the end is no failure: "there is only 1 page of skills; say !skills 1"', async () => {
+    const chat = openSimChat(store())
+    assert.deepEqual(await chat.say('!skills 9'), ['no skills yet; !do something to learn one'])
+    await chat.say('!do collect an oak log')
+    assert.deepEqual(await chat.say('!skills 9'), ['there is only 1 page of skills; say !skills 1'])
+    assert.deepEqual(await chat.say('!skills 0'), ['pages start at 1; say !skills 1'])
   })
 
   test('!status, a second request and !stop say the task as an act: "bringing you 3 oak logs", never "do bring me"', async () => {

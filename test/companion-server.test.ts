@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
+import type { QuestionAbout } from '../plugin/teachers/player-teacher.js'
 import { playerEntity } from '../plugin/world/pathfinding.js'
 import {
   type CedarSession,
@@ -77,7 +78,7 @@ describe('a hand-over from underground to a player on the surface 20 blocks away
     assert.ok(!/at your feet/.test(said), said)
     assert.match(
       lines.at(-1) ?? '',
-      /^I could not reach you, Alex: I found no way to you without digging or building \(you are 2\d blocks away, 4 blocks above me\); I kept 2 oak logs; come closer and say !give oak_log 2$/,
+      /^I could not reach you, Alex: I found no way to you without digging or building \(you are 2\d blocks away, 4 blocks above me\); I kept 2 oak logs; come closer and say !give 2 oak logs$/,
       said,
     )
     assert.equal(countItem(bot, 'oak_log'), 2)
@@ -246,7 +247,32 @@ describe('a scripted first hour, in a player’s words', () => {
     ])
     const reading = await say('!alphabet collect 3 oak logs', /^goal/)
     assert.match(reading[0] ?? '', /^goal "collect 3 oak logs": .*3 oak logs/)
-    for (const line of heard) assert.doesNotMatch(line, /\b(has|mine|craft)\.|\bstates\b|\bsymbols\b/, line)
+    // A page past the end is a reply, not a failure.
+    const pages = await say('!skills 9', /./)
+    assert.match(pages[0] ?? '', /^there (is only 1 page|are only \d+ pages) of skills; say !skills \d+$/)
+    // The critic's round over this hour's runs, and the laws after it (proposals and refusals), as the player reads
+    // them (a reply of several lines: taken whole from the same commands).
+    heard.push(...(await bot.cedar.execute('!critic run', { username: 'Alex' })))
+    heard.push(...(await bot.cedar.execute('!laws', { username: 'Alex' })))
+    // A rule only Alex can teach: the questions in words; he answers from what each asks, in symbols.
+    const answer = (username: string, _question: string, about: QuestionAbout | undefined) => {
+      if (username !== 'Alex' || about?.kind !== 'word') return
+      const hungryThenWork = about.word.some(
+        (s, i) => s === 'food.low' && about.word[i + 1] !== undefined && !about.word[i + 1]?.startsWith('eat.'),
+      )
+      alex.chat(hungryThenWork ? '!no' : '!yes')
+    }
+    bot.on('cedarQuestion', answer)
+    const taught = await say('!constrain eat when hungry', /^(I will keep|!constrain failed)/)
+    bot.off('cedarQuestion', answer)
+    assert.ok(
+      taught.some((l) => /^Alex, Q\d+\/\d+ under "eat when hungry", is this OK: getting hungry, then /.test(l)),
+      taught.join('\n'),
+    )
+    assert.match(taught.at(-1) ?? '', /^I will keep "eat when hungry" in every run from now on/, taught.join('\n'))
+    // Dropped again: the runs below would first fetch bread to keep it.
+    assert.deepEqual(await say('!unconstrain eat-when-hungry', /./), ['dropped eat-when-hungry'])
+    for (const line of heard) assert.doesNotMatch(line, /\b(has|mine|craft|eat|food)\.|\bstates\b|\bsymbols\b/, line)
     // --verbose: the bot's own terms, for one run and for each of the commands above.
     const verbose = await say('!do collect 1 oak log --verbose', END)
     assert.equal(verbose.at(-1), 'done in 0 actions: done: has.oak_log.1')

@@ -10,18 +10,8 @@ import { after, before, describe, test } from 'node:test'
 import { Vec3 } from 'vec3'
 import { startErringLlm } from '../bench/erring-llm.js'
 import type { SimulatedLlm } from '../bench/simulated-llm.js'
+import type { QuestionAbout } from '../plugin/teachers/player-teacher.js'
 import { type CedarSession, giveItem, nextChat, openCedarSession, waitUntil } from './harness/index.js'
-
-const SPOKEN: Record<string, string> = { 'in the day': 'time.day', 'at night': 'time.night' }
-
-/** "in the day, then mining iron ore" as symbols. */
-function symbolsOf(spoken: string): string[] {
-  if (spoken === 'doing nothing') return []
-  return spoken.split(', then ').map((part) => {
-    const mining = /^mining (.+)$/.exec(part)
-    return SPOKEN[part] ?? (mining?.[1] ? `mine.${mining[1].replaceAll(' ', '_')}` : part)
-  })
-}
 
 /** Alex's rule: no ore is mined from daybreak until nightfall (the phrase grammar's reading). */
 function minesOnlyAtNight(word: readonly string[]): boolean {
@@ -34,16 +24,11 @@ function minesOnlyAtNight(word: readonly string[]): boolean {
   return true
 }
 
-/** Alex's answer to one of the bot's questions, or undefined when the line is not one. */
-export function answerOf(line: string): '!yes' | '!no' | undefined {
-  const word = /^Alex, under "[^"]+": (.+) — allowed\? !yes \/ !no$/.exec(line)?.[1]
-  if (word !== undefined) return minesOnlyAtNight(symbolsOf(word)) ? '!yes' : '!no'
-  const reading = /^Alex, I read "[^"]+" as: (.+) — right\? !yes \/ !no$/.exec(line)?.[1]
-  if (reading === undefined) return undefined
-  const right = reading.split('; ').every((example) => {
-    const [, spoken, verdict] = /^(.+): (allowed|not allowed)$/.exec(example) ?? []
-    return spoken !== undefined && minesOnlyAtNight(symbolsOf(spoken)) === (verdict === 'allowed')
-  })
+/** Alex's answer to what a question asks (`cedarQuestion` carries it in symbols; the chat line is in words). */
+export function answerOf(about: QuestionAbout | undefined): '!yes' | '!no' | undefined {
+  if (about?.kind === 'word') return minesOnlyAtNight(about.word) ? '!yes' : '!no'
+  if (about?.kind !== 'reading') return undefined
+  const right = about.examples.every((e) => minesOnlyAtNight(e.word) === e.allowed)
   return right ? '!yes' : '!no'
 }
 
@@ -65,11 +50,12 @@ describe('the owner confirms a constraint a yes-to-everything model taught', () 
       },
     })
     cedar.alex.on('chat', (username, message) => {
-      if (username !== 'cedar') return
-      heard.push(message)
-      const answer = answerOf(message)
-      if (!answer) return
-      asked.push(message)
+      if (username === 'cedar') heard.push(message)
+    })
+    cedar.bot.on('cedarQuestion', (username, question, about) => {
+      const answer = answerOf(about)
+      if (username !== 'Alex' || !answer) return
+      asked.push(question)
       cedar.alex.chat(answer)
     })
   })
@@ -102,6 +88,8 @@ describe('the owner confirms a constraint a yes-to-everything model taught', () 
     const transcript = () => heard.join('\n')
     assert.match(lines.at(-1) ?? '', /^plan: /, transcript())
     assert.ok(asked.length > 0, `the bot asked nothing:\n${transcript()}`)
+    // In plain words: "in the day, then mining iron ore", never `time.day mine.iron_ore`.
+    for (const question of asked) assert.doesNotMatch(question, /\b(mine|time)\.[a-z_]+/)
     assert.ok(
       lines.some((l) =>
         /^before I keep "mine minerals only at night" as the LLM taught it, please check it: .*forbids nothing/.test(l),

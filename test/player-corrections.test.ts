@@ -23,6 +23,8 @@ import { GoldFirstOracle } from '../plugin/learning/gold-first.js'
 import { ExactOracle } from '../plugin/learning/index.js'
 import { LlmClient } from '../plugin/llm/llm-client.js'
 import { PhraseTeacher } from '../plugin/teachers/phrase-teacher.js'
+import { BatchedPlayerTeacher } from '../plugin/teachers/player-batches.js'
+import type { QuestionAbout } from '../plugin/teachers/player-teacher.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
 
@@ -41,15 +43,19 @@ function eatWhenHungry(word: readonly string[]): boolean {
 function player(judge: (word: readonly string[]) => Answer) {
   const asked: string[] = []
   const told: string[] = []
+  /** What each question asked, in symbols. */
+  const words: (readonly string[])[] = []
   return {
     asked,
     told,
+    words,
     teaching: {
       name: 'Alex',
-      ask: async (question: string) => {
+      ask: async (question: string, _timeoutMs: number, _signal?: AbortSignal, about?: QuestionAbout) => {
         asked.push(question)
-        const shown = /is this OK: (.+)\? !yes/.exec(question)?.[1] ?? ''
-        return judge(shown === 'doing nothing' ? [] : shown.split(' '))
+        if (about?.kind !== 'word') throw new Error(`a question about no word: ${question}`)
+        words.push(about.word)
+        return judge(about.word)
       },
       tell: (line: string) => told.push(line),
     },
@@ -78,6 +84,33 @@ describe('the player as teacher', () => {
       assert.equal(learned.dfa.accepts(w), eatWhenHungry(w), w.join(' '))
     }
     assert.ok(learned.evidence.filter((e) => e.gold).length >= alex.asked.length - 1)
+  })
+
+  test("the questions are in a player's words; --verbose shows the symbols", async () => {
+    const alex = player((w) => (eatWhenHungry(w) ? 'yes' : 'no'))
+    await teachByPlayer('eat when hungry', alphabet, alex.teaching)
+    assert.equal(
+      alex.told[0],
+      'I cannot read "eat when hungry" as a rule I know, so teach me: about 12 yes/no questions (at most 30) about eating cooked beef, getting hungry and mining stone. ' +
+        'Each is a few steps in order: answer !yes if none of them breaks the rule yet, !no if one does, !skip if unsure (counted as no).',
+    )
+    const hungryThenMining = alex.words.findIndex((w) => w.join(' ') === 'food.low mine.stone')
+    assert.match(
+      alex.asked[hungryThenMining] ?? '',
+      /^Q\d+\/30 under "eat when hungry", is this OK: getting hungry, then mining stone\? !yes \/ !no \/ !skip$/,
+    )
+    for (const question of [...alex.asked, ...alex.told]) assert.doesNotMatch(question, /\b(food|mine|eat)\.[a-z_]+/)
+    // A batch of one question says so: "question 1 of at most 30", not "questions 1".
+    const one = player(() => 'yes')
+    await new BatchedPlayerTeacher({ ...one.teaching, phrase: 'eat when hungry' }).answer([['food.low']])
+    assert.deepEqual(one.told, ['question 1 of at most 30 (batch 1):'])
+    assert.deepEqual(one.asked, ['Q1/30 under "eat when hungry", is this OK: getting hungry? !yes / !no / !skip'])
+
+    const verbose = player((w) => (eatWhenHungry(w) ? 'yes' : 'no'))
+    await teachByPlayer('eat when hungry', alphabet, { ...verbose.teaching, verbose: true })
+    assert.match(verbose.told[0] ?? '', / over eat\.cooked_beef food\.low mine\.stone\. A word is OK if/)
+    const symbols = verbose.words.findIndex((w) => w.join(' ') === 'food.low mine.stone')
+    assert.match(verbose.asked[symbols] ?? '', /is this OK: food\.low mine\.stone\? !yes/)
   })
 
   test('a budget too small ends with what the answers settled, and says so', async () => {
@@ -193,13 +226,12 @@ describe('with an LLM, the player is asked only what its answers leave uncertain
       assert.equal(record.questions, 5)
       assert.match(
         alex.told[0] ?? '',
-        /^the LLM's answers leave \d+ word\(s\) under "mine minerals only at night" uncertain; I will ask you 5 of them/,
+        /^the LLM left me unsure about \d+ cases of "mine minerals only at night"; I will ask you about 5 \(!yes \/ !no \/ !skip\)$/,
       )
       const stored = await library.get('constraint', record.id)
       assert.ok(stored)
       const dfa = parseDfaJson(stored.dfa)
-      for (const q of alex.asked) {
-        const word = (/is this OK: (.+)\? !yes/.exec(q)?.[1] ?? '').split(' ')
+      for (const word of alex.words) {
         const answered: { label: boolean } | undefined = stored.evidence.find(
           (e) => e.gold && e.word.join(' ') === word.join(' '),
         )

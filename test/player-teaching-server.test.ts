@@ -41,14 +41,12 @@ describe('the player teaches a constraint in chat', () => {
   before(async () => {
     cedar = await openCedarSession()
     ;({ bot, alex } = cedar)
-    // Alex answers every question the bot asks him, by his reading of the rule.
-    alex.on('chat', (username, message) => {
-      if (username !== 'cedar') return
-      const asked = /^Alex, Q\d+\/\d+ under "[^"]+", is this OK: (.+)\? !yes \/ !no \/ !skip$/.exec(message)
-      if (!asked?.[1]) return
-      const word = asked[1] === 'doing nothing' ? [] : asked[1].split(' ')
-      questions.push(word)
-      alex.chat(judge(word) ? '!yes' : '!no')
+    // Alex answers every question the bot asks him, by his reading of the rule: the question says in chat what
+    // it asks, `cedarQuestion` says it in symbols.
+    bot.on('cedarQuestion', (username, _question, about) => {
+      if (username !== 'Alex' || about?.kind !== 'word') return
+      questions.push([...about.word])
+      alex.chat(judge(about.word) ? '!yes' : '!no')
     })
   })
   after(() => cedar?.close())

@@ -86,7 +86,7 @@ test('a hand-over line says what the world showed: caught, lying, or never throw
   )
   assert.equal(
     line,
-    'I could not reach you, Alex: I found no way to you (you are 20 blocks away, 4 blocks above me); I kept 2 oak logs; come closer and say !give oak_log 2',
+    'I could not reach you, Alex: I found no way to you (you are 20 blocks away, 4 blocks above me); I kept 2 oak logs; come closer and say !give 2 oak logs',
   )
   assert.doesNotMatch(line, /at your feet/)
 })

@@ -140,8 +140,26 @@ describe('player teacher (scripted questioner)', () => {
     )
     const labels = await judge(teacher, 'mine.iron_ore time.night', 'mine.iron_ore', 'a b', 'a', 'x y')
     assert.deepEqual(labels, [true, false, true, false, true])
-    assert.equal(asked[0], 'would `mine.iron_ore time.night` be OK for "mine only at night"? !yes / !no (or !skip)')
+    assert.equal(asked[0], 'would mining iron ore, then at night be OK for "mine only at night"? !yes / !no (or !skip)')
     assert.equal(asked.length, 4, 'the fifth word was over the cap')
     assert.deepEqual(teacher.stats, { asked: 4, answered: 2, skipped: 1, timedOut: 1, fromFallback: 3 })
+  })
+
+  test('--verbose asks in symbols; either way the asker is told the word in symbols', async () => {
+    const asked: { question: string; about: unknown }[] = []
+    const teacher = new PlayerTeacher(
+      async (question, _timeoutMs, _signal, about) => {
+        asked.push({ question, about })
+        return 'yes'
+      },
+      { instruction: 'mine only at night', verbose: true },
+    )
+    await judge(teacher, 'mine.iron_ore time.night')
+    assert.deepEqual(asked, [
+      {
+        question: 'would `mine.iron_ore time.night` be OK for "mine only at night"? !yes / !no (or !skip)',
+        about: { kind: 'word', word: ['mine.iron_ore', 'time.night'] },
+      },
+    ])
   })
 })

@@ -1,8 +1,9 @@
-import type { BotCritic, CriticRunner, ProposedLaw, RejectedProposal, WorldScope } from '../agent/index.js'
+import type { BotCritic, CriticRunner, ProposedLaw, WorldScope } from '../agent/index.js'
 import { evidenceLine, type LawBook, LawError } from '../agent/index.js'
 import { lawWords } from '../vocabulary/law-words.js'
 import { counted } from '../vocabulary/player-words.js'
 import { defineCommand, param } from './command.js'
+import { proposalWords, rejectionLine } from './critic-words.js'
 import { linesPerPage, pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
 
@@ -12,16 +13,15 @@ const REJECTED_SHOWN = 3
 /** A law's formula as a player reads it ("never craft a stick"), or as written for a verbose bot. */
 const lawText = (formula: string, verbose: boolean) => (verbose ? formula : lawWords(formula))
 
-const rejectionLine = (r: RejectedProposal, verbose = true) =>
-  `refused ${verbose ? r.formula : `"${lawWords(r.formula)}"`} (${r.origin}): ${r.reason}`
-
 /** What the commands use of a bot's critic. */
 export interface CriticCommandsCritic {
   run: BotCritic['run']
   readonly runner: Pick<CriticRunner, 'rejected' | 'refuse' | 'accept' | 'proposed'>
 }
 
-const proposedLine = (p: ProposedLaw) => `${p.id} proposed ${p.kind}: ${p.text} — ${evidenceLine(p)}`
+/** A proposal waiting for a player: the law as a sentence (as written for a verbose bot) and what shows it. */
+const proposedLine = (p: ProposedLaw, verbose: boolean) =>
+  verbose ? `${p.id} proposed ${p.kind}: ${p.text} — ${evidenceLine(p)}` : proposalWords(p)
 
 /** `!laws`, `!critic run`, `!law accept|reject <id>`: LogicGuard's critic from chat. */
 export function registerCriticCommands(
@@ -52,7 +52,8 @@ export function registerCriticCommands(
             : `${m.id}: ${lawWords(m.text)} (${m.kind === 'hard' ? 'always kept' : 'kept when it can be'}; from ${m.source}; blocked ${counted(laws.blockCount(m.id), 'time')})`
         // Room left for a law whose line wraps onto a second chat line.
         const perPage = Math.max(1, linesPerPage(cedar.options.maxReplyLines) - 2)
-        const shown = pageOf(monitors, page, perPage, `${prefix}laws`)
+        const shown = pageOf(monitors, page, perPage, `${prefix}laws`, 'laws')
+        if ('noSuchPage' in shown) return monitors.length === 0 ? 'no laws; every action is allowed' : shown.noSuchPage
         const lines = monitors.length === 0 ? ['no laws; every action is allowed'] : shown.items.map(line)
         const scope = world?.()
         if (scope && (page ?? 1) === 1) {
@@ -72,21 +73,20 @@ export function registerCriticCommands(
           lines.push(
             `${waiting.length} proposed by the critic, not in force until ${prefix}law accept <id> (${prefix}law reject <id> drops one):`,
           )
-          lines.push(
-            ...waiting.map((p) =>
-              cedar.options.verbose ? proposedLine(p) : `${p.id} proposed: ${lawWords(p.text)} — ${evidenceLine(p)}`,
-            ),
-          )
+          lines.push(...waiting.map((p) => proposedLine(p, cedar.options.verbose)))
         }
         if (rejected.length > 0 && last) {
+          const shown = Math.min(REJECTED_SHOWN, rejected.length)
           lines.push(
-            `the critic's last ${Math.min(REJECTED_SHOWN, rejected.length)} of ${rejected.length} refused proposals:`,
+            cedar.options.verbose
+              ? `the critic's last ${shown} of ${rejected.length} refused proposals:`
+              : `the last ${shown} of ${counted(rejected.length, 'law')} the critic proposed and I turned down:`,
           )
           lines.push(
             ...rejected
               .slice(-REJECTED_SHOWN)
               .reverse()
-              .map((r) => rejectionLine(r, cedar.options.verbose === true)),
+              .map((r) => rejectionLine(r, cedar.options.verbose)),
           )
         }
         return lines.join('\n')
@@ -98,16 +98,24 @@ export function registerCriticCommands(
       name: 'critic',
       summary: 'run the critic now over the trajectories logged since its last round',
       params: [param.word('subcommand', { choices: ['run'], description: 'run' })],
-      run: async () => {
+      run: async ({ cedar }) => {
+        const { verbose } = cedar.options
         const report = await critic.run()
         await laws.flushed()
+        const more = report.rejected.length - REJECTED_SHOWN
         const lines = [
-          `critic: ${report.trajectories} new trajectories, ${report.proposed} proposals, ${report.accepted.length} laws added, ${report.waiting.length} proposed, ${report.rejected.length} rejected`,
-          ...report.accepted.map((law) => `${law.id} (soft): ${law.text}`),
-          ...report.waiting.map(proposedLine),
-          ...report.rejected.slice(0, REJECTED_SHOWN).map((r) => rejectionLine(r)),
-          ...(report.rejected.length > REJECTED_SHOWN
-            ? [`and ${report.rejected.length - REJECTED_SHOWN} more refused (${prefix}laws lists the newest)`]
+          verbose
+            ? `critic: ${report.trajectories} new trajectories, ${report.proposed} proposals, ${report.accepted.length} laws added, ${report.waiting.length} proposed, ${report.rejected.length} rejected`
+            : `critic: read ${counted(report.trajectories, 'new run')} and proposed ${counted(report.proposed, 'law')}: ${report.accepted.length} added, ${report.waiting.length} waiting for you, ${report.rejected.length} turned down`,
+          ...report.accepted.map((law) => `${law.id} (soft): ${lawText(law.text, verbose)}`),
+          ...report.waiting.map((p) => proposedLine(p, verbose)),
+          ...report.rejected.slice(0, REJECTED_SHOWN).map((r) => rejectionLine(r, verbose)),
+          ...(more > 0
+            ? [
+                verbose
+                  ? `and ${more} more refused (${prefix}laws lists the newest)`
+                  : `and ${more} more turned down (${prefix}laws lists the newest)`,
+              ]
             : []),
           ...report.relaxed.map(
             (r) => `relaxed ${r.lawId}: ${r.change.type === 'delete' ? 'deleted' : r.change.formula}`,

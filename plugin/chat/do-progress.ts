@@ -45,6 +45,27 @@ export function blockedByWords(blockedBy: string): string {
   return listWords(each)
 }
 
+/**
+ * What a player can do about a run the laws or their rules stopped, from the steps' `blockedBy`: the command that
+ * drops each law ("if L1 should not hold, say !ltl rm L1") or rule; undefined when nothing was refused. A plan that
+ * kept its laws was not wrong, so this stands in for the hint to say `!wrong`.
+ */
+export function blockedHint(steps: readonly { readonly blockedBy?: string }[], prefix: string): string | undefined {
+  const parts = steps.flatMap((s) => s.blockedBy?.split('; ') ?? [])
+  if (parts.length === 0) return undefined
+  const laws = [...new Set(parts.flatMap((part) => /^(\S+) \((?:hard|soft)\) /.exec(part)?.[1] ?? []))]
+  const rules = parts.some((part) => part.startsWith('constraint '))
+  const hints = [
+    ...(laws.length === 0
+      ? []
+      : [
+          `if ${listWords(laws)} should not hold, say ${laws.map((id) => `${prefix}ltl rm ${id}`).join(' and ')} (${prefix}laws lists the laws)`,
+        ]),
+    ...(rules ? [`${prefix}constraints lists your rules and ${prefix}unconstrain <id> drops one`] : []),
+  ]
+  return hints.length === 0 ? undefined : hints.join('; ')
+}
+
 /** What a failed act's message says killed the bot ('' when it names no cause); undefined when it did not die. */
 export function deathCause(message: string | undefined): string | undefined {
   return /^(.*?)[:;,]?\s*the bot died\b/.exec(message ?? '')?.[1]

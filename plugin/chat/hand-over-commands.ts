@@ -5,8 +5,8 @@
 
 import { TaskCancelledError } from '../agent/index.js'
 import { goalItems } from '../grounding/hand-over.js'
-import { closestName } from '../vocabulary/closest-name.js'
 import { matchesObject } from '../vocabulary/families.js'
+import { closestItemWords, giveWords, readItemRequest } from '../vocabulary/item-names.js'
 import { counted, itemsWords, itemWords, listWords, singularWords, withArticle } from '../vocabulary/player-words.js'
 import { type HandOver, handOver, inventoryCounts } from '../world/mineflayer/hand-over.js'
 import { type CommandContext, defineCommand, param } from './command.js'
@@ -42,7 +42,7 @@ export function handOverLine(result: HandOver, username: string, prefix = '!'): 
     const where = Number.isFinite(blocks)
       ? ` (you are ${blocksWords(blocks)} away${Math.abs(above) >= 2 ? `, ${blocksWords(Math.abs(above))} ${above > 0 ? 'above' : 'below'} me` : ''})`
       : ''
-    return `I could not reach you, ${username}: ${why}${where}; I kept ${handedWords(result, result.asked)}; come closer and say ${prefix}give ${object}${result.asked > 0 ? ` ${result.asked}` : ''}`
+    return `I could not reach you, ${username}: ${why}${where}; I kept ${handedWords(result, result.asked)}; come closer and say ${prefix}give ${giveWords(object, result.asked)}`
   }
   const short = result.given < result.asked ? ` (all I had; you asked for ${result.asked})` : ''
   const what = `${handedWords(result, result.given)}${short}`
@@ -68,20 +68,23 @@ const inventoryCommand = defineCommand({
 const giveCommand = defineCommand({
   name: 'give',
   aliases: ['drop'],
-  summary: 'walk to you and hand over an item: !give oak_log 3 (all of it without a count)',
+  summary: 'walk to you and hand over an item: !give 3 oak logs (all of them without a count)',
   params: [
-    param.word('item', { description: 'an item name such as oak_log, or logs for any log' }),
-    param.int('count', { optional: true, description: 'how many (default: all I have)' }),
+    param.text('item', {
+      description: 'the item, with a count if you want fewer than all: 3 oak logs, oak log 3, logs for any log',
+    }),
   ],
-  run: async (context, { item, count }) => {
-    const object = item.toLowerCase()
-    if (count !== undefined && count < 1) return `<count> must be at least 1, not ${count}`
+  run: async (context, { item }) => {
+    const request = readItemRequest(item, context.bot.registry)
+    if ('problem' in request) return request.problem
+    const { name: object, count } = request
     const held = [...inventoryCounts(context.bot).keys()]
     if (!held.some((name) => matchesObject(object, name))) {
-      const known = context.bot.registry.itemsByName[object] !== undefined || object === 'logs' || object === 'planks'
-      const guess = closestName(object, known ? held : [...held, ...Object.keys(context.bot.registry.itemsByName)])
+      const guess = request.known
+        ? closestItemWords(object, held)
+        : closestItemWords(object, [...held, ...Object.keys(context.bot.registry.itemsByName)])
       const hint = guess ? ` (did you mean ${guess}?)` : ''
-      return `${known ? `I have no ${itemsWords(object)}` : `there is no item called ${object}`}${hint}; ${holding(context)}`
+      return `${request.known ? `I have no ${itemsWords(object)}` : `there is no item called ${object}`}${hint}; ${holding(context)}`
     }
     const running = context.cedar.tasks.current
     if (running) return busyWords(running, context.cedar.options.prefix)

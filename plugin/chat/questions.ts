@@ -1,3 +1,4 @@
+import type { QuestionAbout } from '../teachers/player-teacher.js'
 import { defineCommand } from './command.js'
 import type { CommandRegistry } from './registry.js'
 
@@ -16,12 +17,12 @@ export class ChatQuestions {
   private readonly pending = new Map<string, Pending>()
   private readonly queues = new Map<string, Promise<unknown>>()
 
-  private send: (username: string, text: string) => void = () => {
+  private send: (username: string, text: string, about: QuestionAbout | undefined) => void = () => {
     throw new Error('questions cannot be asked before the chat is connected')
   }
 
-  /** Where questions go (the chat router, once it exists). */
-  bind(send: (username: string, text: string) => void): void {
+  /** Where questions go (the chat router, once it exists), with what they ask in symbols when the asker said. */
+  bind(send: (username: string, text: string, about: QuestionAbout | undefined) => void): void {
     this.send = send
   }
 
@@ -29,7 +30,13 @@ export class ChatQuestions {
    * Asks `username`; resolves with the answer, or `timeout` — also when `signal` fires (the task was stopped), so
    * a stopped teaching leaves no question open behind it.
    */
-  ask(username: string, question: string, timeoutMs: number, signal?: AbortSignal): Promise<Answer> {
+  ask(
+    username: string,
+    question: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+    about?: QuestionAbout,
+  ): Promise<Answer> {
     const key = username.toLowerCase()
     const previous = this.queues.get(key) ?? Promise.resolve()
     const next = previous.then(
@@ -49,7 +56,7 @@ export class ChatQuestions {
             },
             { once: true },
           )
-          this.send(username, question)
+          this.send(username, question, about)
         }),
     )
     this.queues.set(

@@ -2,13 +2,15 @@ import { costsText, describeStuck, type TaskVerdict, UnknownGoalError } from '..
 import { countGiven, goalItems, wantsHandOver } from '../grounding/hand-over.js'
 import type { LearningEvent } from '../learning/ports.js'
 import type { RecordStore } from '../store/record-store.js'
+import type { QuestionAbout } from '../teachers/player-teacher.js'
 import { lawWords } from '../vocabulary/law-words.js'
 import { counted, inPlayerWords } from '../vocabulary/player-words.js'
+import { spokenWord } from '../vocabulary/spoken-words.js'
 import { runAsTask, type TaskReply, withProgressEvents } from './chat-tasks.js'
 import type { CommandContext } from './command.js'
 import { defineCommand, param } from './command.js'
 import { correctionReply, learnedAgain } from './correction-replies.js'
-import { progressReporter, vettingText } from './do-progress.js'
+import { blockedHint, progressReporter, vettingText } from './do-progress.js'
 import { doneLine, heldOf, killedWords } from './done-lines.js'
 import { giveGoalItems } from './hand-over-commands.js'
 import { unreadableLine } from './refusals.js'
@@ -53,8 +55,8 @@ const doCommand = defineCommand({
       )
       const { answerTimeoutMs } = context.cedar.options.teaching
       const owner = {
-        ask: (question: string, _about: unknown, asking?: AbortSignal) =>
-          context.cedar.ask(context.username, question, answerTimeoutMs, asking),
+        ask: (question: string, about: QuestionAbout, asking?: AbortSignal) =>
+          context.cedar.ask(context.username, question, answerTimeoutMs, asking, about),
         tell: context.reply,
       }
       const report = await context.cedar.agent
@@ -78,7 +80,9 @@ const doCommand = defineCommand({
       }
       // Whose fault a miss was: a skill's or the world's when the run got stuck (a search in vain says what it
       // searched already), the world's when it changed under the run, else perhaps the plan's (the player may say so).
-      const hint = `say ${prefix}wrong if the plan itself was wrong`
+      // A run the laws stopped kept them: what can change is the laws, not the plan.
+      const blocked = result.outcome === 'blocked' ? blockedHint(result.steps, prefix) : undefined
+      const hint = blocked ?? `say ${prefix}wrong if the plan itself was wrong`
       const searched = searchedInVain(result)
       const stuck = report.stuck && !(searched && report.stuck.kind === 'world') ? report.stuck : undefined
       const why = stuck ? describeStuck(stuck) : (report.worldFault ?? hint)
@@ -100,7 +104,9 @@ function constrainedWords(added: Awaited<ReturnType<CommandContext['cedar']['age
   const read = added.ltl ? ` (${lawWords(added.ltl)})` : ''
   const head = `I will keep "${added.phrase}"${read} in every run from now on (${added.id})`
   if (!added.teacher?.startsWith('player:')) return head
-  const forbids = added.forbids.length > 0 ? `; it forbids e.g. ${inPlayerWords(added.forbids.join('; '))}` : ''
+  // Each example is a word of symbols, a step each: "getting hungry, then mining stone".
+  const forbids =
+    added.forbids.length > 0 ? `; it forbids e.g. ${added.forbids.map((w) => spokenWord(w.split(' '))).join('; ')}` : ''
   return `${head}, learned from your ${counted(added.questions ?? 0, 'answer')}${forbids}`
 }
 
@@ -110,13 +116,15 @@ const constrainCommand = defineCommand({
   details:
     'a rule I cannot read (and no LLM) I learn from your answers: yes/no questions, answered with !yes, !no or !skip',
   params: [param.text('phrase', { description: 'the rule, in plain words' })],
-  run: (context, { phrase }) =>
-    runAsTask(context, `constrain ${phrase}`, async (signal) => {
+  run: (context, typed) => {
+    const { text: phrase, verbose } = verboseReply(context, typed.phrase)
+    return runAsTask(context, `constrain ${phrase}`, async (signal) => {
       const { teaching } = context.cedar.options
       const player = {
+        verbose,
         name: context.username,
-        ask: (question: string, timeoutMs: number, asking?: AbortSignal) =>
-          context.cedar.ask(context.username, question, timeoutMs, asking),
+        ask: (question: string, timeoutMs: number, asking?: AbortSignal, about?: QuestionAbout) =>
+          context.cedar.ask(context.username, question, timeoutMs, asking, about),
         tell: context.reply,
         budget: teaching.questionBudget,
         timeoutMs: teaching.answerTimeoutMs,
@@ -124,7 +132,7 @@ const constrainCommand = defineCommand({
         onEvent: (event: LearningEvent) => context.bot.emit('cedarLearning', `constraint ${phrase}`, event),
       }
       const added = await context.cedar.agent.constrain(phrase, { signal, player })
-      if (!context.cedar.options.verbose) return constrainedWords(added)
+      if (!verbose) return constrainedWords(added)
       const cost = added.costs ? `; ${costsText(added.costs)}` : ''
       const fallback = added.fallback ? ` — the LLM could not: ${added.fallback}` : ''
       const head = `constraint ${added.id}: "${added.phrase}"${added.ltl ? ` = ${added.ltl}` : ''}`
@@ -137,7 +145,8 @@ const constrainCommand = defineCommand({
       const forbids = added.forbids.length > 0 ? `it forbids e.g. ${added.forbids.join('; ')}` : 'it forbids nothing'
       const spent = added.budgetSpent ? ', the question budget ran out, so this is what your answers settled' : ''
       return `${head} learned from your ${added.questions ?? 0} answers (${added.states} states over ${added.alphabet.join(' ')}${spent}): ${forbids}`
-    }),
+    })
+  },
 })
 
 const constraintsCommand = defineCommand({

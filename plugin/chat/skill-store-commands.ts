@@ -41,7 +41,9 @@ export const skillsCommand = (store: RecordStore) =>
       if (text !== '' && !/^\d+$/.test(text)) return `the page is a number: say ${prefix}skills 2, not "${text}"`
       const { records, problems } = await store.load()
       const skills = records.filter((r) => r.kind === 'skill')
-      const shown = pageOf(skills, text === '' ? undefined : Number(text), SKILLS_PER_PAGE, `${prefix}skills`)
+      const shown = pageOf(skills, text === '' ? undefined : Number(text), SKILLS_PER_PAGE, `${prefix}skills`, 'skills')
+      if ('noSuchPage' in shown)
+        return skills.length === 0 ? `no skills yet; ${prefix}do something to learn one` : shown.noSuchPage
       const named = (s: SkillRecord) =>
         verbose ? `${s.name} (${s.provenance.path})` : `${actWords(s.name)} (${provenanceWord(s.provenance.path)})`
       const lines = [

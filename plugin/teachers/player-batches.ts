@@ -1,6 +1,7 @@
 /**
  * The player as the teacher of a constraint, in chat: the learner's batches of words become numbered yes/no
- * questions ("under 'eat when hungry', is this OK: food.low mine.stone? !yes / !no / !skip"), a batch announced at
+ * questions ("under 'eat when hungry', is this OK: getting hungry, then mining stone? !yes / !no / !skip"; the
+ * symbols with `verbose`), a batch announced at
  * a time, within a budget. A person reads "is this OK" as "has anything in it broken the rule yet", so answers are
  * taken to be prefix-closed: a word that broke the rule stays broken however it goes on, and a word that is OK was
  * OK all along. That is what lets a dozen answers teach a three-state constraint; the words it settles are not
@@ -8,7 +9,7 @@
  */
 import { CedarError } from '../errors.js'
 import type { MembershipTeacher, SymbolWord } from '../learning/ports.js'
-import type { AskPlayer } from './player-teacher.js'
+import { type AskPlayer, shownWord } from './player-teacher.js'
 
 /** The player did not answer in time: the teaching ends, and nothing half-taught is kept. */
 export class PlayerSilentError extends CedarError {
@@ -32,6 +33,8 @@ export interface BatchedPlayerTeacherOptions {
   readonly timeoutMs?: number
   /** What the player said before (a relearning after a counterexample): settled, never asked again. */
   readonly known?: readonly { readonly word: readonly string[]; readonly label: boolean }[]
+  /** Words as symbols (`food.low mine.stone`) instead of a player's words. */
+  readonly verbose?: boolean
 }
 
 export interface PlayerAnswerStats {
@@ -80,7 +83,9 @@ export class BatchedPlayerTeacher implements MembershipTeacher {
       this.options.tell(
         first > last
           ? `my ${this.budget} questions are used up`
-          : `questions ${first}${last > first ? `–${last}` : ''} of at most ${this.budget} (batch ${this.batches}):`,
+          : last > first
+            ? `questions ${first}–${last} of at most ${this.budget} (batch ${this.batches}):`
+            : `question ${first} of at most ${this.budget} (batch ${this.batches}):`,
       )
     }
     for (const word of open) {
@@ -102,13 +107,14 @@ export class BatchedPlayerTeacher implements MembershipTeacher {
       throw this.stoppedBy
     }
     this.counts.asked++
-    const shown = word.length === 0 ? 'doing nothing' : word.join(' ')
+    const shown = shownWord(word, this.options.verbose ?? false)
     const timeoutMs = this.options.timeoutMs ?? 60_000
     const answer = await untilAborted(
       this.options.ask(
         `Q${this.counts.asked}/${this.budget} under "${this.options.phrase}", is this OK: ${shown}? !yes / !no / !skip`,
         timeoutMs,
         signal,
+        { kind: 'word', word },
       ),
       signal,
     )

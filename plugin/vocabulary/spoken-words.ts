@@ -1,4 +1,5 @@
-import { parseSymbol } from './symbols.js'
+import { actWords } from './player-words.js'
+import { isActionSymbol, parseSymbol } from './symbols.js'
 
 /**
  * Words of symbols as a player reads them: `time.day mine.iron_ore` is "in the day, mining iron ore". A player is
@@ -22,14 +23,20 @@ const GERUNDS: Record<string, string> = {
 
 const spaced = (object: string) => object.replaceAll('_', ' ')
 
-/** One symbol in a player's words: "mining iron ore", "at night", "in the plains", "hungry". */
+/** One symbol in a player's words: "mining iron ore", "at night", "in the plains", "getting hungry". */
 export function spokenSymbol(symbol: string): string {
   if (symbol === 'time.day') return 'in the day'
   if (symbol === 'time.night') return 'at night'
-  if (symbol === 'food.low') return 'hungry'
+  // An event in a sequence of steps: the food runs low here, it was not low all along.
+  if (symbol === 'food.low') return 'getting hungry'
   const parsed = parseSymbol(symbol)
   if (!parsed) return symbol
   if (parsed.verb === 'biome') return `in the ${spaced(parsed.object)}`
+  // The acts as the rest of the chat says them ("crafting a stick"); eating and sleeping read better as below.
+  if (isActionSymbol(symbol) && parsed.verb !== 'eat' && parsed.verb !== 'sleep') {
+    const said = actWords(symbol)
+    if (said !== symbol) return said
+  }
   const gerund = GERUNDS[parsed.verb]
   if (gerund === undefined) return `${parsed.verb} ${spaced(parsed.object)}`
   // "killing creepers" reads as a kind, "sleeping in a bed" as one thing.

@@ -2,6 +2,7 @@
 // runs through the real dispatcher, the agent acts in a SimWorld, and the test reads the lines the player sees.
 // The mineflayer bot is a stand-in with only what those commands read of it (its inventory is the Sim's).
 import { EventEmitter } from 'node:events'
+import mcData from 'minecraft-data'
 import { Vec3 } from 'vec3'
 import { createLaws } from '../../plugin/agent/assembly.js'
 import { BotAgent } from '../../plugin/agent/bot-agent.js'
@@ -11,12 +12,15 @@ import { agentApi } from '../../plugin/cedar-plugin.js'
 import { registerBuiltinCommands } from '../../plugin/chat/builtin-commands.js'
 import { CommandDispatcher } from '../../plugin/chat/dispatcher.js'
 import { registerHandOverCommands } from '../../plugin/chat/hand-over-commands.js'
+import { registerLtlCommands } from '../../plugin/chat/ltl-commands.js'
+import type { Answer } from '../../plugin/chat/questions.js'
 import { CommandRegistry } from '../../plugin/chat/registry.js'
 import { registerSkillCommands } from '../../plugin/chat/skill-commands.js'
 import { resolveOptions } from '../../plugin/config/options.js'
 import { offlineGrounding } from '../../plugin/grounding/pipeline.js'
 import type { RecordStore } from '../../plugin/store/record-store.js'
-import { loadRules } from '../../plugin/world/rules.js'
+import type { QuestionAbout } from '../../plugin/teachers/player-teacher.js'
+import { DEFAULT_RULES_VERSION, loadRules } from '../../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../../plugin/world/sim/index.js'
 
 export interface SimChat {
@@ -29,21 +33,31 @@ export interface SimChat {
   readonly logged: string[]
   /** How each task ended, in order (`cedarTaskEnd`). */
   readonly ends: TaskEnd[]
+  /** The yes/no questions put to Alex, as he reads them. */
+  readonly asked: string[]
 }
 
 export function openSimChat(
   store: RecordStore,
-  options: { verbose?: boolean; seed?: number; laws?: readonly string[] } = {},
+  options: {
+    verbose?: boolean
+    seed?: number
+    laws?: readonly string[]
+    /** What the bot holds at the start. */
+    startInventory?: Readonly<Record<string, number>>
+    /** Alex's answer to what a question asks, in symbols (default: he never answers). */
+    answer?: (about: QuestionAbout | undefined) => Answer
+  } = {},
 ): SimChat {
+  const asked: string[] = []
   const rules = loadRules()
-  const world = new SimWorld({ seed: options.seed ?? 0 })
+  const world = new SimWorld({
+    seed: options.seed ?? 0,
+    ...(options.startInventory ? { startInventory: options.startInventory } : {}),
+  })
   const core = new CedarAgent({ rules, grounding: offlineGrounding(), library: store, biomes: SIM_BIOMES })
-  const agent = new BotAgent(
-    world,
-    createLaws({ lawSets: [], extraLaws: options.laws ?? [] }).shield,
-    store,
-    () => core,
-  )
+  const laws = createLaws({ lawSets: [], extraLaws: options.laws ?? [] })
+  const agent = new BotAgent(world, laws.shield, store, () => core)
   const ends: TaskEnd[] = []
   const tasks = new TaskRunner({ onEnd: (_task, end) => ends.push(end) })
   const logged: string[] = []
@@ -59,6 +73,7 @@ export function openSimChat(
   }
   const bot = Object.assign(new EventEmitter(), {
     username: 'cedar',
+    registry: mcData(DEFAULT_RULES_VERSION),
     players: {},
     entities: {},
     entity: { position: new Vec3(0, 64, 0) },
@@ -78,12 +93,22 @@ export function openSimChat(
       llmUsage: { total: { requests: 0 }, instruction: { requests: 0 } },
     }),
     stop: (reason: string) => tasks.stop(reason),
-    ask: async () => 'timeout' as const,
+    ask: async (
+      _username: string,
+      question: string,
+      _timeoutMs: number,
+      _signal?: AbortSignal,
+      about?: QuestionAbout,
+    ) => {
+      asked.push(question)
+      return options.answer?.(about) ?? 'timeout'
+    },
   }
   const registry = new CommandRegistry()
   registerBuiltinCommands(registry, resolved.prefix)
   registerSkillCommands(registry, store)
   registerHandOverCommands(registry)
+  registerLtlCommands(registry, resolved.prefix, laws)
   const dispatcher = new CommandDispatcher(registry, resolved, {
     run: async (command, invocation, reply) => {
       const context = { bot, cedar, username: invocation.username, channel: invocation.channel, reply }
@@ -97,6 +122,7 @@ export function openSimChat(
     tasks,
     logged,
     ends,
+    asked,
     async say(line) {
       const replies: string[] = []
       await dispatcher.handle({ username: 'Alex', channel: 'chat', message: line }, (text) => replies.push(text))

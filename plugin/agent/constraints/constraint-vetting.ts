@@ -11,7 +11,7 @@ import type { Dfa } from '../../automata/dfa.js'
 import { enumerateAccepted } from '../../automata/enumerate.js'
 import { equivalent, symmetricDifference } from '../../automata/product.js'
 import { complement, isEmpty } from '../../automata/search.js'
-import type { AskPlayer } from '../../teachers/player-teacher.js'
+import type { AskPlayer, QuestionAbout } from '../../teachers/player-teacher.js'
 import { spokenWord } from '../../vocabulary/spoken-words.js'
 import { isActionSymbol } from '../../vocabulary/symbols.js'
 import type { Evidence } from '../skills/index.js'
@@ -23,12 +23,7 @@ export type { Vetting }
 export type ConfirmMode = 'always' | 'when-unsure' | 'never'
 
 /** What a question shows, for an owner who is a program (the bench's, the tests'): a word and its verdict. */
-export type OwnerQuestion =
-  | { readonly kind: 'word'; readonly word: readonly string[] }
-  | {
-      readonly kind: 'reading'
-      readonly examples: readonly { readonly word: readonly string[]; readonly allowed: boolean }[]
-    }
+export type OwnerQuestion = QuestionAbout
 
 /** The owner who confirms: asked in chat (`!yes` / `!no`), told what is going on. */
 export interface ConstraintOwner {

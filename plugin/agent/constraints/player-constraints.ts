@@ -20,6 +20,8 @@ import { QueryCache, wordKey } from '../../learning/query-cache.js'
 import { conformanceWords } from '../../learning/word-oracles.js'
 import { BatchedPlayerTeacher, PlayerSilentError, QuestionBudgetSpent } from '../../teachers/player-batches.js'
 import type { AskPlayer } from '../../teachers/player-teacher.js'
+import { counted, listWords } from '../../vocabulary/player-words.js'
+import { spokenSymbol } from '../../vocabulary/spoken-words.js'
 import { isActionSymbol, parseSymbol } from '../../vocabulary/symbols.js'
 import type { Evidence } from '../skills/index.js'
 import { ConstraintLearningError, type LearnedConstraint } from './constraint-learning.js'
@@ -186,6 +188,8 @@ export interface PlayerTeaching {
   readonly askWhenUncertain?: boolean
   /** The learning's progress (queries, hypotheses, counterexamples), as skills report it: `cedarLearning` in chat. */
   readonly onEvent?: (event: LearningEvent) => void
+  /** Questions and announcements in symbols (`food.low mine.stone`), as `--verbose` asks; else in a player's words. */
+  readonly verbose?: boolean
 }
 
 /** Says what is coming (the symbols, about how many questions, how to answer), then learns from the answers. */
@@ -200,8 +204,11 @@ export function teachByPlayer(
   // Words of one and two symbols are the bulk of it; the answers settle many of the rest.
   const expected = Math.min(budget, Math.max(1, alphabet.length + alphabet.length ** 2 - known.length))
   player.tell(
-    `I cannot read "${phrase}" as a rule I know, so teach me: about ${expected} yes/no questions (at most ${budget}) over ${alphabet.join(' ')}. ` +
-      `A word is OK if nothing in it breaks the rule yet; answer !yes, !no or !skip (unsure, counted as no).`,
+    player.verbose
+      ? `I cannot read "${phrase}" as a rule I know, so teach me: about ${expected} yes/no questions (at most ${budget}) over ${alphabet.join(' ')}. ` +
+          `A word is OK if nothing in it breaks the rule yet; answer !yes, !no or !skip (unsure, counted as no).`
+      : `I cannot read "${phrase}" as a rule I know, so teach me: about ${counted(expected, 'yes/no question')} (at most ${budget}) about ${listWords(alphabet.map(spokenSymbol))}. ` +
+          `Each is a few steps in order: answer !yes if none of them breaks the rule yet, !no if one does, !skip if unsure (counted as no).`,
   )
   const teacher = new BatchedPlayerTeacher({
     ask: player.ask,
@@ -210,6 +217,7 @@ export function teachByPlayer(
     budget,
     ...(player.timeoutMs === undefined ? {} : { timeoutMs: player.timeoutMs }),
     known,
+    verbose: player.verbose ?? false,
   })
   return learnConstraintFromPlayer(phrase, alphabet, {
     teacher,
@@ -237,8 +245,11 @@ export async function askUncertainWords(
     .filter((e) => !e.gold && learned.dfa.accepts(e.word) !== e.label)
     .sort((a, b) => a.word.length - b.word.length)
   if (uncertain.length === 0) return { ...learned, questions: 0 }
+  const asking = Math.min(budget, uncertain.length)
   player.tell(
-    `the LLM's answers leave ${uncertain.length} word(s) under "${learned.phrase}" uncertain; I will ask you ${Math.min(budget, uncertain.length)} of them (!yes / !no / !skip)`,
+    player.verbose
+      ? `the LLM's answers leave ${uncertain.length} word(s) under "${learned.phrase}" uncertain; I will ask you ${asking} of them (!yes / !no / !skip)`
+      : `the LLM left me unsure about ${counted(uncertain.length, 'case')} of "${learned.phrase}"; I will ask you about ${asking === uncertain.length ? (asking === 1 ? 'it' : 'them') : asking} (!yes / !no / !skip)`,
   )
   const teacher = new BatchedPlayerTeacher({
     ask: player.ask,
@@ -246,6 +257,7 @@ export async function askUncertainWords(
     phrase: learned.phrase,
     budget,
     ...(player.timeoutMs === undefined ? {} : { timeoutMs: player.timeoutMs }),
+    verbose: player.verbose ?? false,
   })
   try {
     await teacher.answer(

@@ -103,7 +103,7 @@ export class StandingConstraints {
       learned = await teachByPlayer(part.text, alphabet, player, signal ? { signal } : {})
     } else {
       const owner: ConstraintOwner | undefined = player && {
-        ask: (question, _about, asking) => player.ask(question, player.timeoutMs ?? 60_000, asking),
+        ask: (question, about, asking) => player.ask(question, player.timeoutMs ?? 60_000, asking, about),
         tell: player.tell,
       }
       learned = await this.learnConstraint(part.text, alphabet, signal, [], owner)
