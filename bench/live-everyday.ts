@@ -2,7 +2,8 @@
 // glass, a golden apple — each from an empty inventory in a fresh generated survival world per seed, over the real
 // protocol (zombies at night, the server's farming, buckets, fishing and furnaces), beside the same request in the
 // Sim with the same seed. An episode is one request: it ends when the request reaches its goal, is refused, the bot
-// dies, or a game day passes. Not part of `npm test`, and not run by a bare `npm run bench`: name it
+// dies, or two game days pass (crops sown at the start take a day or more to ripen). Not part of `npm test`, and
+// not run by a bare `npm run bench`: name it
 // (`npm run bench -- live-everyday`; CEDAR_LIVE_SEEDS, CEDAR_LIVE_TICK_RATE and CEDAR_LIVE_REQUESTS as for `live`).
 
 import { agentGrounding, controllerGate, createAgent, createLaws, MemoryLibrary } from '../plugin/agent/index.js'
@@ -23,6 +24,9 @@ export const EVERYDAY_REQUESTS = [
   'get a golden apple',
 ] as const
 
+/** Two game days: crops sown at the start take a day or more to ripen (vanilla random ticks). */
+const EPISODE_TICKS = 2 * DAY_TICKS
+
 interface SimRun {
   readonly seed: number
   readonly outcome: string
@@ -32,7 +36,7 @@ interface SimRun {
 
 /**
  * The same request in the Sim as `cedar sim do "<request>" --seed S --offline --no-bed` runs it: the default laws'
- * shield on, a game day at most (as live).
+ * shield on, two game days at most (as live).
  */
 async function simRun(request: string, seed: number): Promise<SimRun> {
   const world = new SimWorld({ seed })
@@ -47,7 +51,7 @@ async function simRun(request: string, seed: number): Promise<SimRun> {
     onProgress: (p) => {
       if (p.type !== 'step') return
       acts++
-      if (world.ticks >= DAY_TICKS) stop.abort()
+      if (world.ticks >= EPISODE_TICKS) stop.abort()
     },
   })
   const outcome = report.refusal ? `refused: ${report.refusal}` : (report.result?.outcome ?? 'none')
@@ -79,7 +83,13 @@ export const liveEverydaySuite: Suite = {
       const live: LiveRun[] = []
       const sim: SimRun[] = []
       for (const seed of seeds) {
-        const task = { id: 'everyday', first: () => request, next: () => request, ticks: DAY_TICKS, untilGoal: true }
+        const task = {
+          id: 'everyday',
+          first: () => request,
+          next: () => request,
+          ticks: EPISODE_TICKS,
+          untilGoal: true,
+        }
         const episode = await runLoggedEpisode(task, seed, tickRate, options.log)
         options.log(
           `[everyday] "${request}" seed ${seed}: ${episode.ended}, ${episode.acts.length} acts, health ` +
@@ -109,7 +119,7 @@ export const liveEverydaySuite: Suite = {
     const markdown = [
       `Seeds ${seeds.join(', ')} (a fresh generated survival world per request and seed; the Sim's map from the same`,
       `seed), the server at ${tickRate} ticks a second (vanilla 20), zombies at night, the bot empty-handed. An`,
-      'episode ends at the goal, a refusal, a death or after a game day.',
+      'episode ends at the goal, a refusal, a death or after two game days.',
       '',
       markdownTable(
         ['request', 'live: reached', 'deaths', 'actions', 'wall time (median)', 'ended', 'Sim: reached'],

@@ -53,6 +53,15 @@ describe('the everyday verbs on the Mineflayer adapter', () => {
     await waitUntil(bot, () => countItem(bot, 'wheat') === 1, 'one wheat', 10_000)
   })
 
+  test('mine.short_grass a few blocks away: the bot walks to it and gets its seeds', async () => {
+    const at = bot.entity.position.floored().offset(5, 0, 3)
+    await place(at.offset(0, -1, 0), 'grass_block')
+    await place(at, 'short_grass')
+    const seeds = countItem(bot, 'wheat_seeds')
+    await act('mine', 'short_grass')
+    assert.equal(countItem(bot, 'wheat_seeds'), seeds + 1)
+  })
+
   test('a bucket of water, then one of milk', async () => {
     await place(new Vec3(-2, 4, -2), 'water')
     await giveItem(session.server, bot, 'bucket', 1)

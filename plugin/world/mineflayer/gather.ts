@@ -135,6 +135,8 @@ export async function mine(bot: Bot, memory: BotMemory, object: string, signal: 
       before = countItems(bot) // what the tunnel yielded is not the act's
       await landed(bot) // a dig begun in the air takes five times as long
       await bot.dig(bot.blockAt(block.position) ?? block, true)
+    } else if (block.boundingBox === 'empty') {
+      await breakPlant(bot, memory, block)
     } else {
       // The trunk is read before the collect: collectblock's walk onto the drop in the hole digs the log above it
       // when the bot's head meets it (the log then no longer there to find).
@@ -164,6 +166,23 @@ export async function mine(bot: Bot, memory: BotMemory, object: string, signal: 
   // go on as if it had (the next act, a craft from that item, would be refused or fail). The controller retries.
   if (gained.length === 0) return fail('no_drop', `mined ${block.name}, but nothing was picked up`)
   return success(`got ${gained.join(', ')}`)
+}
+
+/**
+ * Grass, flowers and crops have no collision box, so collectblock's goal (looking at the block's face) is never met
+ * for one a few blocks away, and its pathfinder thinks its full 5 s and gives up: a player walks up and breaks it.
+ */
+async function breakPlant(bot: Bot, memory: BotMemory, block: Block): Promise<void> {
+  const { x, y, z } = block.position
+  bot.pathfinder.setMovements(gentleMovements(bot))
+  try {
+    await bot.pathfinder.goto(new goals.GoalNear(x, y, z, 2))
+  } catch (error) {
+    if (!isPathfinderGiveUp(error)) throw error
+    giveUp(memory, block.position)
+    return fail('path_failed', `found no way to the ${block.name} at ${block.position}: ${(error as Error).message}`)
+  }
+  await bot.dig(bot.blockAt(block.position) ?? block, true)
 }
 
 /** Logs above the first that one `mine.logs` takes from its trunk, within reach. */
