@@ -17,9 +17,11 @@ describe('the everyday verbs on the Mineflayer adapter', () => {
   let session: TestSession
   let bot: Bot
   let world: MineflayerWorld
+  /** The server's chance rolls: 0 makes every chance happen (a drop, a catch). */
+  let roll = 0
 
   before(async () => {
-    session = await openSession({ mechanics: { farming: { randomTickSpeed: 4096, random: () => 0 } } })
+    session = await openSession({ mechanics: { farming: { randomTickSpeed: 4096, random: () => roll } } })
     bot = await session.bot('cedar', {
       botOptions: { plugins: { cedar: createCedar({ owners: [], logger: quietLogger, shield: { lawSets: [] } }) } },
     })
@@ -60,6 +62,19 @@ describe('the everyday verbs on the Mineflayer adapter', () => {
     const seeds = countItem(bot, 'wheat_seeds')
     await act('mine', 'short_grass')
     assert.equal(countItem(bot, 'wheat_seeds'), seeds + 1)
+  })
+
+  test('short grass that drops nothing (7 in 8) is broken all the same: the act is done, not failed', async () => {
+    roll = 0.99
+    const at = bot.entity.position.floored().offset(-4, 0, 3)
+    await place(at.offset(0, -1, 0), 'grass_block')
+    await place(at, 'short_grass')
+    const outcome = await world.act({ verb: 'mine', object: 'short_grass' }).finally(() => {
+      roll = 0
+    })
+    assert.ok(outcome.ok, outcome.ok ? '' : outcome.message)
+    assert.match(outcome.detail ?? '', /^broke short_grass; nothing dropped \(1 in 8 does\)/)
+    assert.equal(bot.blockAt(at)?.name, 'air')
   })
 
   test('a bucket of water, then one of milk', async () => {

@@ -7,6 +7,7 @@ import { Vec3 } from 'vec3'
 import { armourSlot } from '../../vocabulary/armour.js'
 import { isWater } from '../../vocabulary/block-classes.js'
 import { matchesObject } from '../../vocabulary/families.js'
+import { CHANCE_DROPS } from '../../vocabulary/natural.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
@@ -164,7 +165,14 @@ export async function mine(bot: Bot, memory: BotMemory, object: string, signal: 
   }
   // The act is for the item: a dig whose drop never reached the inventory has not done it, and the plan must not
   // go on as if it had (the next act, a craft from that item, would be refused or fail). The controller retries.
-  if (gained.length === 0) return fail('no_drop', `mined ${block.name}, but nothing was picked up`)
+  if (gained.length === 0) {
+    // Grass and leaves give their extra drop only by chance: one that gave nothing was broken all the same (as in
+    // the Sim), and the plan breaks another until it comes, rather than give the act up after three.
+    const chance = CHANCE_DROPS[block.name]
+    if (chance !== undefined)
+      return success(`broke ${block.name}; nothing dropped (1 in ${Math.round(1 / chance)} does)`)
+    return fail('no_drop', `mined ${block.name}, but nothing was picked up`)
+  }
   return success(`got ${gained.join(', ')}`)
 }
 
