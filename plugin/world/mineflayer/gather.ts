@@ -166,11 +166,13 @@ export async function mine(bot: Bot, memory: BotMemory, object: string, signal: 
   // The act is for the item: a dig whose drop never reached the inventory has not done it, and the plan must not
   // go on as if it had (the next act, a craft from that item, would be refused or fail). The controller retries.
   if (gained.length === 0) {
-    // Grass and leaves give their extra drop only by chance: one that gave nothing was broken all the same (as in
-    // the Sim), and the plan breaks another until it comes, rather than give the act up after three.
+    // Grass gives its seeds only by chance and nothing else: one that gave nothing was broken all the same (as in
+    // the Sim), and the plan breaks another until they come, rather than give the act up after three. Leaves stay
+    // a failure: a plan after their sticks or sapling has other ways to them.
     const chance = CHANCE_DROPS[block.name]
-    if (chance !== undefined)
+    if (chance !== undefined && GRASS.has(block.name)) {
       return success(`broke ${block.name}; nothing dropped (1 in ${Math.round(1 / chance)} does)`)
+    }
     return fail('no_drop', `mined ${block.name}, but nothing was picked up`)
   }
   return success(`got ${gained.join(', ')}`)
@@ -192,6 +194,8 @@ async function breakPlant(bot: Bot, memory: BotMemory, block: Block): Promise<vo
   }
   await bot.dig(bot.blockAt(block.position) ?? block, true)
 }
+
+const GRASS = new Set(['short_grass', 'tall_grass'])
 
 /** Logs above the first that one `mine.logs` takes from its trunk, within reach. */
 const TRUNK_LOGS = 3
