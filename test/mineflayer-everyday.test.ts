@@ -77,6 +77,26 @@ describe('the everyday verbs on the Mineflayer adapter', () => {
     assert.equal(bot.blockAt(at)?.name, 'air')
   })
 
+  test('a hoe tills grass with air above, not grass under a plant; a use that changes nothing says so', async () => {
+    const feet = bot.entity.position.floored()
+    const around = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dz) => feet.offset(dx, 0, dz)))
+    const covered = around.filter((p) => !p.equals(feet))
+    for (const at of covered) {
+      await place(at.offset(0, -1, 0), 'grass_block')
+      await place(at, 'short_grass')
+    }
+    await giveItem(session.server, bot, 'wooden_hoe', 1)
+    await act('equip', 'wooden_hoe')
+    const tilled = await world.act({ verb: 'use', object: 'grass_block' })
+    assert.ok(tilled.ok && /now farmland/.test(tilled.detail ?? ''), JSON.stringify(tilled))
+    for (const at of covered) assert.equal(bot.blockAt(at.offset(0, -1, 0))?.name, 'grass_block', `under ${at}`)
+    await giveItem(session.server, bot, 'stick', 1)
+    await act('equip', 'stick')
+    const nothing = await world.act({ verb: 'use', object: 'grass_block' })
+    assert.ok(!nothing.ok && nothing.failure === 'no_effect', JSON.stringify(nothing))
+    assert.match(nothing.message, /^used stick on the grass_block at .*, but it did not change$/)
+  })
+
   test('a bucket of water, then one of milk', async () => {
     await place(new Vec3(-2, 4, -2), 'water')
     await giveItem(session.server, bot, 'bucket', 1)

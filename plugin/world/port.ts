@@ -17,6 +17,7 @@ export type FailureKind =
   | 'unsupported' // the world cannot do this (an unknown primitive; a mechanic the server lacks)
   | 'server_error'
   | 'no_drop' // mined or killed, but nothing reached the inventory (the drop lay out of reach, or never came)
+  | 'no_effect' // used on a block, which did not change (a hoe on grass the server would not till)
 
 export type Outcome =
   | { readonly ok: true; readonly detail?: string }

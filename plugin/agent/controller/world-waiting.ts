@@ -8,7 +8,7 @@ const WAIT_CHUNK = 200
 
 /** Failures that may pass when the act is tried again (the world moves on), not the plan's fault. */
 export const transient = (failure: string) =>
-  ['path_failed', 'timeout', 'not_found', 'not_now', 'server_error', 'no_drop'].includes(failure)
+  ['path_failed', 'timeout', 'not_found', 'not_now', 'server_error', 'no_drop', 'no_effect'].includes(failure)
 
 /**
  * Lets time pass in chunks until some watched event happens: its events (none after `limit` ticks), or `interrupted`

@@ -25,6 +25,7 @@ const WORLD_FAILURES = new Set([
   'timeout',
   'server_error',
   'no_drop',
+  'no_effect',
   'unsupported',
   'not_now',
   'blocked',

@@ -62,13 +62,50 @@ export async function use(bot: Bot, memory: BotMemory, object: string, signal: A
     await bot.activateEntity(target)
     return success(`used ${held} on ${object}; holding ${bot.heldItem?.name ?? 'nothing'}`)
   }
-  const block = findNearestBlock(bot, memory, object)
-  if (!block) return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
+  // A hoe tills only soil with air above it (vanilla): grass under a plant or a block stays as it is. Not the soil
+  // the bot stands on either: the seeds sown next could not go where its feet are.
+  const tilling = held.endsWith('_hoe')
+  const feet = bot.entity.position.floored()
+  const tillable = (p: { x: number; y: number; z: number }) =>
+    bot.blockAt(new Vec3(p.x, p.y + 1, p.z))?.name === 'air' && !(p.x === feet.x && p.z === feet.z)
+  const block = findNearestBlock(bot, memory, object, DEFAULT_SEE_RADIUS, (p) => {
+    return !memory.unreachable.has(`${p.x},${p.y},${p.z}`) && (!tilling || tillable(p))
+  })
+  if (!block)
+    return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks that ${held} works on; explore first`)
   await walkNear(bot, block.position, 3, signal)
   await bot.lookAt(block.position.offset(0.5, 1, 0.5), true)
+  const changed = blockChange(bot, block.position)
   await bot.activateBlock(block, new Vec3(0, 1, 0))
-  const after = bot.blockAt(block.position)?.name
-  return success(`used ${held} on ${object}${after && after !== object ? `: now ${after}` : ''}`)
+  const after = await changed
+  if (after === undefined || after === object) {
+    // Said only from what the world shows: the block left alone, the next use takes another.
+    memory.unreachable.add(`${block.position.x},${block.position.y},${block.position.z}`)
+    return fail('no_effect', `used ${held} on the ${object} at ${block.position}, but it did not change`)
+  }
+  return success(`used ${held} on ${object}: now ${after}`)
+}
+
+/** Ticks a used block has to show its change (the server answers the use at its next tick or so). */
+const CHANGE_TICKS = 20
+
+/** The block's new name once the server changes it, or undefined when it has not within CHANGE_TICKS. */
+function blockChange(bot: Bot, at: Vec3): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const event = `blockUpdate:${at}`
+    let ticks = 0
+    const onUpdate = (_old: Block | null, now: Block | null) => done(now?.name)
+    const onTick = () => {
+      if (++ticks >= CHANGE_TICKS) done(undefined)
+    }
+    const done = (name: string | undefined) => {
+      bot.world.off(event as 'blockUpdate', onUpdate)
+      bot.off('physicsTick', onTick)
+      resolve(name)
+    }
+    bot.world.on(event as 'blockUpdate', onUpdate)
+    bot.on('physicsTick', onTick)
+  })
 }
 
 export async function plant(bot: Bot, memory: BotMemory, object: string, signal: AbortSignal): Promise<Outcome> {
