@@ -170,9 +170,10 @@ export async function relearnConstraint(
 }
 
 /**
- * Learned again by `relearn`; when that stops (its teacher keeps contradicting the gold labels) or breaks a gold
- * label, the previous DFA is repaired at the transition the counterexample shows wrong (dfa-repair.ts). Either
- * way every gold label holds, or a `ConstraintLearningError` says which cannot.
+ * Learned again by `relearn`, or the previous DFA repaired at the transition the counterexample shows wrong
+ * (dfa-repair.ts): the repair when relearning stops (its teacher keeps contradicting the gold labels), breaks a gold
+ * label, or — for a counterexample — gives a DFA no smaller than the repair's. Either way every gold label holds,
+ * or a `ConstraintLearningError` says which cannot.
  */
 export async function correctedConstraint(args: {
   readonly phrase: string
@@ -183,17 +184,28 @@ export async function correctedConstraint(args: {
   readonly word: readonly string[]
   readonly label: boolean
   readonly relearn: () => Promise<LearnedConstraint>
+  /**
+   * The owner answered words the teacher was unsure of while it was being taught (vetting), not a counterexample to
+   * a constraint in use: its reading is the one being checked, so whatever it relearns keeping the answers is taken.
+   * (The teachers bench: with the repair preferred, "sleep at night" vetted without the grammar ends wrong after 10
+   * answers where relearning fixes it.)
+   */
+  readonly answeredQuestions?: boolean
 }): Promise<LearnedConstraint> {
   const { phrase, alphabet, evidence, word, label } = args
   const gold = evidence.filter((e) => e.gold)
   const keepsGold = (dfa: Dfa) => gold.every((e) => dfa.accepts(e.word) === e.label)
+  const repaired = repairTransition(extendByAnalogy(args.previous, alphabet), word, label, gold)
   try {
     const learned = await args.relearn()
-    if (keepsGold(learned.dfa)) return learned
+    // Both keep every gold label; the smaller DFA is the simpler account of the player's words. A teacher that reads
+    // the phrase otherwise keeps its reading everywhere but on the gold words, a state more for each, so the player
+    // would name the same mistake word by word; the repair fixes it for every word through the transition.
+    const repairIsSimpler = !args.answeredQuestions && repaired && repaired.stateCount <= learned.dfa.stateCount
+    if (keepsGold(learned.dfa) && !repairIsSimpler) return learned
   } catch (error) {
     if (!(error instanceof ConstraintLearningError)) throw error
   }
-  const repaired = repairTransition(extendByAnalogy(args.previous, alphabet), word, label, gold)
   if (!repaired) {
     throw new ConstraintLearningError(
       `"${phrase}" cannot take ${word.join(' ') || 'the empty word'} as ${label ? 'OK' : 'not OK'} and keep its earlier gold labels`,

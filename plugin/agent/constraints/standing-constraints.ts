@@ -111,7 +111,8 @@ export class StandingConstraints {
         const phrase = part.text
         const correct = (previous: Dfa, evidence: Evidence[], word: readonly string[], label: boolean) => {
           const relearn = () => this.learnConstraint(phrase, alphabet, signal, evidence, undefined, false)
-          return correctedConstraint({ phrase, teacher, previous, alphabet, evidence, word, label, relearn })
+          const question = { word, label, answeredQuestions: true }
+          return correctedConstraint({ phrase, teacher, previous, alphabet, evidence, ...question, relearn })
         }
         const teacher = `${learned.teacher}+player:${player.name}`
         learned = { ...(await askUncertainWords(learned, player, correct, signal)), teacher }

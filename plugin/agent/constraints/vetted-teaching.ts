@@ -39,6 +39,7 @@ export async function teachVetted(
           evidence,
           word,
           label,
+          answeredQuestions: true,
           relearn: () =>
             teachConstraint(phrase, alphabet, {
               ...teaching,
