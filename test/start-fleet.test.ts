@@ -95,7 +95,7 @@ describe('cedar start --bots 3', () => {
   })
 })
 
-describe('cedar start --bots 2 with the web console', () => {
+describe('cedar start --bots 3 with the web console', () => {
   let server: EmbeddedServer | undefined
   let running: RunningBot | undefined
   let store: string
@@ -113,7 +113,7 @@ describe('cedar start --bots 2 with the web console', () => {
         owners: 'Alex',
         consolePort: '0',
         reconnect: false,
-        bots: '2',
+        bots: '3',
       },
       {},
     )
@@ -129,9 +129,9 @@ describe('cedar start --bots 2 with the web console', () => {
     const consoles = events.flatMap((e) => (e.event === 'console' ? [e] : []))
     assert.deepEqual(
       consoles.map((e) => e.username),
-      ['cedar', 'cedar2'],
+      ['cedar', 'cedar2', 'cedar3'],
     )
-    assert.notEqual(new URL(consoles[0]?.url ?? '').port, new URL(consoles[1]?.url ?? '').port, 'two ports')
+    assert.equal(new Set(consoles.map((c) => new URL(c.url).port)).size, 3, 'three ports')
     for (const { url, username } of consoles) {
       // The page's event stream opens with a snapshot of its bot.
       const address = new URL(url)
@@ -162,7 +162,7 @@ describe('cedar start --bots 2 with the web console', () => {
       )
       assert.deepEqual(
         fleet.map((entry) => entry.holds),
-        ['nothing', '3 oak logs'],
+        ['nothing', '3 oak logs', 'nothing'],
       )
       const page = await (await fetch(url)).text()
       assert.match(page, /<section id="fleet"/)
