@@ -97,6 +97,20 @@ describe('the everyday verbs on the Mineflayer adapter', () => {
     assert.match(nothing.message, /^used stick on the grass_block at .*, but it did not change$/)
   })
 
+  test('an unripe crop is left to grow: mine.wheat waits (not now) rather than take back its seed', async () => {
+    roll = 0.99 // no growth meanwhile: the crop stays young
+    const at = bot.entity.position.floored().offset(3, 0, -3)
+    await place(at.offset(0, -1, 0), 'farmland')
+    await session.server.setBlock(at, 'wheat')
+    await waitUntil(bot, () => bot.blockAt(at)?.name === 'wheat', 'the young wheat is seen')
+    const outcome = await world.act({ verb: 'mine', object: 'wheat' }).finally(() => {
+      roll = 0
+    })
+    assert.ok(!outcome.ok && outcome.failure === 'not_now', JSON.stringify(outcome))
+    assert.match(outcome.message, /^no wheat in sight is ripe yet \(the nearest: stage \d of 7\)$/)
+    assert.equal(bot.blockAt(at)?.name, 'wheat', 'still growing')
+  })
+
   test('a bucket of water, then one of milk', async () => {
     await place(new Vec3(-2, 4, -2), 'water')
     await giveItem(session.server, bot, 'bucket', 1)

@@ -7,7 +7,7 @@ import { Vec3 } from 'vec3'
 import { armourSlot } from '../../vocabulary/armour.js'
 import { isWater } from '../../vocabulary/block-classes.js'
 import { matchesObject } from '../../vocabulary/families.js'
-import { CHANCE_DROPS } from '../../vocabulary/natural.js'
+import { CHANCE_DROPS, CROPS } from '../../vocabulary/natural.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
@@ -116,6 +116,16 @@ export function inventoryItem(bot: Bot, object: string) {
 export async function mine(bot: Bot, memory: BotMemory, object: string, signal: AbortSignal): Promise<Outcome> {
   let block = sameWood(bot, memory, object) ?? minable(bot, memory, object)
   if (!block) return fail('not_found', `no ${object} within ${DEFAULT_SEE_RADIUS} blocks; explore first`)
+  if (object in CROPS && !ripe(block)) {
+    // Broken unripe, a crop gives back only its seed: a bot that sowed and harvested at once sowed and harvested
+    // again all day. It waits for the crop as a player does.
+    const ripeOne = findNearestBlock(bot, memory, object, DEFAULT_SEE_RADIUS, (p) => {
+      const crop = bot.blockAt(new Vec3(p.x, p.y, p.z))
+      return crop !== null && ripe(crop)
+    })
+    if (!ripeOne) return fail('not_now', `no ${object} in sight is ripe yet (the nearest: ${growth(block)})`)
+    block = ripeOne
+  }
   const tools = block.harvestTools ? Object.keys(block.harvestTools).map(Number) : []
   const held = bot.heldItem
   if (tools.length > 0 && !(held && tools.includes(held.type))) {
@@ -196,6 +206,20 @@ async function breakPlant(bot: Bot, memory: BotMemory, block: Block): Promise<vo
 }
 
 const GRASS = new Set(['short_grass', 'tall_grass'])
+
+/** A crop at its last growth stage (wheat, carrots and potatoes 7, beetroots 3). */
+function ripe(crop: Block): boolean {
+  const age = Number(crop.getProperties().age)
+  return Number.isFinite(age) && age >= maxAge(crop)
+}
+
+function maxAge(crop: Block): number {
+  return crop.name === 'beetroots' ? 3 : 7
+}
+
+function growth(crop: Block): string {
+  return `stage ${Number(crop.getProperties().age)} of ${maxAge(crop)}`
+}
 
 /** Logs above the first that one `mine.logs` takes from its trunk, within reach. */
 const TRUNK_LOGS = 3
