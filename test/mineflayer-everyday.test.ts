@@ -97,6 +97,21 @@ describe('the everyday verbs on the Mineflayer adapter', () => {
     assert.match(nothing.message, /^used stick on the grass_block at .*, but it did not change$/)
   })
 
+  test('seeds with every farmland sown and a hoe at hand: the bot tills the next plot and sows it', async () => {
+    roll = 0.99 // nothing grows meanwhile
+    try {
+      for (let sown = 0; sown < 2; sown++) {
+        await giveItem(session.server, bot, 'wheat_seeds', 1)
+        const outcome = await world.act({ verb: 'plant', object: 'wheat_seeds' })
+        assert.ok(outcome.ok, JSON.stringify(outcome))
+      }
+      const crops = bot.findBlocks({ matching: bot.registry.blocksByName.wheat!.id, maxDistance: 16, count: 10 })
+      assert.ok(crops.length >= 2, `${crops.length} crops`)
+    } finally {
+      roll = 0
+    }
+  })
+
   test('an unripe crop is left to grow: mine.wheat waits (not now) rather than take back its seed', async () => {
     roll = 0.99 // no growth meanwhile: the crop stays young
     const at = bot.entity.position.floored().offset(3, 0, -3)

@@ -172,6 +172,11 @@ export async function mine(bot: Bot, memory: BotMemory, object: string, signal: 
     // players standing within ~1.75 blocks, so walk onto what fell.
     await pickUpDrops(bot, block.position, signal)
     gained = gotDrop()
+    // The drop's entity goes before the server's slot update for it comes: wait a few ticks for that.
+    for (let tick = 0; gained.length === 0 && tick < SLOT_UPDATE_TICKS && !signal.aborted; tick++) {
+      await bot.waitForTicks(1)
+      gained = gotDrop()
+    }
   }
   // The act is for the item: a dig whose drop never reached the inventory has not done it, and the plan must not
   // go on as if it had (the next act, a craft from that item, would be refused or fail). The controller retries.
@@ -206,6 +211,9 @@ async function breakPlant(bot: Bot, memory: BotMemory, block: Block): Promise<vo
 }
 
 const GRASS = new Set(['short_grass', 'tall_grass'])
+
+/** Ticks a picked-up drop's inventory slot may take to arrive after its entity went. */
+const SLOT_UPDATE_TICKS = 10
 
 /** A crop at its last growth stage (wheat, carrots and potatoes 7, beetroots 3). */
 function ripe(crop: Block): boolean {

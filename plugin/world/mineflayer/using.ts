@@ -111,13 +111,23 @@ function blockChange(bot: Bot, at: Vec3): Promise<string | undefined> {
 export async function plant(bot: Bot, memory: BotMemory, object: string, signal: AbortSignal): Promise<Outcome> {
   const seeds = inventoryItem(bot, object)
   if (!seeds) return fail('missing_ingredients', `no ${object} to plant`)
-  const soil = findNearestBlock(bot, memory, 'farmland', DEFAULT_SEE_RADIUS, (p) => {
-    return bot.blockAt(new Vec3(p.x, p.y + 1, p.z))?.name === 'air'
-  })
+  const held = bot.heldItem
+  const freeFarmland = () =>
+    findNearestBlock(bot, memory, 'farmland', DEFAULT_SEE_RADIUS, (p) => {
+      return bot.blockAt(new Vec3(p.x, p.y + 1, p.z))?.name === 'air'
+    })
+  let soil = freeFarmland()
+  // Every farmland sown already and a hoe at hand: a player tills the next plot, rather than give the seeds up.
+  const hoe = soil ? undefined : bot.inventory.items().find((i) => i.name.endsWith('_hoe'))
+  if (!soil && hoe) {
+    await bot.equip(hoe, 'hand')
+    const tilled = await use(bot, memory, 'grass_block', signal)
+    if (!tilled.ok) return tilled
+    soil = freeFarmland()
+  }
   if (!soil)
     return fail('not_found', 'no free farmland in sight: till grass or dirt with a hoe first (use.grass_block)')
   await walkNear(bot, soil.position, 3, signal)
-  const held = bot.heldItem
   await bot.equip(seeds, 'hand')
   await bot.placeBlock(soil, new Vec3(0, 1, 0))
   if (held && held.name !== seeds.name) {
