@@ -285,7 +285,15 @@ async function connect(server: EmbeddedServer, store: string): Promise<Bot> {
     logErrors: true,
     hideErrors: true,
     plugins: {
-      cedar: createCedar({ owners: ['Alex'], storePath: store, seedPath: false, logger: quietLogger }),
+      // Idle reflexes on, as `npm start` has them: between instructions (waiting for a crop, for dusk) a bot at night
+      // digs in or fights, rather than stand until a zombie kills it (the everyday row's bread, seed 0).
+      cedar: createCedar({
+        owners: ['Alex'],
+        storePath: store,
+        seedPath: false,
+        logger: quietLogger,
+        reflexes: { idle: true },
+      }),
     },
   })
   await new Promise<void>((resolve, reject) => {
