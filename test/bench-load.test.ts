@@ -1,6 +1,6 @@
 // Issue 35: the same seeds give the same Sim numbers on a loaded machine as on an idle one. A small critic bench
-// (careless actor, the paper's laws, two critic rounds, the LLM actor on its simulated model over loopback) runs
-// twice, the second time beside a child process that burns a core; its tables must be the same.
+// (careless actor, the paper's laws, two critic rounds, the LLM actor on its simulated model over loopback), one
+// episode of each, runs twice, the second time beside a child process that burns a core; its tables must be the same.
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -12,7 +12,7 @@ const tables = (markdown: string) =>
   markdown.split('\n').filter((line) => line.startsWith('|') || line.startsWith('The '))
 
 test('the critic bench gives the same tables beside a CPU-burning process as without it', async () => {
-  const run = () => criticSuite.run({ quick: true, episodes: 2, log: () => {} })
+  const run = () => criticSuite.run({ quick: true, episodes: 1, log: () => {} })
   const idle = await run()
   const burners: ChildProcess[] = []
   try {

@@ -30,6 +30,7 @@ import { NoPlanError, optimalPlan, type SimOptions, SimWorld } from '../../world
 import { runController } from '../controller/index.js'
 import { actOrderOf } from './act-order.js'
 import { goalEvent, type Milestones, milestoneDfa, milestonesOf, withRepeatedMilestones } from './milestones.js'
+import { withRecipeOrder } from './recipe-order.js'
 import { PICKAXES, prerequisitesOf, type SkillKey, UnknownGoalError } from './skill-key.js'
 
 export interface Evidence {
@@ -117,7 +118,7 @@ export async function learnSkill(
 ): Promise<LearnedSkill> {
   const { world, alphabet, milestones, target, learning } = skillTarget(key, rules, options)
   const recipe: MembershipTeacher = { answer: async (words) => words.map((w) => target.accepts(w)) }
-  const teacher = options.teacher ?? recipe
+  const teacher = options.teacher ? withRecipeOrder(options.teacher, milestones.events) : recipe
   const events = new Set(learning)
   const symbols = new Set(alphabet)
   const project = (word: readonly string[]) => word.filter((s) => events.has(s))
