@@ -187,8 +187,9 @@ export class CedarAgent {
   /** How the controller works towards a product's milestones (world/milestone-pursuit.ts), by this agent's rules. */
   pursuit(product: Dfa): NonNullable<ControllerOptions['pursue']> {
     const actions = product.alphabet.symbols.filter(isActionSymbol)
+    const milestones = product.alphabet.symbols.filter((s) => !isActionSymbol(s))
     return (milestone, observation, allowed) =>
-      pursueMilestone(milestone, observation, this.options.rules, actions, allowed)
+      pursueMilestone(milestone, observation, this.options.rules, actions, allowed, milestones)
   }
 
   /**

@@ -34,7 +34,8 @@ export function isPursuable(symbol: string): boolean {
 /**
  * The next action towards `milestone` among `actions` (the skill's action symbols) that `allowed` lets through, or
  * undefined when none helps (the milestone needs an event the bot cannot cause, or an action that is not allowed
- * now: then the caller waits, or gives up).
+ * now: then the caller waits, or gives up). `milestones`, the product's other milestones, say how many of an item
+ * the whole run wants where a counting skill pursues one more at a time (whether a tool will wear out on the way).
  */
 export function pursueMilestone(
   milestone: string,
@@ -42,11 +43,12 @@ export function pursueMilestone(
   rules: Rules,
   actions: readonly string[],
   allowed: ActionAllowed,
+  milestones: readonly string[] = [],
 ): string | undefined {
   const parsed = parseSymbol(milestone)
   if (!parsed) return undefined
   const ok = actions.filter(allowed)
-  const chain = new Chain(observation, rules, ok)
+  const chain = new Chain(observation, rules, ok, [milestone, ...milestones])
   if (parsed.verb === 'near') return chain.near(parsed.object, 0)
   // A piece of armour is worn by equipping it, once it is held.
   if (parsed.verb === 'wears') {
@@ -111,10 +113,21 @@ class Chain {
     private readonly observation: Observation,
     private readonly rules: Rules,
     private readonly actions: readonly string[],
+    private readonly milestones: readonly string[],
   ) {}
 
   private held(item: string): number {
     return countOf(this.observation, item)
+  }
+
+  /** How many of `item` are still wanted by the furthest milestone that counts it (at least `count`). */
+  private stillWanted(item: string, count: number): number {
+    let most = count
+    for (const m of this.milestones) {
+      const p = parseSymbol(m)
+      if (p?.verb === 'has' && matchesObject(p.object, item) && (p.count ?? 1) > most) most = p.count ?? 1
+    }
+    return most - this.held(item)
   }
 
   private allowed(verb: string, test: (object: string) => boolean): string[] {
@@ -138,7 +151,7 @@ class Chain {
     return (
       this.byTaking(item) ??
       this.byFarming(item, count, depth) ??
-      this.byMining(item, depth) ??
+      this.byMining(item, count, depth) ??
       this.byKilling(item) ??
       this.byFishing(item, depth) ??
       this.byUsing(item, depth) ??
@@ -242,10 +255,10 @@ class Chain {
     return undefined
   }
 
-  private byMining(item: string, depth: number): string | undefined {
+  private byMining(item: string, count: number, depth: number): string | undefined {
     for (const action of this.allowed('mine', (o) => !(o in CROPS) && yields(this.rules, o, item))) {
       const block = parseSymbol(action)?.object ?? ''
-      const along = this.tableToTakeAlong(block, depth)
+      const along = this.tableToTakeAlong(block, this.stillWanted(item, count), depth)
       if (along) return along
       const tool = this.toolFor(block)
       // Out of sight: search, where the skill may (the shield's laws want the ore seen before it is mined) — once
@@ -267,16 +280,24 @@ class Chain {
   /**
    * Setting out for an ore or stone (below, where the bot digs down and cannot climb back) with a craft still to
    * make at a table: a crafting table to carry first, as a player takes one mining; the craft places it where the
-   * table left behind is out of reach.
+   * table left behind is out of reach. Still to make: a table craft of the skill whose item is not held, or the
+   * harvesting tool again when more blocks are wanted than a new one lasts (it will break down there). A craft
+   * that needs no table (torches, sticks) or a tool already made takes none: one table a run, where the world
+   * does not ask for another.
    */
-  private tableToTakeAlong(block: string, depth: number): string | undefined {
+  private tableToTakeAlong(block: string, wanted: number, depth: number): string | undefined {
     const below = UNDERGROUND_BLOCKS.some((name) => matchesObject(name, block) || name === block)
     if (!below || this.held('crafting_table') > 0) return
-    const later = this.actions.some((a) => {
+    const tableCraft = (object: string) => object !== 'crafting_table' && this.rules.recipe(object)?.needsTable === true
+    const toMake = this.actions.some((a) => {
       const p = parseSymbol(a)
-      return p?.verb === 'craft' && p.object !== 'crafting_table' && this.rules.recipe(p.object)?.needsTable === true
+      return p?.verb === 'craft' && tableCraft(p.object) && this.held(p.object) === 0
     })
-    if (!later || this.allowed('craft', (o) => o === 'crafting_table').length === 0) return undefined
+    const wearsOut = this.rules.harvestTools(block).some((tool) => {
+      const lasts = this.rules.maxDurability(tool)
+      return this.held(tool) > 0 && tableCraft(tool) && lasts !== undefined && wanted > lasts
+    })
+    if (!(toMake || wearsOut) || this.allowed('craft', (o) => o === 'crafting_table').length === 0) return undefined
     return this.want('crafting_table', 1, depth + 1)
   }
 

@@ -368,7 +368,8 @@ export class ExecutionOracle implements EquivalenceOracle {
       goal: [goalEvent(key)],
       maxSteps: 200,
       ...(options.signal ? { signal: options.signal } : {}),
-      pursue: (milestone, observation, allowed) => pursueMilestone(milestone, observation, rules, actions, allowed),
+      pursue: (milestone, observation, allowed) =>
+        pursueMilestone(milestone, observation, rules, actions, allowed, [goalEvent(key)]),
     })
     const word = result.word.filter((s) => hypothesis.alphabet.has(s))
     if (result.outcome !== 'goal') {
