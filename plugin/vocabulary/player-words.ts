@@ -64,6 +64,7 @@ export function singularWords(name: string): string {
 
 /** English plural of a noun phrase: its last word takes the ending. */
 export function pluralWords(words: string): string {
+  if (/(^| )(sheep|fish|cod|salmon)$/.test(words)) return words
   if (/(s|x|z|ch|sh)$/.test(words)) return `${words}es`
   if (/[^aeiou]y$/.test(words)) return `${words.slice(0, -1)}ies`
   if (/leaf$/.test(words)) return `${words.slice(0, -1)}ves`
@@ -147,6 +148,10 @@ export function actWords(symbol: string): string {
       return object === 'fish' ? 'fishing' : `fishing for ${singularWords(object)}`
     case 'use':
       return `using what I hold on ${isMass(object) ? singularWords(object) : withArticle(singularWords(object))}`
+    case 'hunt':
+      return `hunting ${itemsWords(object)}`
+    case 'wear':
+      return `putting on ${withArticle(singularWords(object))}`
     case 'plant':
       return `planting ${isMass(object) ? singularWords(object) : itemsWords(object)}`
     default:
