@@ -60,9 +60,15 @@ const SENTENCE_GOES_ON = /^(to|or|and|for|if|first|lists|makes|drops|puts|applie
 
 /** Every command a line suggests, as a player would type it: `!name` and its words up to where the sentence goes on. */
 function suggestedCommands(line: string): string[] {
-  return [...line.matchAll(/(?<![\w!])!([a-z]+)(?![\w.])([^;?()!]*)/g)].map((m) => {
+  // "!ce failed: …" opens a reply about a command, it suggests nothing.
+  return [...line.matchAll(/(?<![\w!])!([a-z]+)(?![\w.])(?! failed:)([^;?()!]*)/g)].map((m) => {
     const words: string[] = []
-    const after = (m[2] ?? '').split(/[,.:]/)[0]?.trim().split(/\s+/) ?? []
+    // Up to the clause's end or a closing quote: a symbol's dots ("mine.oak_log") end nothing.
+    const after =
+      (m[2] ?? '')
+        .split(/[,.:](?=\s|$)|"/)[0]
+        ?.trim()
+        .split(/\s+/) ?? []
     for (const [i, word] of after.entries()) {
       // "!ltl list" is a command; "!constraints list them" says what it does.
       const goesOn = SENTENCE_GOES_ON.test(word) || (word === 'list' && after[i + 1] === 'them')
@@ -80,7 +86,6 @@ const DID_NOT_WORK =
 /** Commands whose suggestions need what a Sim chat cannot have, and the tests that type them instead. */
 const SUGGESTED_ELSEWHERE: Readonly<Record<string, string>> = {
   share: 'a rule taught in another world (world-scope-server types !share)',
-  ce: "a milestone skill's correction (the error itself says which !ce accept works)",
   law: "a critic's proposal, which this chat's critic never makes (critic-commands types !law accept and reject)",
 }
 
@@ -158,6 +163,8 @@ test('every command a reply suggests works when typed: did you mean, say !x, try
     '!wrong a spaceship',
     '!unconstrain nope',
     '!do mine diamond ore', // the Sim's bot dies on the way: "say !wrong if the plan itself was wrong"
+    '!do collect an oak log',
+    '!ce accept mine.oak_log mine.oak_log', // a milestone skill: the word must reach the oak log
   ]) {
     await say(line)
   }
