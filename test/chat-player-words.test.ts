@@ -10,9 +10,7 @@ import { doingWords, gerund } from '../plugin/chat/task-words.js'
 import { SkillStore } from '../plugin/store/skill-store.js'
 import type { QuestionAbout } from '../plugin/teachers/player-teacher.js'
 import { openSimChat } from './support/sim-chat.js'
-
-/** An internal symbol (`has.oak_log.3`, `mine.oak_log`, `craft.stick`) anywhere in a line. */
-const SYMBOL = /\b(has|mine|craft|smelt|place|equip|explore|sleep|kill|eat|time)\.[a-z_]+/
+import { SYMBOL } from './support/symbols.js'
 
 describe("chat in a player's words when things go wrong", () => {
   const dirs: string[] = []

@@ -1,7 +1,8 @@
 // The web console in a real browser (Debian's chromium, headless) against the real embedded server: the token
 // gate, `!do mine oak_log` typed in the page's chat box and run by the bot, the task and the product automaton's
-// current state following the run, a law blocking an action and the page naming it, a screenshot that must show
-// the page (not a blank one), and how fast the page keeps up with a burst of the bot's events.
+// current state following the run, a task Alex starts in game and a screenshot of the page as it runs (each panel
+// must show something: not a blank page), a law blocking an action and the page naming it, and how fast the page
+// keeps up with a burst of the bot's events.
 import assert from 'node:assert/strict'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -48,6 +49,25 @@ describe('the web console in chromium', () => {
     return from >= 0 && texts.slice(from).find((t) => ${pattern}.test(t))
   })()`
   const replyTo = (command: string) => lineText('/^[^>]/', command)
+
+  /** Saves the page's screenshot (SCREENSHOT) and checks each panel in it shows something. */
+  const screenshotPanels = async () => {
+    const png = await page.screenshot()
+    await mkdir(path.dirname(SCREENSHOT), { recursive: true })
+    await writeFile(SCREENSHOT, png)
+    const image = decodePng(png)
+    assert.deepEqual([image.width, image.height], [1400, 1000])
+    const rect = (selector: string) => rectOf(page, selector)
+    const header = regionInk(image, await rect('header'))
+    assert.deepEqual(header.background, [0x2e, 0x7d, 0x4f], 'the header band is drawn in the accent colour')
+    for (const selector of ['#lines', '#product', '#task', '#laws', '#view']) {
+      const region = await rect(selector)
+      assert.ok(region.width > 100 && region.height > 20, `${selector} is on screen: ${JSON.stringify(region)}`)
+      const { ink } = regionInk(image, region)
+      assert.ok(ink > 0.005, `${selector} shows something (ink ${ink.toFixed(4)})`)
+    }
+    console.log(`console screenshot: ${SCREENSHOT}`)
+  }
 
   test('it listens on 127.0.0.1 and refuses every request without its token', async () => {
     assert.equal(address.host, '127.0.0.1')
@@ -147,24 +167,39 @@ describe('the web console in chromium', () => {
   })
 
   test('a task Alex starts in game shows in the page: the game chat, the task, its plan and automaton', async () => {
-    const at = new Vec3(-4, 5, 0)
-    await session.server.setBlock(at, 'oak_log')
-    await waitUntil(bot, () => bot.blockAt(at)?.name === 'oak_log', 'the second log is there')
+    // Two logs: the first mined, the plan and progress are on the page while the bot goes on to the second.
+    for (const at of [new Vec3(-4, 5, 0), new Vec3(-4, 5, -3)]) {
+      await session.server.setBlock(at, 'oak_log')
+      await waitUntil(bot, () => bot.blockAt(at)?.name === 'oak_log', `the log at ${at} is there`)
+    }
     const held = countItem(bot, 'oak_log')
-    cedar.alex.chat(`!do collect ${held + 1} oak_log`)
+    const wanted = held + 2
+    // The 3D view shows the world around the bot before Alex speaks (meshing the chunks takes the browser a while),
+    // so the screenshot below is taken as soon as his task's first act is on the page.
+    const terrain = await waitForTerrain(page, 'the 3D view')
+    console.log(`3D view: ${(terrain.terrain * 100).toFixed(1)}% terrain`)
+    cedar.alex.chat(`!do collect ${wanted} oak_log`)
     const gameLines = `[...document.querySelectorAll('#lines li.game')].map((li) => li.textContent)`
     await page.waitFor(
-      `${gameLines}.includes('<Alex> !do collect ${held + 1} oak_log')`,
+      `${gameLines}.includes('<Alex> !do collect ${wanted} oak_log')`,
       "Alex's line from the game in the chat panel",
     )
+    // README's picture: the page during a task a player started in game, each panel showing it.
+    await page.waitFor(
+      `document.querySelector('#task-name').textContent.includes('collect ${wanted} oak_log') && document.querySelector('#product svg') && document.querySelector('#task-plan').textContent !== '—'`,
+      "Alex's task, its plan and automaton on the page",
+    )
+    const running = bot.cedar.tasks.current !== undefined
+    await screenshotPanels()
+    console.log(`the screenshot was taken ${running ? 'during' : 'after'} Alex's task`)
     const done = await page.waitFor<string>(
       `${gameLines}.find((t) => /^<cedar> (done|not done|refused)/.test(t))`,
       "the bot's reply in game, in the chat panel",
       170_000,
     )
-    assert.match(done, /^<cedar> done in 1 action/)
+    assert.match(done, /^<cedar> done in \d+ actions/)
     const view = await page.waitFor<{ name: string; steps: string; progress: string; product: boolean }>(
-      `document.querySelector('#task-name').textContent.includes('collect ${held + 1} oak_log') && {
+      `document.querySelector('#task-name').textContent.includes('collect ${wanted} oak_log') && {
         name: document.querySelector('#task-name').textContent,
         steps: document.querySelector('#task-steps').textContent,
         progress: document.querySelector('#task-steps').parentElement.textContent.replace(/\\s+/g, ' '),
@@ -172,9 +207,9 @@ describe('the web console in chromium', () => {
       }`,
       'the task started in game',
     )
-    assert.match(view.name, new RegExp(`^do collect ${held + 1} oak_log \\(asked by Alex\\)`))
-    assert.equal(view.steps, '1')
-    assert.match(view.progress, /^Progress: 1 action, 0 failed;/)
+    assert.match(view.name, new RegExp(`^do collect ${wanted} oak_log \\(asked by Alex\\)`))
+    assert.ok(Number(view.steps) >= 2, `${view.steps} steps`)
+    assert.match(view.progress, new RegExp(`^Progress: ${view.steps} actions, 0 failed;`))
     assert.ok(view.product, 'its product automaton is drawn')
   })
 
@@ -219,24 +254,6 @@ describe('the web console in chromium', () => {
     )
     assert.equal(Number(counted), bot.cedar.laws.list().find((l) => l.id === law)?.blocked)
     assert.ok(Number(counted) >= 1, `blocked ${counted}`)
-
-    // The 3D view beside it shows the world around the bot (meshing the chunks takes the browser a while).
-    const view = await waitForTerrain(page, 'the 3D view during the run')
-    console.log(`3D view during the run: ${(view.terrain * 100).toFixed(1)}% terrain`)
-    const png = await page.screenshot()
-    await mkdir(path.dirname(SCREENSHOT), { recursive: true })
-    await writeFile(SCREENSHOT, png)
-    const image = decodePng(png)
-    const rect = (selector: string) => rectOf(page, selector)
-    const header = regionInk(image, await rect('header'))
-    assert.deepEqual(header.background, [0x2e, 0x7d, 0x4f], 'the header band is drawn in the accent colour')
-    for (const selector of ['#lines', '#product', '#task', '#laws', '#view']) {
-      const region = await rect(selector)
-      assert.ok(region.width > 100 && region.height > 20, `${selector} is on screen: ${JSON.stringify(region)}`)
-      const { ink } = regionInk(image, region)
-      assert.ok(ink > 0.005, `${selector} shows something (ink ${ink.toFixed(4)})`)
-    }
-    console.log(`console screenshot: ${SCREENSHOT}`)
   })
 
   test("the critic's proposed laws show their evidence, with accept and reject buttons; a question to the owner gets yes, no and skip", async () => {
@@ -255,7 +272,7 @@ describe('the web console in chromium', () => {
     )
     await page.type('#command', '!critic run')
     const critic = await page.waitFor<string>(
-      `[...document.querySelectorAll('#laws tr')].find((tr) => tr.children[3]?.textContent === 'critic' && tr.querySelector('button'))?.dataset.law`,
+      `[...document.querySelectorAll('#laws tr')].find((tr) => tr.children[3]?.textContent === 'critic' && tr.querySelector('button') && tr.children[1]?.textContent.includes('"mine iron"'))?.dataset.law`,
       'a critic law with its buttons',
     )
     assert.equal(bot.cedar.laws.get(critic), undefined, 'proposed: not in force until accepted')
@@ -275,7 +292,9 @@ describe('the web console in chromium', () => {
       'the accepted law shown as hard',
     )
     assert.equal(bot.cedar.laws.get(critic)?.kind, 'hard', 'the button ran !law accept as the owner')
-    assert.deepEqual(bot.cedar.critic.proposed(), [])
+    // Accepted, it is proposed no more (Alex's collecting run left the critic a proposal of its own, still waiting:
+    // the desktop check below reads the laws table with its buttons).
+    assert.ok(!bot.cedar.critic.proposed().some((p) => p.id === critic), 'the accepted law is no longer proposed')
 
     const answer = bot.cedar.ask('Alex', 'is a birch log a log?', 120_000)
     const shown = await page.waitFor<string>(

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { CriticRunner } from '../plugin/agent/critic/critic-runner.js'
+import { overConstrainedState } from '../plugin/agent/critic/deadlock.js'
 import { createShield, LawBook } from '../plugin/agent/critic/laws.js'
 import { TrajectoryLog } from '../plugin/agent/critic/trajectory-log.js'
 import type { Critic } from '../plugin/agent/critic/types.js'
@@ -13,11 +14,18 @@ import { registerCriticCommands } from '../plugin/chat/critic-commands.js'
 import { rejectionLine } from '../plugin/chat/critic-words.js'
 import { CommandDispatcher } from '../plugin/chat/dispatcher.js'
 import { CommandRegistry } from '../plugin/chat/registry.js'
+import { assertChatLines } from './support/chat-limit.js'
+import { SYMBOL } from './support/symbols.js'
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} }
 
 /** A chat with the critic commands over one successful run and a critic that proposes `formulas`. */
-async function criticChat(dir: string, formulas: readonly string[], autoAccept = true) {
+async function criticChat(
+  dir: string,
+  formulas: readonly string[],
+  autoAccept = true,
+  otherCritics: readonly Critic[] = [],
+) {
   const log = new TrajectoryLog(dir)
   await log.append({
     id: 'r1',
@@ -42,7 +50,7 @@ async function criticChat(dir: string, formulas: readonly string[], autoAccept =
   }
   const laws = new LawBook(createShield())
   // LogicGuard's behaviour (autoAccept): a law that passes goes in at once, soft.
-  const runner = new CriticRunner({ log, laws, critics: [proposing], autoAccept })
+  const runner = new CriticRunner({ log, laws, critics: [proposing, ...otherCritics], autoAccept })
   const registry = new CommandRegistry()
   registerCriticCommands(registry, '!', { laws, critic: { run: () => runner.run(), runner } })
   const options = { maxReplyLines: 8, verbose: false }
@@ -61,7 +69,7 @@ async function criticChat(dir: string, formulas: readonly string[], autoAccept =
     await dispatcher.handle({ username: 'Alex', message, channel: 'chat' }, (r) => replies.push(r))
     return replies.join('\n').split('\n')
   }
-  return { say, options, runner }
+  return { say, options, runner, laws }
 }
 
 const PROPOSED = [
@@ -143,6 +151,8 @@ describe('the critic commands name the reasons for refused proposals', () => {
     // !critic run shows the first three; every one, in the words !laws would use.
     const turnedDown = runner.rejected.map((r) => rejectionLine(r, false))
     assert.equal(turnedDown.length, 7)
+    // Long, some of them: each still reads whole in chat lines (the chat limit, cut at a clause).
+    for (const line of turnedDown) assertChatLines(line)
     // A law that does not parse has no sentence: it is quoted as the critic wrote it.
     assert.ok(turnedDown.includes('turned down "G(has.logs.1 -> " from the LLM critic: I could not read it'))
     for (const line of turnedDown.filter((l) => !l.endsWith('I could not read it'))) {
@@ -181,6 +191,45 @@ describe('the critic commands name the reasons for refused proposals', () => {
     assert.match(
       (await say('!laws')).at(-1) ?? '',
       /^C1 proposed soft: G\(has\.logs\.1 -> X craft\.planks\) — .*shown by 1 run/,
+    )
+  })
+
+  test('a law relaxed and a critic that failed are said in words; --verbose keeps the formula and the error', async () => {
+    const unreachable: Critic = {
+      name: 'llm',
+      propose: async () => {
+        throw new Error('the LLM at http://127.0.0.1:9 did not answer within 30 s (asked about mine.logs)')
+      },
+    }
+    const round = async (verbose: boolean) => {
+      const { say, options, laws, runner } = await criticChat(await tempDir(), [], true, [unreachable])
+      options.verbose = verbose
+      // A law that left the bot nothing it may do where it saw an oak log: the round drops it.
+      laws.add('G(sees.oak_log -> X !mine.logs)', 'soft', 'critic')
+      runner.noteOverConstrained(
+        overConstrainedState(['sees.oak_log'], 'mine.logs', { 'mine.logs': ['C1'] }, '2026-12-01T00:00:00.000Z'),
+      )
+      return say('!critic run')
+    }
+    const plain = await round(false)
+    assert.ok(
+      plain.includes(
+        'I dropped C1 ("never mine logs while an oak log in sight"): it left me nothing I was allowed to do once',
+      ),
+      plain.join('\n'),
+    )
+    assert.ok(
+      plain.includes(
+        'the LLM critic could not read my runs this time: the LLM at http://127.0.0.1:9 did not answer within 30 s (asked about mining logs)',
+      ),
+      plain.join('\n'),
+    )
+    for (const line of plain) assert.doesNotMatch(line, SYMBOL, line)
+    const verbose = await round(true)
+    assert.ok(verbose.includes('relaxed C1: deleted'), verbose.join('\n'))
+    assert.ok(
+      verbose.includes('failed: llm: the LLM at http://127.0.0.1:9 did not answer within 30 s (asked about mine.logs)'),
+      verbose.join('\n'),
     )
   })
 })

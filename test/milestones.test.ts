@@ -85,7 +85,7 @@ describe('milestone skills', () => {
       (e: unknown) =>
         e instanceof Error &&
         e.message ===
-          'mine.oak_log speaks in milestones: a word it accepts reaches has.oak_log.1 (try !ce accept mine.oak_log mine.oak_log mine.oak_log has.oak_log.1)',
+          'mine.oak_log speaks in milestones: a word it accepts reaches has.oak_log.1 (try "!ce accept mine.oak_log mine.oak_log mine.oak_log has.oak_log.1")',
     )
     assert.deepEqual(await library.get('skill', 'mine.oak_log'), before)
     const fixed = await agent.counterexample(['mine.oak_log', 'mine.oak_log', 'has.oak_log.1'], true, 'mine.oak_log')

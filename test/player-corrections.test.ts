@@ -91,7 +91,7 @@ describe('the player as teacher', () => {
     await teachByPlayer('eat when hungry', alphabet, alex.teaching)
     assert.equal(
       alex.told[0],
-      'I cannot read "eat when hungry" as a rule I know, so teach me: about 12 yes/no questions (at most 30) about eating cooked beef, getting hungry and mining stone. ' +
+      'I cannot read "eat when hungry" as a rule I know, so teach me: about 12 yes/no questions (at most 30) about eating cooked beef, getting hungry and mining stone.\n' +
         'Each is a few steps in order: answer !yes if none of them breaks the rule yet, !no if one does, !skip if unsure (counted as no).',
     )
     const hungryThenMining = alex.words.findIndex((w) => w.join(' ') === 'food.low mine.stone')
@@ -108,7 +108,7 @@ describe('the player as teacher', () => {
 
     const verbose = player((w) => (eatWhenHungry(w) ? 'yes' : 'no'))
     await teachByPlayer('eat when hungry', alphabet, { ...verbose.teaching, verbose: true })
-    assert.match(verbose.told[0] ?? '', / over eat\.cooked_beef food\.low mine\.stone\. A word is OK if/)
+    assert.match(verbose.told[0] ?? '', / over eat\.cooked_beef food\.low mine\.stone\.\nA word is OK if/)
     const symbols = verbose.words.findIndex((w) => w.join(' ') === 'food.low mine.stone')
     assert.match(verbose.asked[symbols] ?? '', /is this OK: food\.low mine\.stone\? !yes/)
   })

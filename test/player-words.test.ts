@@ -7,6 +7,7 @@ import { handOverLine } from '../plugin/chat/hand-over-commands.js'
 import { countGiven, goalItems, wantsHandOver } from '../plugin/grounding/hand-over.js'
 import { lawWords } from '../plugin/vocabulary/law-words.js'
 import { actWords, counted, itemWords, listWords, stateWords } from '../plugin/vocabulary/player-words.js'
+import { ACTION_VERBS, SKILL_ONLY_VERBS } from '../plugin/vocabulary/symbols.js'
 import { loadRules } from '../plugin/world/rules.js'
 
 test('"bring me", "get me", "for me" ask for a hand-over; plain goals do not', () => {
@@ -52,6 +53,9 @@ test('item names as players say them: counts, articles, plurals and heaps', () =
   assert.equal(itemWords('coal', 1), '1 coal')
   assert.equal(itemWords('raw_iron', 3), '3 raw iron')
   assert.equal(itemWords('logs', 2), '2 logs')
+  // The same in the plural: "4 sheep", never "sheeps".
+  assert.equal(itemWords('sheep', 4), '4 sheep')
+  assert.equal(itemWords('cod', 2), '2 cod')
   assert.equal(counted(1, 'action'), '1 action')
   assert.equal(counted(0, 'action'), '0 actions')
   assert.equal(listWords(['a', 'b', 'c']), 'a, b and c')
@@ -65,6 +69,15 @@ test('acts and goals as sentences, not symbols', () => {
   assert.equal(actWords('craft.planks'), 'crafting planks')
   assert.equal(actWords('smelt.raw_iron'), 'smelting raw iron')
   assert.equal(actWords('explore.oak_log'), 'looking for oak logs')
+  // Every verb of the vocabulary, and the skills' own (hunt, wear), has its words.
+  assert.equal(actWords('fish.cod'), 'fishing for cod')
+  assert.equal(actWords('plant.wheat_seeds'), 'planting wheat seeds')
+  assert.equal(actWords('use.grass_block'), 'using what I hold on a grass block')
+  assert.equal(actWords('hunt.zombie'), 'hunting zombies')
+  assert.equal(actWords('wear.iron_helmet'), 'putting on an iron helmet')
+  for (const verb of [...ACTION_VERBS, ...SKILL_ONLY_VERBS]) {
+    assert.doesNotMatch(actWords(`${verb}.oak_log`), /\./, `${verb} has words`)
+  }
   assert.equal(stateWords('has.oak_log.3'), '3 oak logs')
   assert.equal(stateWords('equipped.iron_pickaxe'), 'an iron pickaxe in hand')
 })

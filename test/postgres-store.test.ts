@@ -228,6 +228,12 @@ describe('the PostgreSQL store', () => {
     const [alpha, beta, gamma] = [openStore(url), openStore(url), openStore(url)]
     const first = await alpha.claimLearning('skill', 'craft.thing')
     assert.ok('lease' in first)
+    // Won at once: no connection of this database ever ran LISTEN (or UNLISTEN after it): a claim that waits does.
+    const admin = postgres(url, { max: 1, onnotice: () => undefined })
+    const listening = await admin`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE '%listen%'`
+    await admin.end()
+    assert.equal(listening[0]?.n, 0, 'a claim won at once listens for nothing')
     const waiting = beta.claimLearning('skill', 'craft.thing')
     let settled = false
     void waiting.then(() => {

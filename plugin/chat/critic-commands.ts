@@ -3,7 +3,7 @@ import { evidenceLine, type LawBook, LawError } from '../agent/index.js'
 import { lawWords } from '../vocabulary/law-words.js'
 import { counted } from '../vocabulary/player-words.js'
 import { defineCommand, param } from './command.js'
-import { proposalWords, rejectionLine } from './critic-words.js'
+import { criticErrorLine, proposalWords, rejectionLine, relaxationLine } from './critic-words.js'
 import { linesPerPage, pageOf } from './pages.js'
 import type { CommandRegistry } from './registry.js'
 
@@ -100,6 +100,8 @@ export function registerCriticCommands(
       params: [param.word('subcommand', { choices: ['run'], description: 'run' })],
       run: async ({ cedar }) => {
         const { verbose } = cedar.options
+        // A law the round drops is gone from the book after it: its sentence is read before.
+        const before = new Map(laws.shield.monitors().map((m) => [m.id, m.text]))
         const report = await critic.run()
         await laws.flushed()
         const more = report.rejected.length - REJECTED_SHOWN
@@ -117,10 +119,8 @@ export function registerCriticCommands(
                   : `and ${more} more turned down (${prefix}laws lists the newest)`,
               ]
             : []),
-          ...report.relaxed.map(
-            (r) => `relaxed ${r.lawId}: ${r.change.type === 'delete' ? 'deleted' : r.change.formula}`,
-          ),
-          ...report.errors.map((e) => `failed: ${e}`),
+          ...report.relaxed.map((r) => relaxationLine(r, before.get(r.lawId), verbose)),
+          ...report.errors.map((e) => criticErrorLine(e, verbose)),
         ]
         if (report.accepted.length > 0)
           lines.push(`${prefix}law accept <id> makes one hard; ${prefix}law reject <id> drops it`)

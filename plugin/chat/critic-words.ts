@@ -4,7 +4,7 @@
  * ("it says no when", "it would have stopped crafting planks in "get planks", a run that worked"). `--verbose` bots
  * (the verbose option) keep the validator's words.
  */
-import type { RejectedProposal } from '../agent/index.js'
+import type { RejectedProposal, Relaxation } from '../agent/index.js'
 import { lawWords } from '../vocabulary/law-words.js'
 import { actWords, counted, inPlayerWords, listWords } from '../vocabulary/player-words.js'
 
@@ -77,4 +77,31 @@ export function proposalWords(p: {
 export function rejectionLine(r: RejectedProposal, verbose: boolean): string {
   if (verbose) return `refused ${r.formula} (${r.origin}): ${r.reason}`
   return `turned down "${lawWords(r.formula)}" from ${proposerWords(r.origin)}: ${refusalReasonWords(r.reason)}`
+}
+
+/**
+ * A law the critic relaxed because it left the bot no allowed act in a state it was in: which law (as a sentence,
+ * `lawBefore` being its formula before the round) and what became of it. The formula is for `verbose`.
+ */
+export function relaxationLine(r: Relaxation, lawBefore: string | undefined, verbose: boolean): string {
+  if (verbose) return `relaxed ${r.lawId}: ${r.change.type === 'delete' ? 'deleted' : r.change.formula}`
+  const law = lawBefore === undefined ? r.lawId : `${r.lawId} ("${lawWords(lawBefore)}")`
+  const why = 'it left me nothing I was allowed to do once'
+  return r.change.type === 'delete'
+    ? `I dropped ${law}: ${why}`
+    : `I changed ${law} to "${lawWords(r.change.formula)}": ${why}`
+}
+
+/**
+ * A critic that failed this round (`llm: the LLM at … did not answer`, `llm relax: …`), as a player reads it: who
+ * could not do what, and why in words. The round's other critics still ran.
+ */
+export function criticErrorLine(error: string, verbose: boolean): string {
+  if (verbose) return `failed: ${error}`
+  const named = /^([^:]+): ([\s\S]*)$/.exec(error)
+  const name = named?.[1] ?? ''
+  const why = inPlayerWords(named?.[2] ?? error)
+  if (name === 'llm relax') return `the LLM critic could not loosen a law that left me stuck: ${why}`
+  const critic = proposerWords(name)
+  return `${critic === name ? `the critic "${name}"` : critic} could not read my runs this time: ${why}`
 }

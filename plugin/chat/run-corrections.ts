@@ -5,7 +5,7 @@
  * skill or rule id, rejects the whole run as before.
  */
 import type { RecordStore } from '../store/record-store.js'
-import { actWords, listWords } from '../vocabulary/player-words.js'
+import { actWords, counted, listWords } from '../vocabulary/player-words.js'
 import { isActionSymbol } from '../vocabulary/symbols.js'
 import { type CommandContext, defineCommand, param } from './command.js'
 import { correctionReply, learnedAgain } from './correction-replies.js'
@@ -47,6 +47,13 @@ export function actsCorrectionText(spec: string, word: readonly string[], label:
 function listedActs(acts: readonly string[], verbose: boolean): string {
   if (acts.length === 0) return 'nothing has run yet'
   return `the last run's acts: ${acts.map((a, i) => `${i + 1} ${verbose ? a : actWords(a)}`).join(', ')}`
+}
+
+/** `!wrong N` past the last run's acts: which numbers there are. */
+function outOfRange(acts: number, prefix: string): string {
+  if (acts === 0) return 'nothing has run yet'
+  const which = acts === 1 ? `${prefix}wrong 1` : `${prefix}wrong 1 to ${prefix}wrong ${acts}`
+  return `the last run did ${counted(acts, 'act')}: say ${which} (${prefix}wrong list names them)`
 }
 
 /** What `!wrong` corrects: the last run's own (nothing named), a skill or rule by its name; or the reply instead. */
@@ -93,7 +100,10 @@ const wrongCommand = (store: RecordStore) =>
       const name = text === '' ? undefined : text
       if (name === 'list') return listedActs(cedar.agent.lastActs(), verbose)
       const act = name !== undefined && /^\d+$/.test(name) ? Number(name) : undefined
-      const acted = act === undefined ? undefined : cedar.agent.lastActs()[act - 1]
+      const acts = cedar.agent.lastActs()
+      // A number past the last act is a player's guess: the numbers that exist, as a reply and not a failure.
+      if (act !== undefined && (act < 1 || act > acts.length)) return outOfRange(acts.length, cedar.options.prefix)
+      const acted = act === undefined ? undefined : acts[act - 1]
       const actedWords = acted === undefined || verbose ? acted : actWords(acted)
       const named: Target =
         act === undefined && name !== undefined ? await namedTarget(context, store, name, verbose) : {}

@@ -112,7 +112,7 @@ function constrainedWords(added: Awaited<ReturnType<CommandContext['cedar']['age
 
 const constrainCommand = defineCommand({
   name: 'constrain',
-  summary: 'add a rule every later !do keeps: "never mine oak_log", "sleep at night", "stay in the forest"',
+  summary: 'add a rule every later !do keeps: "never mine oak logs", "sleep at night", "stay in the forest"',
   details:
     'a rule I cannot read (and no LLM) I learn from your answers: yes/no questions, answered with !yes, !no or !skip',
   params: [param.text('phrase', { description: 'the rule, in plain words' })],

@@ -38,7 +38,7 @@ export const skillsCommand = (store: RecordStore) =>
     run: async (context, { page: asked }) => {
       const { prefix } = context.cedar.options
       const { text, verbose } = verboseReply(context, asked)
-      if (text !== '' && !/^\d+$/.test(text)) return `the page is a number: say ${prefix}skills 2, not "${text}"`
+      if (text !== '' && !/^\d+$/.test(text)) return `the page is a number: say ${prefix}skills 1, not "${text}"`
       const { records, problems } = await store.load()
       const skills = records.filter((r) => r.kind === 'skill')
       const shown = pageOf(skills, text === '' ? undefined : Number(text), SKILLS_PER_PAGE, `${prefix}skills`, 'skills')

@@ -181,6 +181,10 @@ export class PostgresStore implements RecordStore {
     const { holdMs = 600_000, signal } = options
     const sql = await this.connected()
     const holder = `${this.holder}:${++this.claims}`
+    signal?.throwIfAborted()
+    // Most claims are won at once, or find the record saved: only a claim that has to wait listens for news.
+    const atOnce = await this.tryClaim(kind, name, holder, holdMs)
+    if (atOnce) return atOnce
     let wake = () => {}
     const listeners = [
       await sql.listen(CLAIMS_CHANNEL, (payload) => payload === `${kind}/${name}` && wake()),
@@ -189,21 +193,13 @@ export class PostgresStore implements RecordStore {
     try {
       for (;;) {
         signal?.throwIfAborted()
-        // Armed before looking, so news that comes between the look and the wait is not missed.
+        // Armed before looking (again, now listening), so news that comes between the look and the wait is not
+        // missed.
         const woken = new Promise<void>((resolve) => {
           wake = resolve
         })
-        const won = await sql`INSERT INTO cedar_learning_claims (kind, name, holder, expires_at)
-          VALUES (${kind}, ${name}, ${holder}, now() + ${holdMs} * interval '1 millisecond')
-          ON CONFLICT (kind, name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
-            WHERE cedar_learning_claims.expires_at < now()
-          RETURNING holder`
-        const release = () => this.releaseClaim(kind, name, holder)
-        // Looked at after the claim too: a learner saves before it lets go, so a record saved meanwhile shows here.
-        const record = await this.get(kind, name)
-        if (won.length === 1 && record) await release()
-        if (record) return { record }
-        if (won.length === 1) return { lease: { release } }
+        const claim = await this.tryClaim(kind, name, holder, holdMs)
+        if (claim) return claim
         const [held] = await sql<{ ms: number }[]>`
           SELECT (extract(epoch FROM expires_at - now()) * 1000)::float8 AS ms
           FROM cedar_learning_claims WHERE kind = ${kind} AND name = ${name}`
@@ -220,6 +216,28 @@ export class PostgresStore implements RecordStore {
     } finally {
       await Promise.all(listeners.map((listener) => listener.unlisten()))
     }
+  }
+
+  /** One look: the claim won (a lease), the record saved meanwhile, or undefined while another holds the claim. */
+  private async tryClaim(
+    kind: RecordKind,
+    name: string,
+    holder: string,
+    holdMs: number,
+  ): Promise<LearningClaim | undefined> {
+    const sql = await this.connected()
+    const won = await sql`INSERT INTO cedar_learning_claims (kind, name, holder, expires_at)
+      VALUES (${kind}, ${name}, ${holder}, now() + ${holdMs} * interval '1 millisecond')
+      ON CONFLICT (kind, name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+        WHERE cedar_learning_claims.expires_at < now()
+      RETURNING holder`
+    const release = () => this.releaseClaim(kind, name, holder)
+    // Looked at after the claim too: a learner saves before it lets go, so a record saved meanwhile shows here.
+    const record = await this.get(kind, name)
+    if (won.length === 1 && record) await release()
+    if (record) return { record }
+    if (won.length === 1) return { lease: { release } }
+    return undefined
   }
 
   private async releaseClaim(kind: RecordKind, name: string, holder: string): Promise<void> {

@@ -3,7 +3,7 @@
  * "crafting a stone pickaxe", "1 action". Chat speaks these; the symbols (`has.oak_log.3`, `mine.iron_ore`) are for
  * `--verbose`, the console and the log.
  */
-import { parseSymbol } from './symbols.js'
+import { parseSymbol, SYMBOL_IN_TEXT_SOURCE } from './symbols.js'
 
 /** Things counted by the heap, not one by one: "3 coal", "5 cobblestone", "2 iron ore". */
 const MASS = new Set([
@@ -64,6 +64,7 @@ export function singularWords(name: string): string {
 
 /** English plural of a noun phrase: its last word takes the ending. */
 export function pluralWords(words: string): string {
+  if (/(^| )(sheep|fish|cod|salmon)$/.test(words)) return words
   if (/(s|x|z|ch|sh)$/.test(words)) return `${words}es`
   if (/[^aeiou]y$/.test(words)) return `${words.slice(0, -1)}ies`
   if (/leaf$/.test(words)) return `${words.slice(0, -1)}ves`
@@ -143,6 +144,16 @@ export function actWords(symbol: string): string {
       return `putting ${itemsWords(object)} in a chest`
     case 'take':
       return `taking ${itemsWords(object)} out of a chest`
+    case 'fish':
+      return object === 'fish' ? 'fishing' : `fishing for ${singularWords(object)}`
+    case 'use':
+      return `using what I hold on ${isMass(object) ? singularWords(object) : withArticle(singularWords(object))}`
+    case 'hunt':
+      return `hunting ${itemsWords(object)}`
+    case 'wear':
+      return `putting on ${withArticle(singularWords(object))}`
+    case 'plant':
+      return `planting ${isMass(object) ? singularWords(object) : itemsWords(object)}`
     default:
       return symbol
   }
@@ -181,8 +192,7 @@ export function stateWords(symbol: string): string {
 }
 
 /** A symbol in a line, or a quoted stretch (what someone typed, said back as typed: `"mine.foo"`), kept whole. */
-const SYMBOL_IN_TEXT =
-  /"[^"]*"|\b(?:has|equipped|wears|stored|killed|near|sees|time|biome|health|food|mine|craft|smelt|place|equip|explore|sleep|kill|attack|eat|activate|goto|store|take)\.[a-z0-9_]+(?:\.\d+)?\b/g
+const SYMBOL_IN_TEXT = new RegExp(`"[^"]*"|${SYMBOL_IN_TEXT_SOURCE}`, 'g')
 
 /**
  * A line of the bot's own terms in a player's words: each symbol as words (`mine.iron_ore` → "mining iron ore",

@@ -58,6 +58,15 @@ export const PREDICATE_KINDS = [
   'food',
 ] as const
 
+/** Verbs that name a skill but no single act: `hunt.zombie` (look for one, then fight it), `wear.iron_helmet`. */
+export const SKILL_ONLY_VERBS = ['hunt', 'wear'] as const
+
+/**
+ * A symbol of the vocabulary inside text (`has.oak_log.3`, `mine.iron_ore`, `hunt.zombie`): every action verb, skill
+ * verb and predicate kind followed by a dot and an object. A source, so each user sets its own flags.
+ */
+export const SYMBOL_IN_TEXT_SOURCE = `\\b(?:${[...ACTION_VERBS, ...SKILL_ONLY_VERBS, ...PREDICATE_KINDS].join('|')})\\.[a-z0-9_]+(?:\\.\\d+)?\\b`
+
 export type ActionVerb = (typeof ACTION_VERBS)[number]
 export type PrimitiveVerb = (typeof PRIMITIVE_VERBS)[number]
 export type PredicateKind = (typeof PREDICATE_KINDS)[number]

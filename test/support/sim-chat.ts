@@ -7,13 +7,17 @@ import { Vec3 } from 'vec3'
 import { createLaws } from '../../plugin/agent/assembly.js'
 import { BotAgent } from '../../plugin/agent/bot-agent.js'
 import { CedarAgent } from '../../plugin/agent/cedar-agent.js'
+import { CriticRunner } from '../../plugin/agent/critic/critic-runner.js'
+import { afterCursor, type Trajectories } from '../../plugin/agent/critic/trajectory-log.js'
+import type { Trajectory } from '../../plugin/agent/critic/types.js'
 import { type TaskEnd, TaskRunner } from '../../plugin/agent/task-runner.js'
 import { agentApi } from '../../plugin/cedar-plugin.js'
 import { registerBuiltinCommands } from '../../plugin/chat/builtin-commands.js'
+import { registerCriticCommands } from '../../plugin/chat/critic-commands.js'
 import { CommandDispatcher } from '../../plugin/chat/dispatcher.js'
 import { registerHandOverCommands } from '../../plugin/chat/hand-over-commands.js'
 import { registerLtlCommands } from '../../plugin/chat/ltl-commands.js'
-import type { Answer } from '../../plugin/chat/questions.js'
+import { type Answer, ChatQuestions, registerAnswerCommands } from '../../plugin/chat/questions.js'
 import { CommandRegistry } from '../../plugin/chat/registry.js'
 import { registerSkillCommands } from '../../plugin/chat/skill-commands.js'
 import { resolveOptions } from '../../plugin/config/options.js'
@@ -109,6 +113,11 @@ export function openSimChat(
   registerSkillCommands(registry, store)
   registerHandOverCommands(registry)
   registerLtlCommands(registry, resolved.prefix, laws)
+  // !yes, !no and !skip as a player types them with no question open (the questions above are answered by `answer`).
+  registerAnswerCommands(registry, new ChatQuestions())
+  // !laws, !law and !critic run over the laws above; the critic itself proposes nothing here.
+  const critic = new CriticRunner({ log: new TrajectoriesInMemory(), laws, critics: [] })
+  registerCriticCommands(registry, resolved.prefix, { laws, critic: { run: () => critic.run(), runner: critic } })
   const dispatcher = new CommandDispatcher(registry, resolved, {
     run: async (command, invocation, reply) => {
       const context = { bot, cedar, username: invocation.username, channel: invocation.channel, reply }
@@ -128,5 +137,28 @@ export function openSimChat(
       await dispatcher.handle({ username: 'Alex', channel: 'chat', message: line }, (text) => replies.push(text))
       return replies
     },
+  }
+}
+
+/** The critic's runs, kept in memory: nothing in these chats logs one, and a test leaves no files behind. */
+class TrajectoriesInMemory implements Trajectories {
+  readonly skipped = 0
+  private readonly kept: Trajectory[] = []
+  private cursor: string | undefined
+
+  async append(trajectory: Trajectory): Promise<void> {
+    this.kept.push(trajectory)
+  }
+
+  async list(): Promise<Trajectory[]> {
+    return [...this.kept]
+  }
+
+  async sinceCursor(): Promise<Trajectory[]> {
+    return afterCursor(this.kept, this.cursor)
+  }
+
+  async moveCursor(id: string): Promise<void> {
+    this.cursor = id
   }
 }

@@ -95,7 +95,7 @@ export async function correctSkill(
     // A milestone skill is learned over its events: a word that never reaches the goal says nothing of the skill's
     // actions (they may happen anywhere) and would only contradict it.
     throw new CounterexampleError(
-      `${name} speaks in milestones: a word it accepts reaches ${goal} (try !ce accept ${name} ${[...word, goal].join(' ')})`,
+      `${name} speaks in milestones: a word it accepts reaches ${goal} (try "!ce accept ${name} ${[...word, goal].join(' ')}")`,
     )
   }
   const added = newSymbols(word, record.alphabet, context.inventory)

@@ -205,9 +205,9 @@ export function teachByPlayer(
   const expected = Math.min(budget, Math.max(1, alphabet.length + alphabet.length ** 2 - known.length))
   player.tell(
     player.verbose
-      ? `I cannot read "${phrase}" as a rule I know, so teach me: about ${expected} yes/no questions (at most ${budget}) over ${alphabet.join(' ')}. ` +
+      ? `I cannot read "${phrase}" as a rule I know, so teach me: about ${expected} yes/no questions (at most ${budget}) over ${alphabet.join(' ')}.\n` +
           `A word is OK if nothing in it breaks the rule yet; answer !yes, !no or !skip (unsure, counted as no).`
-      : `I cannot read "${phrase}" as a rule I know, so teach me: about ${counted(expected, 'yes/no question')} (at most ${budget}) about ${listWords(alphabet.map(spokenSymbol))}. ` +
+      : `I cannot read "${phrase}" as a rule I know, so teach me: about ${counted(expected, 'yes/no question')} (at most ${budget}) about ${listWords(alphabet.map(spokenSymbol))}.\n` +
           `Each is a few steps in order: answer !yes if none of them breaks the rule yet, !no if one does, !skip if unsure (counted as no).`,
   )
   const teacher = new BatchedPlayerTeacher({

@@ -178,20 +178,21 @@ function showLaws(laws) {
     row.dataset.law = law.id
     const text = law.evidence ? `${law.text} (evidence: ${law.evidence})` : law.text
     for (const cell of [law.id, text, law.kind, law.source, String(law.blocked)]) row.append(element('td', cell))
-    const actions = element('td')
+    // Under the law's text, not in a column of their own: the shield panel is narrow on a 1000 px page.
     if (law.source === 'critic' && (law.kind === 'soft' || law.kind === 'proposed')) {
       const accept = element('button', 'accept')
       accept.addEventListener('click', () => send(`!law accept ${law.id}`))
       const reject = element('button', 'reject', 'secondary')
       reject.addEventListener('click', () => send(`!law reject ${law.id}`))
+      const actions = element('div', undefined, 'law-actions')
       actions.append(accept, reject)
+      row.children[1].append(actions)
     }
-    row.append(actions)
     body.append(row)
   }
   if (laws.length === 0) {
     const cell = element('td', 'no laws: every action is allowed', 'muted')
-    cell.colSpan = 6
+    cell.colSpan = 5
     body.append(element('tr'))
     body.lastElementChild.append(cell)
   }

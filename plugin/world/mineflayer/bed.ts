@@ -16,7 +16,7 @@ import { isLiquid } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import type { BotMemory } from './bot-memory.js'
-import { untilClock } from './clock.js'
+import { firstEvent, untilClock } from './clock.js'
 import { pickUpDrops } from './drop-pickup.js'
 import { findNearestBlock, inventoryItem, kill, reequip } from './gather.js'
 import { fail } from './limits.js'
@@ -237,19 +237,15 @@ const isPassable = (block: Block | null): boolean =>
 
 /** Resolves true when the bot leaves its bed (the night skipped), false on the signal or after WAKE_WAIT_MS. */
 function woken(bot: Bot, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (awake: boolean) => {
-      clearTimeout(timer)
-      bot.off('wake', onWake)
-      signal.removeEventListener('abort', onAbort)
-      resolve(awake)
-    }
-    const onWake = () => done(true)
-    const onAbort = () => done(false)
-    const timer = setTimeout(() => done(false), WAKE_WAIT_MS)
-    bot.on('wake', onWake)
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
+  return firstEvent(
+    bot,
+    bot,
+    'wake',
+    () => true,
+    { ms: WAKE_WAIT_MS },
+    () => false,
+    signal,
+  )
 }
 
 /** How near a zombie must be at daybreak to be fought (its follow range is 35; one this near will find the bot). */
@@ -299,16 +295,5 @@ const PICKUP_GRACE_MS = 5_000
 /** Resolves true as soon as `holds()` after an inventory change, false after `ms`. */
 function untilInventory(bot: Bot, holds: () => boolean, ms: number): Promise<boolean> {
   if (holds()) return Promise.resolve(true)
-  return new Promise((resolve) => {
-    const done = (held: boolean) => {
-      clearTimeout(timer)
-      bot.inventory.off('updateSlot', onSlot)
-      resolve(held)
-    }
-    const onSlot = () => {
-      if (holds()) done(true)
-    }
-    const timer = setTimeout(() => done(holds()), ms)
-    bot.inventory.on('updateSlot', onSlot)
-  })
+  return firstEvent(bot, bot.inventory, 'updateSlot', () => holds() || undefined, { ms }, holds)
 }

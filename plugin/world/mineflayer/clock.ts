@@ -111,3 +111,45 @@ export function phaseWatch(bot: Bot, events: readonly string[]): { signal: Abort
 export async function landed(bot: Bot): Promise<void> {
   for (let tick = 0; tick < 10 && !bot.entity.onGround; tick++) await waitPhysicsTicks(bot, 1)
 }
+
+/** What `firstEvent` listens on: the bot, its world or its inventory (their events typed each its own way). */
+interface EventSource {
+  on(event: string, listener: (...args: never[]) => void): unknown
+  off(event: string, listener: (...args: never[]) => void): unknown
+}
+
+/**
+ * The first `event` of `source` that `settle` turns into a value, or `fallback()` once `bound` has passed (the bot's
+ * physics ticks, or milliseconds on the wall clock) or `signal` aborted. Every listener goes when it ends: a use
+ * waits for its block's update, a bed for the wake, a pick-up for the inventory's slot.
+ */
+export function firstEvent<T>(
+  bot: Bot,
+  source: object,
+  event: string,
+  settle: (...args: never[]) => T | undefined,
+  bound: { readonly ticks: number } | { readonly ms: number },
+  fallback: () => T,
+  signal?: AbortSignal,
+): Promise<T> {
+  const emitter = source as EventSource
+  return new Promise((resolve) => {
+    const ticks = 'ticks' in bound ? physicsTicks(bot, bound.ticks) : undefined
+    const timer = 'ms' in bound ? setTimeout(() => done(fallback()), bound.ms) : undefined
+    const onEvent = (...args: never[]) => {
+      const value = settle(...args)
+      if (value !== undefined) done(value)
+    }
+    const onAbort = () => done(fallback())
+    const done = (value: T) => {
+      ticks?.cancel()
+      clearTimeout(timer)
+      emitter.off(event, onEvent)
+      signal?.removeEventListener('abort', onAbort)
+      resolve(value)
+    }
+    void ticks?.passed.then(() => done(fallback()))
+    emitter.on(event, onEvent)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}

@@ -12,6 +12,7 @@ import { walkNear as walkNearBlock } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import type { BotMemory } from './bot-memory.js'
+import { firstEvent } from './clock.js'
 import { findNearestBlock, inventoryItem } from './gather.js'
 import { fail } from './limits.js'
 
@@ -91,21 +92,8 @@ const CHANGE_TICKS = 20
 
 /** The block's new name once the server changes it, or undefined when it has not within CHANGE_TICKS. */
 function blockChange(bot: Bot, at: Vec3): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const event = `blockUpdate:${at}`
-    let ticks = 0
-    const onUpdate = (_old: Block | null, now: Block | null) => done(now?.name)
-    const onTick = () => {
-      if (++ticks >= CHANGE_TICKS) done(undefined)
-    }
-    const done = (name: string | undefined) => {
-      bot.world.off(event as 'blockUpdate', onUpdate)
-      bot.off('physicsTick', onTick)
-      resolve(name)
-    }
-    bot.world.on(event as 'blockUpdate', onUpdate)
-    bot.on('physicsTick', onTick)
-  })
+  const changed = (_old: Block | null, now: Block | null) => now?.name
+  return firstEvent(bot, bot.world, `blockUpdate:${at}`, changed, { ticks: CHANGE_TICKS }, () => undefined)
 }
 
 export async function plant(bot: Bot, memory: BotMemory, object: string, signal: AbortSignal): Promise<Outcome> {
