@@ -9,7 +9,7 @@ import { isWater } from '../../vocabulary/block-classes.js'
 import { matchesObject } from '../../vocabulary/families.js'
 import { CHANCE_DROPS, CROPS } from '../../vocabulary/natural.js'
 import { nearestStatePosition, statesOf } from '../block-search.js'
-import { gentleMovements } from '../pathfinding.js'
+import { gentleMovements, walkNear } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import type { BotMemory } from './bot-memory.js'
@@ -147,7 +147,7 @@ export async function mine(bot: Bot, memory: BotMemory, object: string, signal: 
       await landed(bot) // a dig begun in the air takes five times as long
       await bot.dig(bot.blockAt(block.position) ?? block, true)
     } else if (block.boundingBox === 'empty') {
-      await breakPlant(bot, memory, block)
+      await breakPlant(bot, memory, block, signal)
     } else {
       // The trunk is read before the collect: collectblock's walk onto the drop in the hole digs the log above it
       // when the bot's head meets it (the log then no longer there to find).
@@ -197,11 +197,9 @@ export async function mine(bot: Bot, memory: BotMemory, object: string, signal: 
  * Grass, flowers and crops have no collision box, so collectblock's goal (looking at the block's face) is never met
  * for one a few blocks away, and its pathfinder thinks its full 5 s and gives up: a player walks up and breaks it.
  */
-async function breakPlant(bot: Bot, memory: BotMemory, block: Block): Promise<void> {
-  const { x, y, z } = block.position
-  bot.pathfinder.setMovements(gentleMovements(bot))
+async function breakPlant(bot: Bot, memory: BotMemory, block: Block, signal: AbortSignal): Promise<void> {
   try {
-    await bot.pathfinder.goto(new goals.GoalNear(x, y, z, 2))
+    await walkNear(bot, block.position, 2, signal)
   } catch (error) {
     if (!isPathfinderGiveUp(error)) throw error
     giveUp(memory, block.position)
