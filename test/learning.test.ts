@@ -206,3 +206,64 @@ describe('budgets and alphabet expansion', () => {
     for (const word of learned) assert.ok(!teacher.words.includes(word), `${word} was asked again`)
   })
 })
+
+describe('CAPAL when the world contradicts the teacher on a few words', () => {
+  // A compass's ingredients in the world come in either order; the recipe book (the teacher here) knows one order,
+  // so it is wrong on every word that gathers redstone first, far past any noise bound. Runs are gold.
+  const alphabet = ['compass', 'iron', 'redstone']
+  const world = Dfa.from({
+    alphabet,
+    initial: 0,
+    accepting: [4],
+    transitions: [
+      [null, 1, 2],
+      [null, 1, 3],
+      [null, 3, 2],
+      [4, 3, 3],
+      [4, 4, 4],
+    ],
+  })
+  const recipeOrder = Dfa.from({
+    alphabet,
+    initial: 0,
+    accepting: [3],
+    transitions: [
+      [null, 1, null],
+      [null, 1, 2],
+      [3, 2, 2],
+      [3, 3, 3],
+    ],
+  })
+  const runs: SymbolWord[] = [
+    ['redstone', 'iron', 'compass'],
+    ['iron', 'iron', 'redstone', 'compass'],
+    ['iron', 'redstone', 'compass'],
+  ]
+  /** The runs the world made, each a gold counterexample while the hypothesis disagrees with it. */
+  const runsOracle = {
+    counterexamples: 'gold' as const,
+    async findCounterexample(hypothesis: Dfa) {
+      const word = runs.find((w) => hypothesis.accepts(w) !== world.accepts(w))
+      return word && { word, label: world.accepts(word) }
+    },
+  }
+
+  test('a gold run the class query keeps outvoting is learned, not asked round after round', async () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const events: LearningEvent[] = []
+      const report = await learn({
+        alphabet,
+        teacher: new SimulatedTeacher(recipeOrder),
+        oracle: runsOracle,
+        algorithm: 'capal',
+        // The skill learner's parameters (skill-learning.ts): milestone languages, a model teacher.
+        capal: { noiseBound: 0.1, poolSize: 2, poolMaxLength: 4, poolSample: 2, seed },
+        maxEquivalenceQueries: 12,
+        onEvent: (e) => events.push(e),
+      })
+      const rounds = events.filter((e) => e.type === 'counterexample').length
+      assert.equal(report.outcome, 'equivalent', `seed ${seed}: ${report.outcome} after ${rounds} counterexamples`)
+      for (const run of runs) assert.ok(report.dfa?.accepts(run), `seed ${seed}: ${run.join(' ')}`)
+    }
+  })
+})

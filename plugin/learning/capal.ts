@@ -24,6 +24,12 @@ export interface CapalParameters {
   readonly poolSample?: number
   readonly seed?: number
   /**
+   * How many disagreements one against a gold label counts for in the class query. Default 3: only the other side
+   * can be a lie. A language whose states differ on few suffixes (a skill's milestones) needs more: there a gold
+   * cell is often the one difference between two states, and at 3 it was outvoted round after round.
+   */
+  readonly goldWeight?: number
+  /**
    * A warm start: rows (with their prefixes) and core columns the table begins with — a template hypothesis's
    * access words and the suffixes that tell its states apart — so its first round asks the teacher about the
    * template's structure at once instead of finding it one counterexample at a time. The teacher still labels
@@ -32,9 +38,6 @@ export interface CapalParameters {
   readonly prefixes?: readonly SymbolWord[]
   readonly suffixes?: readonly SymbolWord[]
 }
-
-/** How many disagreements one against a gold label counts for: only the other side can be a lie. */
-const GOLD_WEIGHT = 3
 
 interface Row {
   readonly labels: Uint8Array
@@ -65,6 +68,8 @@ export class Capal implements Learner {
   private readonly labels = new Map<string, boolean>()
   private readonly different = new Map<string, true>()
   private readonly seenCounterexamples = new Set<string>()
+  /** Prefixes of gold counterexamples that came back: compared exactly (see `pin`). */
+  private readonly pinned = new Set<string>()
   private version = 0
   private partition: Partition | undefined
   private readonly noiseBound: number
@@ -74,6 +79,7 @@ export class Capal implements Learner {
   private readonly poolMaxLength: number
   private readonly maxPoolSize: number
   private readonly poolSample: number
+  private readonly goldWeight: number
 
   constructor(
     private readonly context: LearnerContext,
@@ -85,6 +91,7 @@ export class Capal implements Learner {
     this.poolMaxLength = parameters.poolMaxLength ?? 8
     this.maxPoolSize = parameters.maxPoolSize ?? 1024
     this.poolSample = parameters.poolSample ?? Number.POSITIVE_INFINITY
+    this.goldWeight = parameters.goldWeight ?? 3
     this.random = seededRandom(parameters.seed ?? 1)
     for (const word of parameters.prefixes ?? []) {
       for (let i = 1; i <= word.length; i++) this.prefixes.set(wordKey(word.slice(0, i)), word.slice(0, i))
@@ -189,11 +196,30 @@ export class Capal implements Learner {
       // A label-only counterexample that came back: separate what it reaches with all of its suffixes.
       changed = this.addSuffixes(word.map((_, i) => word.slice(i)))
     }
+    if (!changed && gold && this.seenCounterexamples.has(key)) changed = this.pin(word)
     this.seenCounterexamples.add(key)
     // Growing the pool is the last resort, and a bounded one: past it, learning reports no progress.
     if (!changed && this.pool.length < this.maxPoolSize) changed = this.growPool(Math.min(8, this.poolSample)) > 0
     this.partition = undefined
     return changed
+  }
+
+  /**
+   * A gold counterexample back with every discriminator already asked: the class query tolerated the one column
+   * that tells its prefixes from their classes (a milestone language's states differ on few suffixes, and one in
+   * six is within the noise bound). Its prefixes are compared exactly from now on, so a row that differs at all is a
+   * state of its own.
+   */
+  private pin(word: SymbolWord): boolean {
+    let pinned = false
+    for (let i = 0; i <= word.length; i++) {
+      const key = wordKey(word.slice(0, i))
+      if (this.pinned.has(key)) continue
+      this.pinned.add(key)
+      pinned = true
+    }
+    if (pinned) this.version++
+    return pinned
   }
 
   private addSuffixes(suffixes: SymbolWord[]): boolean {
@@ -295,7 +321,7 @@ export class Capal implements Learner {
     const cacheKey = `${u}\u0002${v}\u0002${this.version}\u0002${threshold}`
     if (this.different.has(cacheKey)) return Number.POSITIVE_INFINITY
     const m = ru.labels.length
-    const limit = threshold * m
+    const limit = this.pinned.has(u) || this.pinned.has(v) ? 0 : threshold * m
     let disagreements = 0
     for (let i = 0; i < m; i++) {
       if (ru.labels[i] === rv.labels[i]) continue
@@ -303,7 +329,7 @@ export class Capal implements Learner {
         this.different.set(cacheKey, true)
         return Number.POSITIVE_INFINITY
       }
-      disagreements += (ru.gold[i]! | rv.gold[i]!) === 1 ? GOLD_WEIGHT : 1
+      disagreements += (ru.gold[i]! | rv.gold[i]!) === 1 ? this.goldWeight : 1
       if (disagreements > limit) {
         this.different.set(cacheKey, true)
         return Number.POSITIVE_INFINITY
@@ -370,8 +396,12 @@ export class Capal implements Learner {
         const tally = new Map<number, number>()
         for (const key of c.members) {
           if (!this.prefixes.has(key)) continue
-          const target = partition.classOf.get(wordKey(concatWords(this.prefixes.get(key)!, [symbol])))
-          if (target !== undefined) tally.set(target, (tally.get(target) ?? 0) + (key === c.rep ? 1.5 : 1))
+          const next = concatWords(this.prefixes.get(key)!, [symbol])
+          const target = partition.classOf.get(wordKey(next))
+          // A gold word's path is followed as its label is taken: else a gold counterexample can be in the right
+          // class and still be run into another, and come back round after round.
+          const weight = this.context.cache.goldLabel(next) !== undefined ? 1000 : key === c.rep ? 1.5 : 1
+          if (target !== undefined) tally.set(target, (tally.get(target) ?? 0) + weight)
         }
         let best = s
         let bestVotes = -1
