@@ -184,7 +184,9 @@ export class BotAgent {
     const acts = last.word.flatMap((s, i) => (isActionSymbol(s) ? [i] : []))
     const at = acts[act - 1]
     if (!Number.isInteger(act) || act < 1 || at === undefined) {
-      throw new CounterexampleError(`the last run did ${acts.length} acts: say !wrong 1 to !wrong ${acts.length}`)
+      const which = acts.length === 1 ? 'say !wrong 1' : `say !wrong 1 to !wrong ${acts.length}`
+      const did = acts.length === 0 ? 'no act' : acts.length === 1 ? '1 act' : `${acts.length} acts`
+      throw new CounterexampleError(`the last run did ${did}${acts.length === 0 ? '' : `: ${which}`}`)
     }
     const symbol = last.word[at] as string
     const alphabet = new Set(skill.alphabet)
