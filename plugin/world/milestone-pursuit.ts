@@ -258,7 +258,7 @@ class Chain {
   private byMining(item: string, count: number, depth: number): string | undefined {
     for (const action of this.allowed('mine', (o) => !(o in CROPS) && yields(this.rules, o, item))) {
       const block = parseSymbol(action)?.object ?? ''
-      const along = this.tableToTakeAlong(block, this.stillWanted(item, count), depth)
+      const along = this.tableToTakeAlong(block, () => this.stillWanted(item, count), depth)
       if (along) return along
       const tool = this.toolFor(block)
       // Out of sight: search, where the skill may (the shield's laws want the ore seen before it is mined) — once
@@ -285,7 +285,7 @@ class Chain {
    * that needs no table (torches, sticks) or a tool already made takes none: one table a run, where the world
    * does not ask for another.
    */
-  private tableToTakeAlong(block: string, wanted: number, depth: number): string | undefined {
+  private tableToTakeAlong(block: string, wanted: () => number, depth: number): string | undefined {
     const below = UNDERGROUND_BLOCKS.some((name) => matchesObject(name, block) || name === block)
     if (!below || this.held('crafting_table') > 0) return
     const tableCraft = (object: string) => object !== 'crafting_table' && this.rules.recipe(object)?.needsTable === true
@@ -295,7 +295,7 @@ class Chain {
     })
     const wearsOut = this.rules.harvestTools(block).some((tool) => {
       const lasts = this.rules.maxDurability(tool)
-      return this.held(tool) > 0 && tableCraft(tool) && lasts !== undefined && wanted > lasts
+      return this.held(tool) > 0 && tableCraft(tool) && lasts !== undefined && wanted() > lasts
     })
     if (!(toMake || wearsOut) || this.allowed('craft', (o) => o === 'crafting_table').length === 0) return undefined
     return this.want('crafting_table', 1, depth + 1)

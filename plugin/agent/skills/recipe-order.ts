@@ -22,10 +22,11 @@ export function withRecipeOrder(teacher: MembershipTeacher, milestones: readonly
   }
   return {
     async answer(words, options) {
-      const asked = words.filter((word) => !impossible(word))
+      const rejected = words.map(impossible)
+      const asked = words.filter((_, i) => !rejected[i])
       const answers = asked.length > 0 ? await teacher.answer(asked, options) : []
       let next = 0
-      return words.map((word) => (impossible(word) ? false : (answers[next++] ?? false)))
+      return words.map((_, i) => (rejected[i] ? false : (answers[next++] ?? false)))
     },
   }
 }
