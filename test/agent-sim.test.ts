@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import type { ControllerStep } from '../plugin/agent/controller/controller.js'
+import type { ControllerStep } from '../plugin/agent/controller/index.js'
 import { skillKey } from '../plugin/agent/skills/skill-key.js'
 import { adaptationRenaming, learnSkill, renameEvidence } from '../plugin/agent/skills/skill-learning.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'

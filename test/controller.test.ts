@@ -7,7 +7,7 @@ import {
   type ControllerStep,
   type Gate,
   runController,
-} from '../plugin/agent/controller/controller.js'
+} from '../plugin/agent/controller/index.js'
 import { Dfa } from '../plugin/automata/dfa.js'
 import { type Primitive, primitiveSymbol } from '../plugin/vocabulary/symbols.js'
 import {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import type { ControllerStep } from '../plugin/agent/controller/controller.js'
+import type { ControllerStep } from '../plugin/agent/controller/index.js'
 import { eatingReflex } from '../plugin/agent/reflexes/eating-reflex.js'
 import { constraintsAdmitReflex } from '../plugin/agent/reflexes/reflex-admission.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'

@@ -12,7 +12,7 @@ import { type SimulatedActor, startSimulatedActorLlm } from '../bench/simulated-
 import { llmChooser } from '../plugin/agent/actor/controller-actor.js'
 import { LlmActor, parseActorReply } from '../plugin/agent/actor/llm-actor.js'
 import { agentGrounding, createAgent, createLaws } from '../plugin/agent/assembly.js'
-import { runController } from '../plugin/agent/controller/controller.js'
+import { runController } from '../plugin/agent/controller/index.js'
 import { controllerGate } from '../plugin/agent/controller-gate.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { Dfa } from '../plugin/automata/dfa.js'

@@ -2,7 +2,7 @@
 // quarter minute of silence while an act runs, and failures in plain words.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { ControllerResult, ControllerStep } from '../plugin/agent/controller/controller.js'
+import type { ControllerResult, ControllerStep } from '../plugin/agent/controller/index.js'
 import type { DoProgress, SkillSummary } from '../plugin/cedar-reports.js'
 import { HEARTBEAT_MS, PLAYER_WORDS, plainFailure, RunProgress, searchedInVain } from '../plugin/chat/run-progress.js'
 import { inPlayerWords } from '../plugin/vocabulary/player-words.js'

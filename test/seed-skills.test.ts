@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { describe, test } from 'node:test'
-import { runController } from '../plugin/agent/controller/controller.js'
+import { runController } from '../plugin/agent/controller/index.js'
 import { SEED_GOALS } from '../plugin/agent/skills/seed-skills.js'
 import { skillChain, skillKey, skillName } from '../plugin/agent/skills/skill-key.js'
 import { learnSkill, startInventoryOf } from '../plugin/agent/skills/skill-learning.js'

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { runController } from '../plugin/agent/controller/controller.js'
+import { runController } from '../plugin/agent/controller/index.js'
 import { constraintsAdmitReflex, constraintsReleasedUnkept } from '../plugin/agent/reflexes/reflex-admission.js'
 import { shelterReflex } from '../plugin/agent/reflexes/shelter-reflex.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'

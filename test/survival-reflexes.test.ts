@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import { runController } from '../plugin/agent/controller/controller.js'
+import { runController } from '../plugin/agent/controller/index.js'
 import { escapeReflex } from '../plugin/agent/reflexes/escape-reflex.js'
 import { FIGHT_RADIUS, fightReflex } from '../plugin/agent/reflexes/fight-reflex.js'
 import type { ReflexContext } from '../plugin/agent/reflexes/reflex.js'

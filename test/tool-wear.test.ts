@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
-import type { ControllerResult } from '../plugin/agent/controller/controller.js'
+import type { ControllerResult } from '../plugin/agent/controller/index.js'
 import { judgeStuckRun } from '../plugin/agent/run/stuck-runs.js'
 import { runReplacingTools, TOOL_REPLACEMENTS } from '../plugin/agent/run/tool-wear.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'

@@ -1,3 +1,4 @@
+export { runController } from './controller.js'
 export type {
   ActorMenu,
   ControllerOptions,
@@ -5,6 +6,5 @@ export type {
   ControllerResult,
   ControllerStep,
   Gate,
-} from './controller.js'
-export { runController } from './controller.js'
-export type { TrajectoryStep } from './controller-types.js'
+  TrajectoryStep,
+} from './controller-types.js'
