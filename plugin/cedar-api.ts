@@ -135,8 +135,11 @@ export interface ShieldView {
 export interface CriticView {
   /** One round now (what `!critic run` does); the `cedarCriticRound` event reports it too. */
   run(): Promise<CriticReport>
-  /** Logs a trajectory for the next round (finished `do` runs are logged already). */
-  record(task: string, steps: readonly TrajectoryStep[], success: boolean): Promise<void>
+  /**
+   * Logs a trajectory for the next round (finished `do` runs are logged already); `goal`, its goal events
+   * (`has.oak_log.3`), lets the critic count more of the goal item as progress.
+   */
+  record(task: string, steps: readonly TrajectoryStep[], success: boolean, goal?: readonly string[]): Promise<void>
   /** Proposals the validator turned down lately, with why. */
   rejected(): readonly RejectedProposal[]
   /** Laws players rejected (`!law reject`): never proposed again, kept across restarts. */

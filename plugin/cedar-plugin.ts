@@ -221,7 +221,7 @@ function installCedar(bot: Bot, options: ResolvedCedarOptions): void {
     },
     critic: {
       run: () => critic.run(),
-      record: (task, steps, success) => critic.record(task, steps, success),
+      record: (task, steps, success, goal) => critic.record(task, steps, success, goal),
       rejected: () => [...critic.runner.rejected],
       refusedLaws: () => critic.runner.refusedLaws,
       proposed: () => critic.runner.proposed.list(),

@@ -75,6 +75,9 @@ describe('the default laws during !do on a real server', () => {
       [...lines, ...steps].join('\n'),
     )
     assert.equal(countItem(bot, 'wooden_pickaxe'), 1)
+    // The critic reads the run by what it was for: one wooden pickaxe.
+    const last = (await new TrajectoryLog(path.join(cedar.worldDir(), 'trajectories')).list()).at(-1)
+    assert.deepEqual([last?.task, last?.goal, last?.goalCount], ['get a wooden pickaxe', 'wooden_pickaxe', 1])
     assert.ok(!lines.some((l) => /blocked/.test(l)), `no law refused the plan: ${lines.join(' | ')}`)
     // The table went down as its own gated act, before the pickaxe was crafted at it.
     const placed = actions.indexOf('place.crafting_table')

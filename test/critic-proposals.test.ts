@@ -87,6 +87,36 @@ describe('repetition sees counts', () => {
   })
 })
 
+describe('a counted goal', () => {
+  // "collect 3 oak logs": each log up to the third is what the run was for, not a repeat.
+  const logs = (id: string): Trajectory => ({
+    ...run(id, [
+      ['mine.oak_log', { oak_log: 1 }],
+      ['mine.oak_log', { oak_log: 2 }],
+      ['mine.oak_log', { oak_log: 3 }],
+    ]),
+    task: 'collect 3 oak logs',
+  })
+
+  test('gives no law against the act that counts towards it, once the log keeps the count', async () => {
+    // Without the count, the second and third log look like mining again while a log is held.
+    assert.deepEqual(
+      new Set(repetitionLaws([{ ...logs('a'), goal: 'oak_log' }]).map((l) => l.formula)),
+      new Set(['G(has.oak_log.1 -> X !mine.oak_log)']),
+    )
+    const dir = await mkdtemp(path.join(tmpdir(), 'cedar-counted-'))
+    try {
+      const log = new TrajectoryLog(path.join(dir, 'trajectories'))
+      await log.append({ ...logs('b'), goal: 'oak_log', goalCount: 3 })
+      const kept = await log.list()
+      assert.equal(kept[0]?.goalCount, 3)
+      assert.deepEqual(repetitionLaws(kept), [])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('every proposal is replayed against successful runs and the Sim’s plans', () => {
   const c1 = { formula: 'G(has.planks.1 -> X !craft.planks)', kind: 'soft' as const, explanation: '', origin: 'test' }
   const context = (trajectories: Trajectory[], planGoals: string[] = []) => {

@@ -291,8 +291,8 @@ export function assembleBotAgent(options: ResolvedCedarOptions, hooks: BotAssemb
     modes,
     agent: agentOnFirstUse,
     botAgent: (body) =>
-      new BotAgent(body, laws.shield, store, agentOnFirstUse, (task, steps, success) =>
-        critic.record(task, steps, success),
+      new BotAgent(body, laws.shield, store, agentOnFirstUse, (task, steps, success, goal) =>
+        critic.record(task, steps, success, goal),
       ),
     startIdleReflexes: (body, tasks, reflexHooks) => {
       if (!options.reflexes.idle) return () => undefined

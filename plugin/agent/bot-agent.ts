@@ -48,7 +48,12 @@ export class BotAgent {
     /** The assembled agent, built on first use (the symbol inventory takes a moment). */
     private readonly core: () => CedarAgent,
     /** Where finished runs' trajectories go (the critic's log). */
-    private readonly onTrajectory?: (task: string, steps: readonly TrajectoryStep[], success: boolean) => Promise<void>,
+    private readonly onTrajectory?: (
+      task: string,
+      steps: readonly TrajectoryStep[],
+      success: boolean,
+      goal: readonly string[],
+    ) => Promise<void>,
   ) {}
 
   get lastRun(): LastRun | undefined {
@@ -69,7 +74,7 @@ export class BotAgent {
         const main = prepared.skills.at(-1)
         const constraints = prepared.constraints.map((c) => c.id)
         if (main) this.last = { instruction, skill: main.name, constraints, word: last.word }
-        await this.onTrajectory?.(instruction, joined.trace, joined.outcome === 'goal')
+        await this.onTrajectory?.(instruction, joined.trace, joined.outcome === 'goal', prepared.goal)
       },
     })
   }

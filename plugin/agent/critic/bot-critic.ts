@@ -9,6 +9,7 @@ import type { LlmClient } from '../../llm/llm-client.js'
 import type { DeadlockBlame } from '../../ltl/shield.js'
 import type { LawFiles } from '../../store/law-files.js'
 import type { RecordStore } from '../../store/record-store.js'
+import { parseSymbol } from '../../vocabulary/symbols.js'
 import { DEFAULT_RULES_VERSION } from '../../world/rules.js'
 import type { CriticComputation } from './critic-computation.js'
 import { type CriticReport, CriticRunner } from './critic-runner.js'
@@ -127,10 +128,26 @@ export class BotCritic {
     return report
   }
 
-  /** A finished run's trajectory, for the next round. */
-  record(task: string, steps: readonly TrajectoryStep[], success: boolean): Promise<void> {
+  /**
+   * A finished run's trajectory, for the next round. `goal`: the run's goal events (`has.oak_log.3`), whose item
+   * and count the critic reads progress by.
+   */
+  record(
+    task: string,
+    steps: readonly TrajectoryStep[],
+    success: boolean,
+    goal: readonly string[] = [],
+  ): Promise<void> {
     if (steps.length === 0) return Promise.resolve()
-    return this.trajectories.append({ id: randomUUID(), task, startedAt: new Date().toISOString(), steps, success })
+    const held = goal.map((event) => parseSymbol(event)).find((p) => p?.verb === 'has')
+    return this.trajectories.append({
+      id: randomUUID(),
+      task,
+      startedAt: new Date().toISOString(),
+      steps,
+      success,
+      ...(held ? { goal: held.object, goalCount: held.count ?? 1 } : {}),
+    })
   }
 
   /** The shield found every action blocked; `blame` names, per action, the laws whose monitors it would kill. */

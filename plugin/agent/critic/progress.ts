@@ -88,10 +88,11 @@ export function stepProgressed(trajectory: Trajectory, i: number, consumes?: Con
   if (next?.state.some((p) => !step.state.includes(p))) return true
   // After a run's last act only counts tell: a thing newly held is new.
   if (!next && raised(step, next).some((item) => (step.counts?.[item] ?? 0) === 0)) return true
-  // Toward a goal not held yet: more of it once it is held is not progress (a second crafting table).
-  const goal = goalsOf([trajectory])[0]
+  // Toward a goal not held yet, or held fewer times than the run was for ("collect 3 oak logs"): more of it once
+  // enough is held is not progress (a second crafting table).
+  const goal = trajectory.goal ?? goalsOf([trajectory])[0]
   const isGoal = (item: string) => item === goal || (goal !== undefined && familiesOf(item).includes(goal))
-  const heldBefore = Object.entries(step.counts ?? {}).some(([item, n]) => n > 0 && isGoal(item))
-  if (goal !== undefined && !heldBefore && raised(step, next).some(isGoal)) return true
+  const heldBefore = Object.entries(step.counts ?? {}).reduce((n, [item, count]) => n + (isGoal(item) ? count : 0), 0)
+  if (goal !== undefined && heldBefore < (trajectory.goalCount ?? 1) && raised(step, next).some(isGoal)) return true
   return consumedLater(trajectory, i, consumes)
 }

@@ -25,6 +25,7 @@ export const trajectorySchema = z.object({
   steps: z.array(stepSchema),
   success: z.boolean(),
   goal: z.string().optional(),
+  goalCount: z.number().int().min(1).optional(),
 })
 
 export const DEFAULT_TRAJECTORY_CAP = 200

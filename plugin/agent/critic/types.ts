@@ -17,6 +17,8 @@ export interface Trajectory {
   readonly success: boolean
   /** The item the run was for, when known: the validator replays the Sim's shortest plans for it. */
   readonly goal?: string
+  /** How many of `goal` the run was for ("collect 3 oak logs"): more of it, up to this, is progress. */
+  readonly goalCount?: number
 }
 
 /** A law a critic proposes: LTLf text over our symbols (or the papers' spellings), with why. */
