@@ -10,7 +10,7 @@ import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import type { BotMemory } from './bot-memory.js'
 import { blockIdsOf, inWater, minable } from './gather.js'
 import { fail, PrimitiveFailure } from './limits.js'
-import { holdBestPickaxe, prospect, turnProspect } from './underground.js'
+import { climbOut, holdBestPickaxe, prospect, turnProspect, underOpenSky } from './underground.js'
 
 const { goals } = pathfinderModule
 
@@ -62,6 +62,11 @@ export async function explore(
         await turnProspect(bot, memory, signal)
       }
     }
+  }
+  // Looked for on the surface: from a tunnel or a shelter dug in for the night, the legs' walks lead nowhere.
+  if (!underOpenSky(bot)) {
+    onProgress?.('climbing back up to the open sky first')
+    await climbOut(bot, memory, signal)
   }
   const directions = [
     [1, 0],
