@@ -146,22 +146,33 @@ async function takeStep(bot: Bot, step: Step, target: Vec3, signal: AbortSignal)
   })
 }
 
+/** Whether the bot stands out on the ground, under the open sky (see OpenSky). */
+export const underOpenSky = (bot: Bot): boolean => new OpenSky(bot).at(bot.entity.position.floored())
+
 /**
  * Back up under the open sky from a tunnel or a dug-in shelter, as a player climbs out before looking around: the
  * walk back up (nothing dug: a prospect's staircase leads up), else a staircase dug up, back the way the prospect came
  * down, each step safe. Live, explore.water from an iron tunnel at y 59 walked its legs toward points on the surface
- * the walk never reached: 0 blocks, eight legs, again and again. Fails path_failed when no safe step up is left.
+ * the walk never reached: 0 blocks, eight legs, again and again. Bounded: one walk (pathfinder's thinking time) and at
+ * most `maxSteps` dug steps; fails path_failed, saying where it stopped, when no safe step up is left or the steps run
+ * out, and `cancelled` as soon as `signal` aborts (the walk is stopped, not left running under the next act).
  */
-/** Whether the bot stands out on the ground, under the open sky (see OpenSky). */
-export const underOpenSky = (bot: Bot): boolean => new OpenSky(bot).at(bot.entity.position.floored())
-
 export async function climbOut(bot: Bot, memory: BotMemory, signal: AbortSignal, maxSteps = 150): Promise<void> {
   const sky = new OpenSky(bot)
   if (sky.at(bot.entity.position.floored())) return
-  bot.pathfinder.setMovements(gentleMovements(bot))
-  await bot.pathfinder.goto(sky).catch((error: unknown) => {
-    if (!isPathfinderGiveUp(error) && !signal.aborted) throw error
-  })
+  if (signal.aborted) return fail('cancelled', 'climbing out: cancelled')
+  const stop = () => bot.pathfinder.stop()
+  signal.addEventListener('abort', stop, { once: true })
+  try {
+    bot.pathfinder.setMovements(gentleMovements(bot))
+    await bot.pathfinder.goto(sky).catch((error: unknown) => {
+      if (!isPathfinderGiveUp(error) && !signal.aborted) throw error
+    })
+  } finally {
+    signal.removeEventListener('abort', stop)
+    // Pathfinder keeps walking a partial path after its goto gave up (Timeout): not while the staircase is dug.
+    bot.pathfinder.setGoal(null)
+  }
   if (signal.aborted) return fail('cancelled', 'climbing out: cancelled')
   if (sky.at(bot.entity.position.floored())) return
   const [dx, dz] = memory.prospectHeading ?? [1, 0]
@@ -169,8 +180,14 @@ export async function climbOut(bot: Bot, memory: BotMemory, signal: AbortSignal,
   const { minY = 0, height = 256 } = bot.game as unknown as { minY?: number; height?: number }
   // Far back along the prospect's heading and above the world: every step goes up, the nearest way back first.
   const up = new Vec3(feet.x - dx * 10_000, minY + height + 10, feet.z - dz * 10_000)
-  const out = await tunnel(bot, memory, up, () => underOpenSky(bot), signal, maxSteps)
-  if (!out) return fail('path_failed', `no way up to the open sky within ${maxSteps} steps of ${feet}`)
+  const out = await tunnel(bot, memory, up, () => underOpenSky(bot), signal, maxSteps).catch((error: unknown) => {
+    if (!(error instanceof PrimitiveFailure) || error.outcome.failure !== 'path_failed') throw error
+    return fail('path_failed', `no way up to the open sky from ${feet}: ${error.outcome.message}`)
+  })
+  if (!out) {
+    const at = bot.entity.position.floored()
+    return fail('path_failed', `not out under the open sky after ${maxSteps} steps up from ${feet} (at ${at})`)
+  }
 }
 
 /**
