@@ -5,6 +5,18 @@ import type { Vec3 } from 'vec3'
 import { Preparations } from '../bot-method-guard.js'
 import { BiomeFence } from './biome-fence.js'
 
+/** Where a surface search walked (the corners of the ground its walk covered) and when it ended, seeing nothing. */
+export interface LookedOver {
+  readonly minX: number
+  readonly maxX: number
+  readonly minZ: number
+  readonly maxZ: number
+  /** Blocks walked. */
+  readonly walked: number
+  /** When the search ended (ms, the machine's clock). */
+  readonly at: number
+}
+
 export class BotMemory {
   /** The biomes the act in progress keeps out of (none between acts). */
   readonly fence: BiomeFence
@@ -29,6 +41,11 @@ export class BotMemory {
    * rather than back along its own tunnel, and a turn turns from the last heading.
    */
   prospectHeading: readonly [number, number] | undefined
+  /**
+   * The ground a surface search (explore.X's spiral) last walked over and saw no X on, by X: searched again from there
+   * soon after, it would walk the same ground and see the same (explore.ts, `LookedOver`).
+   */
+  readonly lookedOver = new Map<string, LookedOver>()
 
   constructor(
     bot: Bot,

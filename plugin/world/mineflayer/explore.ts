@@ -10,7 +10,7 @@ import { DEFAULT_SEE_RADIUS } from '../predicates.js'
 import type { BotMemory } from './bot-memory.js'
 import { blockIdsOf, inWater, minable } from './gather.js'
 import { fail, PrimitiveFailure } from './limits.js'
-import { holdBestPickaxe, prospect, turnProspect } from './underground.js'
+import { climbOut, holdBestPickaxe, prospect, turnProspect, underOpenSky } from './underground.js'
 
 const { goals } = pathfinderModule
 
@@ -63,6 +63,13 @@ export async function explore(
       }
     }
   }
+  const before = lookedOverHere(bot, memory, object)
+  if (before !== undefined) return fail('not_found', before)
+  // Looked for on the surface: from a tunnel or a shelter dug in for the night, the legs' walks lead nowhere.
+  if (!underOpenSky(bot)) {
+    onProgress?.('climbing back up to the open sky first')
+    await climbOut(bot, memory, signal)
+  }
   const directions = [
     [1, 0],
     [0, 1],
@@ -71,7 +78,14 @@ export async function explore(
   ] as const
   let seen = false
   let moves = 0
+  const start = bot.entity.position
+  const covered = { minX: start.x, maxX: start.x, minZ: start.z, maxZ: start.z }
   const look = () => {
+    const { x, z } = bot.entity.position
+    covered.minX = Math.min(covered.minX, x)
+    covered.maxX = Math.max(covered.maxX, x)
+    covered.minZ = Math.min(covered.minZ, z)
+    covered.maxZ = Math.max(covered.maxZ, z)
     if (++moves % 5 !== 0 || seen) return
     if (inSight()) {
       seen = true
@@ -95,13 +109,48 @@ export async function explore(
         if (!seen) failures++
       }
       walked += bot.entity.position.distanceTo(from)
-      if (seen || inSight()) return success(`${object} in sight after ${leg + 1} legs`)
+      if (seen || inSight()) {
+        memory.lookedOver.delete(object)
+        return success(`${object} in sight after ${leg + 1} legs`)
+      }
     }
   } finally {
     bot.removeListener('move', look)
   }
   if (failures === legs) return fail('path_failed', `could not walk anywhere to look for ${object}`)
+  if (!signal.aborted) memory.lookedOver.set(object, { ...covered, walked, at: Date.now() })
   return fail('not_found', `no ${object} in sight after ${legs} legs, about ${Math.round(walked)} blocks walked`)
+}
+
+/**
+ * How long the ground a search saw no X on counts as looked over for X (5 minutes: a quarter of a game day at 20
+ * ticks a second). Blocks do not move, and farm animals wander a few blocks a minute and spawn anew rarely (vanilla
+ * puts them down with the chunk), so the same spiral walked again at once sees what it saw. The machine's clock, not
+ * the time of day: a server's clock may be set on (a night skipped) or stand still, its animals walk on regardless.
+ */
+const LOOKED_OVER_MS = 300_000
+
+/**
+ * Why a search for `object` from where the bot stands would be the last one again: it stands on ground the last
+ * search for it walked, not long ago, and saw none. With no sheep about (server-sleepless-night's world), the search
+ * after each failed kill.sheep walked a spiral over the same ground, three in a row (770 blocks, 140 s, out of a night
+ * shelter at daybreak); the bot starved on the walk and hunted cow, pig and chicken the same way, the logs it was
+ * asked for never collected. Undefined when there is no such search (or it is out of date: then forgotten).
+ */
+function lookedOverHere(bot: Bot, memory: BotMemory, object: string): string | undefined {
+  const last = memory.lookedOver.get(object)
+  if (last === undefined) return undefined
+  const ago = Date.now() - last.at
+  if (ago > LOOKED_OVER_MS) {
+    memory.lookedOver.delete(object)
+    return undefined
+  }
+  const { x, z } = bot.entity.position
+  // The walk's corners, and a little slack: a step or two aside since (a reflex's) is the same ground.
+  const on = x >= last.minX - 2 && x <= last.maxX + 2 && z >= last.minZ - 2 && z <= last.maxZ + 2
+  if (!on) return undefined
+  const when = ago < 1000 ? 'just now' : `${Math.round(ago / 1000)} s ago`
+  return `no ${object} in sight: ${when} I walked about ${Math.round(last.walked)} blocks around here looking for one and saw none`
 }
 
 /** How far an animal is "in sight": the chunk data's 32 blocks, as for blocks. */

@@ -146,6 +146,100 @@ async function takeStep(bot: Bot, step: Step, target: Vec3, signal: AbortSignal)
   })
 }
 
+/** Whether the bot stands out on the ground, under the open sky (see OpenSky). */
+export const underOpenSky = (bot: Bot): boolean => new OpenSky(bot).at(bot.entity.position.floored())
+
+/**
+ * Back up under the open sky from a tunnel or a dug-in shelter, as a player climbs out before looking around: the
+ * walk back up (nothing dug: a prospect's staircase leads up), else a staircase dug up, back the way the prospect came
+ * down, each step safe. Live, explore.water from an iron tunnel at y 59 walked its legs toward points on the surface
+ * the walk never reached: 0 blocks, eight legs, again and again. Bounded: one walk (pathfinder's thinking time) and at
+ * most `maxSteps` dug steps; fails path_failed, saying where it stopped, when no safe step up is left or the steps run
+ * out, and `cancelled` as soon as `signal` aborts (the walk is stopped, not left running under the next act).
+ */
+export async function climbOut(bot: Bot, memory: BotMemory, signal: AbortSignal, maxSteps = 150): Promise<void> {
+  const sky = new OpenSky(bot)
+  if (sky.at(bot.entity.position.floored())) return
+  if (signal.aborted) return fail('cancelled', 'climbing out: cancelled')
+  const stop = () => bot.pathfinder.stop()
+  signal.addEventListener('abort', stop, { once: true })
+  try {
+    bot.pathfinder.setMovements(gentleMovements(bot))
+    await bot.pathfinder.goto(sky).catch((error: unknown) => {
+      if (!isPathfinderGiveUp(error) && !signal.aborted) throw error
+    })
+  } finally {
+    signal.removeEventListener('abort', stop)
+    // Pathfinder keeps walking a partial path after its goto gave up (Timeout): not while the staircase is dug.
+    bot.pathfinder.setGoal(null)
+  }
+  if (signal.aborted) return fail('cancelled', 'climbing out: cancelled')
+  if (sky.at(bot.entity.position.floored())) return
+  const [dx, dz] = memory.prospectHeading ?? [1, 0]
+  const feet = bot.entity.position.floored()
+  const { minY = 0, height = 256 } = bot.game as unknown as { minY?: number; height?: number }
+  // Far back along the prospect's heading and above the world: every step goes up, the nearest way back first.
+  const up = new Vec3(feet.x - dx * 10_000, minY + height + 10, feet.z - dz * 10_000)
+  const out = await tunnel(bot, memory, up, () => underOpenSky(bot), signal, maxSteps).catch((error: unknown) => {
+    if (!(error instanceof PrimitiveFailure) || error.outcome.failure !== 'path_failed') throw error
+    return fail('path_failed', `no way up to the open sky from ${feet}: ${error.outcome.message}`)
+  })
+  if (!out) {
+    const at = bot.entity.position.floored()
+    return fail('path_failed', `not out under the open sky after ${maxSteps} steps up from ${feet} (at ${at})`)
+  }
+}
+
+/**
+ * Pathfinder's goal of standing out on the ground: nothing above the feet but air, plants or leaves, up to the top of
+ * the world, and a column beside whose ground is level with the feet or a step up, as open. Open sky alone is not
+ * out: a staircase dug up ends in a pit two deep at the surface, and no walk leads out of it. Each column's highest
+ * cover is read once per goal (a search visits a column many times).
+ */
+class OpenSky extends goals.Goal {
+  private readonly tops = new Map<string, number>()
+  constructor(private readonly bot: Bot) {
+    super()
+  }
+
+  /** Whether feet at `p` stand out on the ground. */
+  at(p: { x: number; y: number; z: number }): boolean {
+    if (this.coverTop(p.x, p.z) >= p.y) return false
+    return HORIZONTAL.some(([dx, dz]) => {
+      const ground = this.coverTop(p.x + dx, p.z + dz)
+      return ground >= p.y - 1 && ground <= p.y
+    })
+  }
+
+  /** No estimate: the nearest opening may lie any way (a plain search of the walkable places near the bot). */
+  override heuristic(): number {
+    return 0
+  }
+
+  override isEnd(node: { x: number; y: number; z: number }): boolean {
+    return this.at(node)
+  }
+
+  /** The highest block over which no sky shows (anything but air, plants and leaves), or +∞ where unknown. */
+  private coverTop(x: number, z: number): number {
+    const key = `${x},${z}`
+    const known = this.tops.get(key)
+    if (known !== undefined) return known
+    const { minY = 0, height = 256 } = this.bot.game as unknown as { minY?: number; height?: number }
+    let top = Number.POSITIVE_INFINITY
+    for (let y = minY + height - 1; y >= minY; y--) {
+      const block = this.bot.blockAt(new Vec3(x, y, z))
+      if (block === null) break
+      if (!isAir(block) && !block.name.endsWith('_leaves')) {
+        top = y
+        break
+      }
+    }
+    this.tops.set(key, top)
+    return top
+  }
+}
+
 /** Pickaxes, best first (a tunnel is stone and deepslate, and ores a poorer one cannot harvest). */
 const PICKAXES = [
   'netherite_pickaxe',
