@@ -257,7 +257,7 @@ describe('CAPAL when the world contradicts the teacher on a few words', () => {
         oracle: runsOracle,
         algorithm: 'capal',
         // The skill learner's parameters (skill-learning.ts): milestone languages, a model teacher.
-        capal: { noiseBound: 0.1, poolSize: 2, poolMaxLength: 4, poolSample: 2, seed },
+        capal: { noiseBound: 0.1, poolSize: 2, poolMaxLength: 4, poolSample: 2, followGoldRuns: true, seed },
         maxEquivalenceQueries: 12,
         onEvent: (e) => events.push(e),
       })

@@ -30,6 +30,13 @@ export interface CapalParameters {
    */
   readonly goldWeight?: number
   /**
+   * Runs (gold counterexamples) the class query keeps outvoting are followed: one that comes back pins its prefixes
+   * (see `pin`), and the hypothesis follows a gold word's path as it takes its label. Default off: measured to help
+   * skills (a compass's ingredients in either order, the teacher knowing one), and to cost a few cells of the
+   * teachers bench's constraints taught with systematic errors and no grammar (24/55 right, 27 without).
+   */
+  readonly followGoldRuns?: boolean
+  /**
    * A warm start: rows (with their prefixes) and core columns the table begins with — a template hypothesis's
    * access words and the suffixes that tell its states apart — so its first round asks the teacher about the
    * template's structure at once instead of finding it one counterexample at a time. The teacher still labels
@@ -80,6 +87,7 @@ export class Capal implements Learner {
   private readonly maxPoolSize: number
   private readonly poolSample: number
   private readonly goldWeight: number
+  private readonly followGoldRuns: boolean
 
   constructor(
     private readonly context: LearnerContext,
@@ -92,6 +100,7 @@ export class Capal implements Learner {
     this.maxPoolSize = parameters.maxPoolSize ?? 1024
     this.poolSample = parameters.poolSample ?? Number.POSITIVE_INFINITY
     this.goldWeight = parameters.goldWeight ?? 3
+    this.followGoldRuns = parameters.followGoldRuns ?? false
     this.random = seededRandom(parameters.seed ?? 1)
     for (const word of parameters.prefixes ?? []) {
       for (let i = 1; i <= word.length; i++) this.prefixes.set(wordKey(word.slice(0, i)), word.slice(0, i))
@@ -196,7 +205,7 @@ export class Capal implements Learner {
       // A label-only counterexample that came back: separate what it reaches with all of its suffixes.
       changed = this.addSuffixes(word.map((_, i) => word.slice(i)))
     }
-    if (!changed && gold && this.seenCounterexamples.has(key)) changed = this.pin(word)
+    if (!changed && gold && this.followGoldRuns && this.seenCounterexamples.has(key)) changed = this.pin(word)
     this.seenCounterexamples.add(key)
     // Growing the pool is the last resort, and a bounded one: past it, learning reports no progress.
     if (!changed && this.pool.length < this.maxPoolSize) changed = this.growPool(Math.min(8, this.poolSample)) > 0
@@ -400,7 +409,8 @@ export class Capal implements Learner {
           const target = partition.classOf.get(wordKey(next))
           // A gold word's path is followed as its label is taken: else a gold counterexample can be in the right
           // class and still be run into another, and come back round after round.
-          const weight = this.context.cache.goldLabel(next) !== undefined ? 1000 : key === c.rep ? 1.5 : 1
+          const followed = this.followGoldRuns && this.context.cache.goldLabel(next) !== undefined
+          const weight = followed ? 1000 : key === c.rep ? 1.5 : 1
           if (target !== undefined) tally.set(target, (tally.get(target) ?? 0) + weight)
         }
         let best = s

@@ -315,6 +315,7 @@ const SKILL_CAPAL = {
   poolMaxLength: 4,
   poolSample: 2,
   goldWeight: Number.POSITIVE_INFINITY,
+  followGoldRuns: true,
   ...JSON.parse(process.env.SKILL_CAPAL ?? '{}'),
 } as const
 
