@@ -11,7 +11,8 @@ import type { Bot } from 'mineflayer'
 import { createCedar } from '../index.js'
 import { BotMemory } from '../plugin/world/mineflayer/bot-memory.js'
 import { explore } from '../plugin/world/mineflayer/explore.js'
-import { prospect, underOpenSky } from '../plugin/world/mineflayer/underground.js'
+import { PrimitiveFailure } from '../plugin/world/mineflayer/limits.js'
+import { climbOut, prospect, underOpenSky } from '../plugin/world/mineflayer/underground.js'
 import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
 import { countItem, giveItem, openSession, type TestSession, waitUntil } from './harness/index.js'
 
@@ -73,5 +74,65 @@ describe('exploring for water from underground in the generated survival world',
     const filled = await world.act({ verb: 'mine', object: 'water' })
     assert.ok(filled.ok, filled.ok ? '' : filled.message)
     await waitUntil(bot, () => countItem(bot, 'water_bucket') === 1, 'a bucket of water')
+  })
+
+  /** A rejection with this failure kind and message (a PrimitiveFailure, as the act reports it). */
+  const failed = (failure: string, message: RegExp) => (error: unknown) => {
+    assert.ok(error instanceof PrimitiveFailure, String(error))
+    assert.equal(error.outcome.failure, failure, error.message)
+    assert.match(error.message, message)
+    return true
+  }
+
+  test('a search that saw nothing is not walked again from the same ground, until its five minutes are up', {
+    timeout: RUN_TIMEOUT_MS,
+  }, async () => {
+    // No sponge lies on a generated surface: every search for one walks and sees none.
+    const small = { legs: 2, legLength: 3 }
+    await assert.rejects(explore(bot, memory, 'sponge', signal, small), failed('not_found', /after 2 legs/))
+    const searched = memory.lookedOver.get('sponge')
+    assert.ok(searched !== undefined && searched.walked > 0, 'the walked ground is remembered')
+    const standing = bot.entity.position.clone()
+    await assert.rejects(
+      explore(bot, memory, 'sponge', signal, small),
+      failed('not_found', /no sponge in sight: just now I walked about \d+ blocks around here looking for one/),
+    )
+    assert.ok(bot.entity.position.distanceTo(standing) < 0.5, 'the second search walked nowhere')
+    // Six minutes later (the machine's clock, as the memory reads it) the same ground is searched again.
+    memory.lookedOver.set('sponge', { ...searched, at: Date.now() - 360_000 })
+    await assert.rejects(explore(bot, memory, 'sponge', signal, small), failed('not_found', /after 2 legs/))
+  })
+
+  test('a climb out is bounded: a cancel ends it before the next step, and it stops after its steps, saying where it began', {
+    timeout: RUN_TIMEOUT_MS,
+  }, async () => {
+    memory.prospectHeading = [0, 1]
+    await prospect(bot, memory, bot.entity.position.floored().y - 10, () => false, signal, 14)
+    const feet = bot.entity.position.floored()
+    // The way back (north, where the staircase came down from) filled in with stone: the walk finds no way up.
+    await session.server.fill(
+      { x: feet.x - 1, y: feet.y, z: feet.z - 3 },
+      { x: feet.x + 1, y: feet.y + 4, z: feet.z - 1 },
+      'stone',
+    )
+    await waitUntil(bot, () => bot.blockAt(feet.offset(0, 0, -1))?.name === 'stone', 'the way back is stone')
+    const before = bot.entity.position.y
+    const cancel = new AbortController()
+    bot.once('diggingCompleted', () => cancel.abort())
+    await assert.rejects(climbOut(bot, memory, cancel.signal), failed('cancelled', /cancelled/))
+    assert.ok(!underOpenSky(bot), `the cancelled climb stopped under the rock, at ${bot.entity.position.floored()}`)
+    assert.ok(
+      bot.entity.position.y - before <= 1.5,
+      `one step up at most after the cancel (${before} → ${bot.entity.position.y})`,
+    )
+    const from = bot.entity.position.floored()
+    await assert.rejects(
+      climbOut(bot, memory, signal, 2),
+      failed(
+        'path_failed',
+        new RegExp(`not out under the open sky after 2 steps up from \\(${from.x}, ${from.y}, ${from.z}\\)`),
+      ),
+    )
+    assert.ok(!underOpenSky(bot), `still under the rock at ${bot.entity.position.floored()}`)
   })
 })
