@@ -78,8 +78,8 @@ export function everydaySection(result: ResultFile): string[] {
   return [
     `Seeds ${raw.seeds?.join(', ') ?? '?'}, a fresh generated survival world per request and seed, the server at ` +
       `${raw.tickRate ?? '?'} ticks a second, zombies at night, the bot empty-handed; an episode ends at the goal, a ` +
-      'refusal, a death or after two game days. The Sim column: the same request and seed, the default laws on, ' +
-      'two game days at most.',
+      'refusal, a death or after two game days (five for bread: wheat takes about three). The Sim column: the same ' +
+      'request and seed, the default laws on, as many game days at most.',
     '',
     markdownTable(
       ['request', 'live: reached', 'deaths', 'actions', 'wall time (median)', 'Sim: reached'],
