@@ -16,9 +16,12 @@ const LAW_COUNTS = [10, 50, 200] as const
 
 /** A random law of LogicGuard's shape, G(phi_s -> X phi_a): one to three state literals, one action literal. */
 function randomLaw(random: Random): Formula {
-  const literals = Array.from({ length: 1 + randomInt(random, 3) }, () => {
+  // One literal at least is positive: a condition of negated state props alone also holds at an action position (no
+  // has.X is true there), and its X then reads the next state, where no action prop ever holds: a law broken by the
+  // shape of the trace, not by any act, at every step.
+  const literals = Array.from({ length: 1 + randomInt(random, 3) }, (_, i) => {
     const p = prop(STATE_PROPS[randomInt(random, STATE_PROPS.length)]!)
-    return random() < 0.5 ? p : not(p)
+    return i > 0 && random() < 0.5 ? not(p) : p
   })
   const condition = literals.reduce((a, b) => binary('and', a, b))
   const action = prop(ACTIONS[randomInt(random, ACTIONS.length)]!)
@@ -103,11 +106,19 @@ function buildTrajectory(lawCount: number, steps: number, random: Random): Traje
   })
   const trace: Position[] = []
   for (let step = 0; step < steps; step++) {
-    const state = randomState(random)
+    // A state in which some action is allowed: where the laws leave none, the world moves on before the bot acts (a
+    // state observed again replaces the last). A law broken on the way would be restarted by the shield and read as
+    // broken for good by the peer's whole-trace semantics: the decisions compared after it would differ by design.
+    let state = randomState(random)
     shield.observe(state)
-    trace.push(state)
+    for (let tries = 0; tries < 1000 && shield.allowedActions().length === 0; tries++) {
+      state = randomState(random)
+      shield.observe(state)
+    }
     const allowed = shield.allowedActions()
-    const action = allowed[randomInt(random, allowed.length)] ?? ACTIONS[0]!
+    if (allowed.length === 0) throw new Error(`${lawCount} laws leave no action in 1000 random states`)
+    trace.push(state)
+    const action = allowed[randomInt(random, allowed.length)]!
     shield.commit(action)
     trace.push(new Set([action]))
   }
@@ -184,8 +195,10 @@ export const shieldSuite: Suite = {
       markdownTable(['laws', 'shield µs/decision', 're-evaluate µs/decision', 'ratio', 'same decisions'], rows),
       '',
       `- A decision asks whether one action is allowed after a trajectory of ${steps} state/action steps (random`,
-      `  states over ${STATE_PROPS.length} propositions, actions drawn from those the shield allowed, ${ACTIONS.length} actions).`,
-      '- Laws are random G(phi_s -> X phi_a) over one to three state literals, 85% prohibitions (seeded).',
+      `  states over ${STATE_PROPS.length} propositions, actions drawn from those the shield allowed, ${ACTIONS.length} actions;`,
+      '  a state in which the laws allow no action is drawn again, so no law is broken on the way).',
+      '- Laws are random G(phi_s -> X phi_a) over one to three state literals, the first positive, 85% prohibitions',
+      '  (seeded).',
       '- A decision: a fresh state is observed, then one action is decided, naming every law it would break.',
       '- shield: `Shield.observe` + `Shield.preview` — per law, one state transition, one action transition and one',
       '  dead-state lookup (median of 7 timed batches).',
