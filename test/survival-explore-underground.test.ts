@@ -8,12 +8,14 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Bot } from 'mineflayer'
+import pathfinderModule from 'mineflayer-pathfinder'
 import { createCedar } from '../index.js'
 import { BotMemory } from '../plugin/world/mineflayer/bot-memory.js'
 import { explore } from '../plugin/world/mineflayer/explore.js'
 import { PrimitiveFailure } from '../plugin/world/mineflayer/limits.js'
 import { climbOut, prospect, underOpenSky } from '../plugin/world/mineflayer/underground.js'
 import { MineflayerWorld } from '../plugin/world/mineflayer-world.js'
+import { gentleMovements } from '../plugin/world/pathfinding.js'
 import { countItem, giveItem, openSession, type TestSession, waitUntil } from './harness/index.js'
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} }
@@ -26,6 +28,7 @@ describe('exploring for water from underground in the generated survival world',
   let bot: Bot
   let world: MineflayerWorld
   let memory: BotMemory
+  let spawn: { x: number; y: number; z: number }
   const signal = new AbortController().signal
 
   before(async () => {
@@ -37,6 +40,7 @@ describe('exploring for water from underground in the generated survival world',
     memory = new BotMemory(bot)
     await bot.waitForChunksToLoad()
     const feet = bot.entity.position.floored()
+    spawn = feet
     const pond = { x: feet.x + 36, y: feet.y - 1, z: feet.z }
     await session.server.fill({ ...pond, z: pond.z - 1 }, { x: pond.x + 2, y: pond.y, z: pond.z + 1 }, 'water')
     await giveItem(session.server, bot, 'stone_pickaxe', 1)
@@ -106,6 +110,9 @@ describe('exploring for water from underground in the generated survival world',
   test('a climb out is bounded: a cancel ends it before the next step, and it stops after its steps, saying where it began', {
     timeout: RUN_TIMEOUT_MS,
   }, async () => {
+    // Back at spawn, away from the pond: a step beside water is never dug, and the climb would stop for that.
+    bot.pathfinder.setMovements(gentleMovements(bot))
+    await bot.pathfinder.goto(new pathfinderModule.goals.GoalNear(spawn.x, spawn.y, spawn.z, 1))
     memory.prospectHeading = [0, 1]
     await prospect(bot, memory, bot.entity.position.floored().y - 10, () => false, signal, 14)
     const feet = bot.entity.position.floored()
