@@ -213,6 +213,14 @@ function liveGoals(row: Row, episodes: readonly Measured[]): Goal[] {
   ]
 }
 
+/** The tick rate set, and the one the server kept over each episode (it ticks slower while the bot computes). */
+export function serverTickLine(set: number, episodes: readonly { readonly serverTickRate?: number }[]): string {
+  const measured = episodes.flatMap((e) => (e.serverTickRate === undefined ? [] : [e.serverTickRate]))
+  if (measured.length === 0) return `Server ticks a second: set to ${set}, not measured in this file.`
+  const [low, high] = [Math.min(...measured), Math.max(...measured)]
+  return `Server ticks a second: set to ${set}, kept ${median(measured).toFixed(0)} (median; ${low.toFixed(0)}–${high.toFixed(0)}).`
+}
+
 export const liveSuite: Suite = {
   name: 'live',
   description: 'CEDAR Tables 2 and 3 and Figure 5 over the real protocol in generated worlds, beside the Sim',
@@ -272,6 +280,7 @@ export const liveSuite: Suite = {
       )
       if (row.id === 'figure5')
         lines.push('', `Spawn biomes: ${live.map((e) => `${e.seed} ${e.spawnBiome}`).join(', ')}.`)
+      lines.push('', serverTickLine(tickRate, live))
       lines.push('')
       raw[row.id] = { live, sim: sim.map(({ acts, ...rest }) => ({ ...rest, actions: acts.length })) }
       goals.push(...liveGoals(row, live.map(liveMeasured)))

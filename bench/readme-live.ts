@@ -1,6 +1,7 @@
 // README's real-protocol sections (bench/readme-results.ts lists them): CEDAR Table 2, Table 3 and Figure 5 from
 // the live file, and issue 36's everyday requests from the live-everyday file.
 import { goalsMarkdown } from './goals.js'
+import { serverTickLine } from './live.js'
 import { everydayRows } from './live-everyday.js'
 import { markdownTable } from './markdown-table.js'
 import { provenance, type ResultFile } from './result-file.js'
@@ -19,6 +20,8 @@ interface LiveEpisodeRow {
   readonly health: number
   readonly held: Readonly<Record<string, number>>
   readonly wallMs: number
+  /** Absent in result files older than its measurement. */
+  readonly serverTickRate?: number
 }
 
 export function liveSection(result: ResultFile): string[] {
@@ -60,6 +63,11 @@ export function liveSection(result: ResultFile): string[] {
         'wall time (median)',
       ],
       rows,
+    ),
+    '',
+    serverTickLine(
+      Number((raw as { tickRate?: number }).tickRate ?? Number.NaN),
+      ['table2', 'table3', 'figure5'].flatMap((id) => (raw[id] as { live?: LiveEpisodeRow[] } | undefined)?.live ?? []),
     ),
     '',
     provenance(result, '`npm run bench -- live`, with every episode’s act log'),
