@@ -20,6 +20,8 @@ interface LiveEpisodeRow {
   readonly health: number
   readonly held: Readonly<Record<string, number>>
   readonly wallMs: number
+  /** Each instruction's end: 'goal' for one that reached its goal. */
+  readonly outcomes?: readonly string[]
   /** Absent in result files older than its measurement. */
   readonly serverTickRate?: number
 }
@@ -39,7 +41,9 @@ export function liveSection(result: ResultFile): string[] {
     rows.push([
       id,
       eps.map((e) => e.seed).join(', '),
-      id === 'table2' ? `${eps.filter((e) => (e.held.diamond ?? 0) > 0).length}/${eps.length} diamonds` : '',
+      id === 'table2'
+        ? `${eps.filter((e) => (e.held.diamond ?? 0) > 0).length}/${eps.length} diamonds`
+        : `${eps.filter((e) => e.outcomes?.includes('goal')).length}/${eps.length} reached a goal`,
       `${eps.reduce((a, e) => a + e.nightsSlept, 0)}/${eps.reduce((a, e) => a + e.nightsMet, 0)}` +
         (sheltered > 0 ? ` (${sheltered} sheltered without a bed)` : ''),
       String(awake),
