@@ -86,7 +86,11 @@ describe('the LLM actor on a real server', () => {
       )
       .filter((a) => a === 'mine.logs')
     assert.ok(digs.length >= 1 && digs.length <= 4, `${steps.join(' ')} / ${critiques.join(' | ')}`)
-    assert.equal(insisting, false, 'the model saw the refusal')
+    assert.equal(
+      insisting,
+      false,
+      `the model saw the refusal: acts ${steps.join(' ')} / critiques ${critiques.join(' | ')} / said ${lines.join(' | ')}`,
+    )
     assert.ok(
       critiques.some((c) => c === `mine.logs is blocked by ${id} (hard) ${LAW}`),
       `the model was told the law: ${critiques.join(' | ')}`,
