@@ -25,19 +25,15 @@ export const EVERYDAY_REQUESTS = [
   'get a golden apple',
 ] as const
 
-/** Two game days, time for any of the five but bread. */
-const EPISODE_TICKS = 2 * DAY_TICKS
-
 /**
- * Five for bread: wheat sown at the start ripens by vanilla's random ticks, about 2.8 game days on the dry farmland
- * the bot first tills (measured live, seed 0, before a 2-day episode ended at growth stage 2), and the seeds, the hoe
- * and the harvest come on top.
+ * Game days per episode: two, time for any of the five but bread. Five for bread: wheat sown at the start ripens by
+ * vanilla's random ticks, about 2.8 game days on the dry farmland the bot first tills (measured live, seed 0, before a
+ * 2-day episode ended at growth stage 2), and the seeds, the hoe and the harvest come on top.
  */
 const EPISODE_DAYS: Readonly<Record<string, number>> = { 'make bread': 5 }
 
 /** The game ticks `request`'s episode may take, live and in the Sim. */
-export const episodeTicks = (request: string): number =>
-  EPISODE_DAYS[request] === undefined ? EPISODE_TICKS : EPISODE_DAYS[request] * DAY_TICKS
+export const episodeTicks = (request: string): number => (EPISODE_DAYS[request] ?? 2) * DAY_TICKS
 
 interface SimRun {
   readonly seed: number
