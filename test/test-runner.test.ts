@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { LawFiles } from '../plugin/store/law-files.js'
 import { SkillStore } from '../plugin/store/skill-store.js'
+import { formBatches } from './runner/batches.js'
 import { differences, snapshot } from './runner/data-guard.js'
 import { kindOfSource, runsAlone } from './runner/kinds.js'
 import { root } from './support/cli.js'
@@ -23,7 +24,7 @@ async function runTests(files: string[], data: string, env: Record<string, strin
   try {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'test/runner/run.ts', ...files.map((f) => path.join(fixtures, f))],
+      ['--import', 'tsx', 'test/runner/run.ts', ...files.map((f) => (f.startsWith('-') ? f : path.join(fixtures, f)))],
       { cwd: root, env: { ...process.env, XDG_DATA_HOME: data, ...env }, timeout: 240_000 },
     )
     return { code: 0, stdout }
@@ -75,6 +76,52 @@ describe("the test runner and the user's data directory", () => {
     assert.match(run.stdout, /✔ unit +test\/fixtures\/runner\/writes-user-data\.ts/)
     assert.ok(run.stdout.includes(`the tests changed the user's data directory ${userDir}:`), run.stdout)
     assert.match(run.stdout, /^ {2}added store\/skills\/careless\.json$/m)
+  })
+})
+
+describe('unit files in batches', () => {
+  let data: string
+  before(async () => {
+    data = await mkdtemp(path.join(tmpdir(), 'cedar-user-data-'))
+  })
+  after(() => rm(data, { recursive: true, force: true }))
+
+  test('two unit files share a process; the one that failed is named, with its own count, and the run fails', async () => {
+    const run = await runTests(['batch-passes.ts', 'batch-fails.ts'], data)
+    assert.equal(run.code, 1, run.stdout)
+    assert.match(run.stdout, /^✖ unit +unit batch 1 \(2 files in one process\) \(4 tests, /m)
+    assert.match(run.stdout, /^ {2}✔ test\/fixtures\/runner\/batch-passes\.ts \(2 tests, /m)
+    assert.match(run.stdout, /^ {2}✖ test\/fixtures\/runner\/batch-fails\.ts \(2 tests, /m)
+    assert.match(run.stdout, /the fixture fails on purpose/)
+    assert.match(run.stdout, /^1\/2 files passed \(1 processes\)/m)
+    assert.match(run.stdout, /^ {2}failed: test\/fixtures\/runner\/batch-fails\.ts$/m)
+    assert.doesNotMatch(run.stdout, /failed: test\/fixtures\/runner\/batch-passes/)
+  })
+
+  test('--separate runs each in a process of its own', async () => {
+    const run = await runTests(['--separate', 'batch-passes.ts', 'batch-fails.ts'], data)
+    assert.equal(run.code, 1, run.stdout)
+    assert.match(run.stdout, /^✔ unit +test\/fixtures\/runner\/batch-passes\.ts \(2 tests, /m)
+    assert.match(run.stdout, /^✖ unit +test\/fixtures\/runner\/batch-fails\.ts \(2 tests, /m)
+    assert.match(run.stdout, /^1\/2 files passed \(2 processes\)/m)
+  })
+})
+
+describe('forming batches', () => {
+  const files = (...ms: number[]) => ms.map((estimateMs, i) => ({ name: `f${i}`, estimateMs }))
+  const loads = (batches: { estimateMs: number }[][]) => batches.map((b) => b.reduce((s, f) => s + f.estimateMs, 0))
+
+  test('about the target each, longest first into the lightest, every file once', () => {
+    const batches = formBatches(files(30, 20, 10, 10, 10, 5, 5, 5, 3, 2), 40)
+    assert.equal(batches.length, 3)
+    assert.deepEqual(loads(batches), [35, 33, 32])
+    assert.equal(batches.flat().length, 10)
+  })
+
+  test('short files share one batch; a file longer than the target has one to itself; no empty batch', () => {
+    assert.equal(formBatches(files(1, 1, 1), 40).length, 1)
+    assert.deepEqual(loads(formBatches(files(100, 10, 10), 40)), [100, 10, 10])
+    assert.deepEqual(formBatches([], 40), [])
   })
 })
 

@@ -1,18 +1,21 @@
 // The test runner behind `npm test` and `npm run test:unit`:
-//   node --import tsx test/runner/run.ts [--unit] [--jobs N] [--record] [--list] [FILE...]
-// Each test file runs in its own process (node --test, the file in that process), several at a time, longest first,
-// with a per-test timeout that fits its kind (test/runner/kinds.ts); the packaging tests share one `npm pack`. Every
-// file gets its own XDG_DATA_HOME and XDG_CACHE_HOME under a temporary directory, which its CLI children inherit,
-// and the run fails when anything under the user's real data directory changed meanwhile.
+//   node --import tsx test/runner/run.ts [--unit] [--jobs N] [--separate] [--record] [--list] [FILE...]
+// Each test file runs in its own process (node --test, the file in that process), except unit files, which run a
+// batch to a process (batches.ts; `--separate` runs them one to a process too); several processes at a time, longest
+// first, with a per-test timeout that fits their kind (test/runner/kinds.ts); the packaging tests share one
+// `npm pack`. Every process gets its own XDG_DATA_HOME and XDG_CACHE_HOME under a temporary directory, which its CLI
+// children inherit, and the run fails when anything under the user's real data directory changed meanwhile.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { formBatches } from './batches.js'
 import { differences, snapshot, userDataDir } from './data-guard.js'
-import { KIND_SETTINGS, readTestFile, type TestKind } from './kinds.js'
-import { coreShare, readRecords, saveRecords } from './records.js'
+import type { FileTimes } from './file-times.js'
+import { KIND_SETTINGS, KINDS, readTestFile, type TestKind } from './kinds.js'
+import { coreShare, type FileRecord, readRecords, saveRecords } from './records.js'
 import { runScheduled } from './schedule.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -25,10 +28,12 @@ interface Flags {
   record: boolean
   /** Print the plan (order, kind, estimate) and run nothing. */
   list: boolean
+  /** Every unit file in a process of its own, as the other kinds (to tell whether a batch's files meet). */
+  separate: boolean
   files: string[]
 }
 
-interface Planned {
+interface PlannedFile {
   readonly file: string
   readonly name: string
   readonly kind: TestKind
@@ -37,6 +42,18 @@ interface Planned {
   readonly estimateMs: number
   /** The part of a core it keeps busy (records.ts). */
   readonly share: number
+  /** CPU seconds an earlier run recorded (records.ts), if any. */
+  readonly cpuSeconds: number | undefined
+}
+
+/** One test process: a file, or a batch of unit files (batches.ts). */
+interface Planned {
+  readonly name: string
+  readonly files: readonly PlannedFile[]
+  readonly kind: TestKind
+  readonly alone: boolean
+  readonly estimateMs: number
+  readonly share: number
 }
 
 interface Outcome {
@@ -44,31 +61,35 @@ interface Outcome {
   readonly ok: boolean
   readonly ms: number
   readonly tests: number
-  /** CPU seconds of the file's process and the children it waited for (null off Linux). */
+  /** CPU seconds of the process and the children it waited for (null off Linux). */
   readonly cpuSeconds: number | null
+  /** A batch's files: each one's time and tests, and which failed (absent when the batch never reported). */
+  readonly times?: FileTimes
   readonly output: string
 }
 
 function parseFlags(argv: readonly string[]): Flags {
-  const flags: Flags = { unit: false, jobs: undefined, record: false, list: false, files: [] }
+  const flags: Flags = { unit: false, jobs: undefined, record: false, list: false, separate: false, files: [] }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     if (arg === '--unit') flags.unit = true
     else if (arg === '--record') flags.record = true
     else if (arg === '--list') flags.list = true
+    else if (arg === '--separate') flags.separate = true
     else if (arg === '--jobs') {
       const jobs = Number(argv[++i])
       if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs needs a positive whole number, not ${argv[i]}`)
       flags.jobs = jobs
-    } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg} (--unit, --jobs N, --record, --list)`)
-    else flags.files.push(path.resolve(arg))
+    } else if (arg.startsWith('-')) {
+      throw new Error(`unknown option ${arg} (--unit, --jobs N, --separate, --record, --list)`)
+    } else flags.files.push(path.resolve(arg))
   }
   return flags
 }
 
 function plan(flags: Flags): Planned[] {
   const testDir = path.join(root, 'test')
-  const files =
+  const paths =
     flags.files.length > 0
       ? flags.files
       : readdirSync(testDir)
@@ -77,15 +98,50 @@ function plan(flags: Flags): Planned[] {
           .map((name) => path.join(testDir, name))
   const records = readRecords()
   const cores = availableParallelism()
-  const planned = files.map((file) => {
+  const files: PlannedFile[] = paths.map((file) => {
     const { kind, alone } = readTestFile(file)
     const name = path.relative(root, file)
     const record = records[name]
     const estimateMs = record?.ms ?? KIND_SETTINGS[kind].guessMs
-    return { file, name, kind, alone, estimateMs, share: coreShare(record, kind, cores) }
+    return {
+      file,
+      name,
+      kind,
+      alone,
+      estimateMs,
+      share: coreShare(record, kind, cores),
+      cpuSeconds: record?.cpuSeconds,
+    }
   })
+  const single = (f: PlannedFile): Planned => ({ ...f, files: [f] })
+  const batchable = (f: PlannedFile) => KIND_SETTINGS[f.kind].batchTargetMs !== undefined && !f.alone && !flags.separate
+  const planned = [
+    ...files.filter((f) => !batchable(f)).map(single),
+    ...KINDS.flatMap((kind) => {
+      const target = KIND_SETTINGS[kind].batchTargetMs ?? 0
+      const members = files.filter((f) => f.kind === kind && batchable(f))
+      let shared = 0
+      return formBatches(members, target).map((batch) =>
+        batch.length === 1 ? single(batch[0] as PlannedFile) : batchOf(batch, kind, ++shared, cores),
+      )
+    }),
+  ]
   // Longest first, so that no long file starts last and runs alone at the end.
   return planned.filter((p) => !flags.unit || p.kind === 'unit').sort((a, b) => b.estimateMs - a.estimateMs)
+}
+
+function batchOf(members: readonly PlannedFile[], kind: TestKind, index: number, cores: number): Planned {
+  const estimateMs = members.reduce((sum, m) => sum + m.estimateMs, 0)
+  const recorded = members.every((m) => m.cpuSeconds !== undefined)
+  const cpu = members.reduce((sum, m) => sum + (m.cpuSeconds ?? 0), 0)
+  return {
+    name: `${kind} batch ${index} (${members.length} files in one process)`,
+    files: members,
+    kind,
+    alone: false,
+    estimateMs,
+    share: recorded ? Math.min(cores, Math.max(0.1, cpu / (estimateMs / 1000))) : KIND_SETTINGS[kind].guessShare,
+  }
 }
 
 /** The environment of one test file's process: its own data and cache directories, no LLM settings of the user. */
@@ -125,6 +181,10 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
   const settings = KIND_SETTINGS[planned.kind]
   const home = path.join(work, planned.name.replace(/[^A-Za-z0-9.-]+/g, '_'))
   await mkdir(home, { recursive: true })
+  const batch = planned.files.length > 1
+  const timesFile = path.join(home, 'file-times.json')
+  // A batch has its files' tests one after another: its whole time is theirs, and a margin, past the kind's.
+  const fileTimeoutMs = settings.fileTimeoutMs + (batch ? 3 * planned.estimateMs : 0)
   const started = performance.now()
   const child = spawn(
     process.execPath,
@@ -137,7 +197,14 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
       '--test-force-exit',
       `--test-timeout=${settings.testTimeoutMs}`,
       '--test-reporter=spec',
-      planned.file,
+      ...(batch
+        ? [
+            '--test-reporter-destination=stdout',
+            `--test-reporter=${path.join(import.meta.dirname, 'file-times.ts')}`,
+            `--test-reporter-destination=${timesFile}`,
+          ]
+        : []),
+      ...planned.files.map((f) => f.file),
     ],
     { cwd: root, env: fileEnv(planned.kind, home, tarball, jobs), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   )
@@ -153,7 +220,7 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
   const timer = setTimeout(() => {
     timedOut = true
     endGroup(child)
-  }, settings.fileTimeoutMs)
+  }, fileTimeoutMs)
   let cpuSeconds: number | null = null
   // Read as the process is reaped: the runner's children's CPU grows by this file's then (see childCpuTicks).
   child.on('exit', () => {
@@ -171,10 +238,32 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
   running.delete(child)
   // What the file left running (a server, a CLI child) goes with it.
   endGroup(child)
+  const times = batch ? await readTimes(timesFile) : undefined
   await rm(home, { recursive: true, force: true }).catch(() => undefined)
-  if (timedOut) output += `\nthe file ran past ${settings.fileTimeoutMs / 60_000} minutes and was ended\n`
+  if (timedOut) {
+    output += `\nthe ${batch ? 'batch' : 'file'} ran past ${(fileTimeoutMs / 60_000).toFixed(1)} minutes and was ended\n`
+  }
   const tests = Number(/^ℹ tests (\d+)$/m.exec(output)?.[1] ?? 0)
-  return { planned, ok: code === 0 && !timedOut, ms: performance.now() - started, tests, cpuSeconds, output }
+  const ms = performance.now() - started
+  return { planned, ok: code === 0 && !timedOut, ms, tests, cpuSeconds, ...(times ? { times } : {}), output }
+}
+
+/** What a batch's reporter wrote (file-times.ts), or undefined when the process ended before it could. */
+async function readTimes(file: string): Promise<FileTimes | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as FileTimes
+  } catch {
+    return undefined
+  }
+}
+
+/** The files of an outcome that failed: those its reporter named, or every one when a batch ended unreported. */
+function failedFiles(outcome: Outcome): readonly PlannedFile[] {
+  if (outcome.ok) return []
+  const { files } = outcome.planned
+  if (files.length === 1 || !outcome.times) return files
+  const named = files.filter((f) => outcome.times?.failed.includes(f.file))
+  return named.length > 0 ? named : files
 }
 
 /** One `npm pack` (a full build) for every packaging test of the run. */
@@ -198,6 +287,15 @@ function report(outcome: Outcome): void {
   process.stdout.write(
     `${ok ? '✔' : '✖'} ${planned.kind.padEnd(7)} ${planned.name} (${tests} tests, ${seconds(ms)}${cpu})\n`,
   )
+  if (planned.files.length > 1) {
+    const failed = failedFiles(outcome)
+    for (const f of planned.files) {
+      const own = outcome.times
+        ? ` (${outcome.times.tests[f.file] ?? 0} tests, ${seconds(outcome.times.ms[f.file] ?? 0)})`
+        : ''
+      process.stdout.write(`  ${failed.includes(f) ? '✖' : '✔'} ${f.name}${own}\n`)
+    }
+  }
   if (!ok) process.stdout.write(`${outcome.output.replace(/^/gm, '    ')}\n`)
 }
 
@@ -241,14 +339,22 @@ async function runAll(planned: Planned[], jobs: number, work: string): Promise<O
 }
 
 function saveDurations(outcomes: readonly Outcome[]): void {
-  saveRecords(
-    outcomes
-      .filter((o) => o.ok)
-      .map((o) => ({
-        name: o.planned.name,
-        record: { ms: Math.round(o.ms), ...(o.cpuSeconds === null ? {} : { cpuSeconds: o.cpuSeconds }) },
-      })),
-  )
+  saveRecords(outcomes.filter((o) => o.ok).flatMap(fileRecords))
+}
+
+/** Each file's time: a file's process's own, or a batch's files' shares of it (their tests' times, and the batch's
+ * CPU time in proportion). */
+function fileRecords(o: Outcome): { name: string; record: FileRecord }[] {
+  const cpu = (part: number) => (o.cpuSeconds === null ? {} : { cpuSeconds: Number((o.cpuSeconds * part).toFixed(1)) })
+  const [only] = o.planned.files
+  if (o.planned.files.length === 1 && only) return [{ name: only.name, record: { ms: Math.round(o.ms), ...cpu(1) } }]
+  const times = o.times
+  if (!times) return []
+  const total = o.planned.files.reduce((sum, f) => sum + (times.ms[f.file] ?? 0), 0)
+  return o.planned.files.map((f) => {
+    const ms = times.ms[f.file] ?? 0
+    return { name: f.name, record: { ms: Math.round(ms), ...cpu(total > 0 ? ms / total : 0) } }
+  })
 }
 
 /**
@@ -306,7 +412,8 @@ function saveRun(name: 'all' | 'unit', outcomes: readonly Outcome[], jobs: numbe
     commit,
     cores: availableParallelism(),
     jobs,
-    files: outcomes.length,
+    files: outcomes.reduce((sum, o) => sum + o.planned.files.length, 0),
+    processes: outcomes.length,
     tests: outcomes.reduce((sum, o) => sum + o.tests, 0),
     seconds: Math.round(ms / 1000),
     cpuSeconds: childCpuSeconds(),
@@ -326,6 +433,7 @@ async function main(): Promise<number> {
       process.stdout.write(
         `${p.kind.padEnd(7)} ${seconds(p.estimateMs).padStart(8)} ${p.share.toFixed(2)} core${p.alone ? ' alone' : '      '} ${p.name}\n`,
       )
+      if (p.files.length > 1) for (const f of p.files) process.stdout.write(`${' '.repeat(31)}${f.name}\n`)
     }
     return 0
   }
@@ -349,12 +457,14 @@ async function main(): Promise<number> {
   const changed = differences(before, await snapshot(realData))
   const failed = outcomes.filter((o) => !o.ok)
   const tests = outcomes.reduce((sum, o) => sum + o.tests, 0)
+  const fileCount = outcomes.reduce((sum, o) => sum + o.planned.files.length, 0)
+  const failedCount = failed.flatMap(failedFiles).length
   const cpuTotal = childCpuSeconds()
   process.stdout.write(
-    `\n${outcomes.length - failed.length}/${outcomes.length} files passed, ${tests} tests, ${seconds(elapsed)}` +
+    `\n${fileCount - failedCount}/${fileCount} files passed (${outcomes.length} processes), ${tests} tests, ${seconds(elapsed)}` +
       `${cpuTotal === null ? '' : `, ${cpuTotal} CPU-s`}\n`,
   )
-  for (const o of failed) process.stdout.write(`  failed: ${o.planned.name}\n`)
+  for (const f of failed.flatMap(failedFiles)) process.stdout.write(`  failed: ${f.name}\n`)
   if (changed.length === 0) {
     process.stdout.write(`the user's data directory ${realData} is untouched (${before.size} entries)\n`)
   } else {
