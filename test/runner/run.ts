@@ -445,7 +445,8 @@ async function main(): Promise<number> {
   const work = await mkdtemp(path.join(tmpdir(), 'cedar-test-'))
   const started = performance.now()
   process.stdout.write(
-    `${planned.length} test files, up to ${jobs} at a time as ${availableParallelism()} cores carry them\n`,
+    `${planned.reduce((n, p) => n + p.files.length, 0)} test files in ${planned.length} processes, up to ${jobs} at a ` +
+      `time as ${availableParallelism()} cores carry them\n`,
   )
   let outcomes: Outcome[]
   try {
