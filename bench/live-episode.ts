@@ -79,6 +79,8 @@ export interface LiveEpisode {
   readonly serverTickRate: number
   /** Why it ended: its ticks spent, its wall-clock limit, the bot died, or an error (named). */
   readonly ended: string
+  /** Each instruction the bench gave, and how it ended ('goal' for one that reached its goal), in order. */
+  readonly asked: readonly string[]
   readonly outcomes: readonly string[]
 }
 
@@ -193,6 +195,7 @@ async function play(
   bot.on('kicked', onKicked)
   const acts: LiveAct[] = []
   const outcomes: string[] = []
+  const asked: string[] = []
   let pending: { nightBefore: boolean; night: number } | undefined
   // What the agent does between acts (learning, composing, refusals), each kind said once in a row: a bot that
   // stands still for minutes says why in the log.
@@ -239,6 +242,7 @@ async function play(
     while (!stop.signal.aborted && bot.health > 0) {
       const before = acts.length
       options.log(`seed ${seed}: ${instruction} (tick ${age()}, ${Math.round((performance.now() - started) / 1000)} s)`)
+      asked.push(instruction)
       const report = await bot.cedar.agent.do(instruction, { signal: stop.signal, onProgress })
       outcomes.push(report.refusal ? `refused: ${report.refusal}` : (report.result?.outcome ?? 'none'))
       note(`the instruction ended: ${outcomes.at(-1)}`)
@@ -288,6 +292,7 @@ async function play(
     ticks: Math.min(age(), task.ticks),
     wallMs: performance.now() - started,
     ended,
+    asked,
     outcomes,
   }
 }

@@ -1,7 +1,7 @@
 // README's real-protocol sections (bench/readme-results.ts lists them): CEDAR Table 2, Table 3 and Figure 5 from
 // the live file, and issue 36's everyday requests from the live-everyday file.
 import { goalsMarkdown } from './goals.js'
-import { serverTickLine } from './live.js'
+import { type CarriedFrom, carriedLine, mineralReached, serverTickLine } from './live.js'
 import { everydayRows } from './live-everyday.js'
 import { markdownTable } from './markdown-table.js'
 import { provenance, type ResultFile } from './result-file.js'
@@ -22,8 +22,20 @@ interface LiveEpisodeRow {
   readonly wallMs: number
   /** Each instruction's end: 'goal' for one that reached its goal. */
   readonly outcomes?: readonly string[]
+  /** The instructions, in the order of `outcomes`; absent in files older than Table 3's mineral success. */
+  readonly asked?: readonly string[]
   /** Absent in result files older than its measurement. */
   readonly serverTickRate?: number
+}
+
+function success(id: string, eps: readonly LiveEpisodeRow[]): string {
+  const n = eps.length
+  if (id === 'table2') return `${eps.filter((e) => (e.held.diamond ?? 0) > 0).length}/${n} diamonds`
+  if (id === 'table3' && eps.every((e) => e.asked !== undefined)) {
+    const reached = (e: LiveEpisodeRow) => (e.asked ?? []).filter((_, i) => e.outcomes?.[i] === 'goal')
+    return `${eps.filter((e) => mineralReached(reached(e))).length}/${n} a mineral`
+  }
+  return `${eps.filter((e) => e.outcomes?.includes('goal')).length}/${n} reached a goal`
 }
 
 export function liveSection(result: ResultFile): string[] {
@@ -41,9 +53,7 @@ export function liveSection(result: ResultFile): string[] {
     rows.push([
       id,
       eps.map((e) => e.seed).join(', '),
-      id === 'table2'
-        ? `${eps.filter((e) => (e.held.diamond ?? 0) > 0).length}/${eps.length} diamonds`
-        : `${eps.filter((e) => e.outcomes?.includes('goal')).length}/${eps.length} reached a goal`,
+      success(id, eps),
       `${eps.reduce((a, e) => a + e.nightsSlept, 0)}/${eps.reduce((a, e) => a + e.nightsMet, 0)}` +
         (sheltered > 0 ? ` (${sheltered} sheltered without a bed)` : ''),
       String(awake),
@@ -74,6 +84,10 @@ export function liveSection(result: ResultFile): string[] {
       ['table2', 'table3', 'figure5'].flatMap((id) => (raw[id] as { live?: LiveEpisodeRow[] } | undefined)?.live ?? []),
     ),
     '',
+    ...['table2', 'table3', 'figure5'].flatMap((id) => {
+      const from = (raw[id] as { from?: CarriedFrom } | undefined)?.from
+      return from ? [carriedLine(id, from), ''] : []
+    }),
     provenance(result, '`npm run bench -- live`, with every episode’s act log'),
     '',
     'Live runs take an hour, so they are not repeated for every change: these are the numbers of the commit named',

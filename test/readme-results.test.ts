@@ -138,4 +138,57 @@ describe("README's result tables", () => {
       /^suite live: docs\/results\/live-full\.json is older than a change/,
     )
   })
+
+  test('Table 3 counts a mineral reached, not a log; a row kept from an earlier run names that run', () => {
+    const episode = (seed: number, asked: string[], outcomes: string[]) => ({
+      seed,
+      acts: [{ action: 'mine.coal_ore', ok: true, nightBefore: true }],
+      nightsMet: 1,
+      nightsSlept: 0,
+      health: 20,
+      held: {},
+      wallMs: 300_000,
+      asked,
+      outcomes,
+    })
+    const tail = ' but mine minerals only at night'
+    const table3 = [
+      episode(0, [`collect a log${tail}`, `collect a coal${tail}`], ['goal', 'goal']),
+      episode(1, [`collect a log${tail}`, `collect a coal${tail}`], ['goal', 'ticks spent']),
+      episode(
+        2,
+        [`collect a log${tail}`, `collect a coal${tail}`, `collect a raw iron${tail}`],
+        ['goal', 'none', 'goal'],
+      ),
+    ]
+    const from = { commit: '9184f26c67ac0000', date: '2026-12-07T01:00:00.000Z', tickRate: 80 }
+    const live: ResultFile = {
+      suite: 'live',
+      mode: 'full',
+      commit: 'def',
+      dirty: false,
+      date: '2026-12-08T00:00:00.000Z',
+      machine: { node: 'v22', cpu: 'cpu', cores: 2, loadAverage: [1, 1, 1] },
+      seconds: 1,
+      sourceHash: 'x',
+      sourceFiles: 1,
+      goals: [],
+      results: {
+        seeds: [0, 1, 2],
+        tickRate: 80,
+        table2: { live: [{ ...episode(4, [], []), held: { diamond: 1 } }], from },
+        table3: { live: table3 },
+      },
+    }
+    const section = SECTIONS.find((s) => s.name === 'live')
+    assert.ok(section)
+    const table = renderSection(section, new Map([['live-full', live]]))
+    assert.match(table, /^\| table3 +\| 0, 1, 2 +\| 2\/3 a mineral +\|/m)
+    assert.match(table, /^\| table2 +\| 4 +\| 1\/1 diamonds +\|/m)
+    assert.match(
+      table,
+      /^table2: not run with the others; kept from the run at commit 9184f26c67ac on 2026-12-07, the server/m,
+    )
+    assert.doesNotMatch(table, /^table3: not run with the others/m)
+  })
 })
