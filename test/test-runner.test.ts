@@ -13,7 +13,7 @@ import { LawFiles } from '../plugin/store/law-files.js'
 import { SkillStore } from '../plugin/store/skill-store.js'
 import { formBatches } from './runner/batches.js'
 import { differences, snapshot } from './runner/data-guard.js'
-import { kindOfSource, runsAlone } from './runner/kinds.js'
+import { hasTopLevelHooks, kindOfSource, runsAlone } from './runner/kinds.js'
 import { root } from './support/cli.js'
 import { sleepConstraint } from './support/skill-records.js'
 
@@ -87,13 +87,15 @@ describe('unit files in batches', () => {
   after(() => rm(data, { recursive: true, force: true }))
 
   test('two unit files share a process; the one that failed is named, with its own count, and the run fails', async () => {
-    const run = await runTests(['batch-passes.ts', 'batch-fails.ts'], data)
+    const run = await runTests(['batch-passes.ts', 'batch-fails.ts', 'batch-root-hook.ts'], data)
     assert.equal(run.code, 1, run.stdout)
+    // A file with a hook at its top level is never in a batch: its hook would be the whole process's.
+    assert.match(run.stdout, /^✔ unit +test\/fixtures\/runner\/batch-root-hook\.ts \(1 tests, /m)
     assert.match(run.stdout, /^✖ unit +unit batch 1 \(2 files in one process\) \(4 tests, /m)
     assert.match(run.stdout, /^ {2}✔ test\/fixtures\/runner\/batch-passes\.ts \(2 tests, /m)
     assert.match(run.stdout, /^ {2}✖ test\/fixtures\/runner\/batch-fails\.ts \(2 tests, /m)
     assert.match(run.stdout, /the fixture fails on purpose/)
-    assert.match(run.stdout, /^1\/2 files passed \(1 processes\)/m)
+    assert.match(run.stdout, /^2\/3 files passed \(2 processes\)/m)
     assert.match(run.stdout, /^ {2}failed: test\/fixtures\/runner\/batch-fails\.ts$/m)
     assert.doesNotMatch(run.stdout, /failed: test\/fixtures\/runner\/batch-passes/)
   })
@@ -135,6 +137,8 @@ describe('what kind of test a file is', () => {
     assert.equal(kindOfSource("// test-kind: server\nimport { execFile } from 'node:child_process'"), 'server')
     assert.equal(runsAlone('// Zombies at night.\n// test-runs-alone: a speed in blocks per wall second\nimport'), true)
     assert.equal(runsAlone("test('a run alone', () => {})"), false)
+    assert.equal(hasTopLevelHooks('before(async () => {\n  server = await startTestServer()\n})'), true)
+    assert.equal(hasTopLevelHooks("describe('x', () => {\n  before(() => {})\n})"), false)
     assert.equal(
       kindOfSource("const r = await cedar(['dfa', 'show', file])\nimport { waitFor } from './harness'"),
       'unit',

@@ -66,7 +66,17 @@ export function runsAlone(source: string): boolean {
   return /^\/\/ test-runs-alone: \S/m.test(source)
 }
 
-export function readTestFile(file: string): { kind: TestKind; alone: boolean } {
+/**
+ * A file with a hook at its top level (`before(...)` outside any `describe`) runs in a process of its own: in a batch
+ * (batches.ts) its hooks are the whole process's, so its `before` would open its server before the batch's first
+ * file and its `beforeEach` run around every other file's tests (a bot left waiting through another file's minutes
+ * of computation was kicked, and the file's waits for its ticks hung).
+ */
+export function hasTopLevelHooks(source: string): boolean {
+  return /^(before|after|beforeEach|afterEach)\(/m.test(source)
+}
+
+export function readTestFile(file: string): { kind: TestKind; alone: boolean; ownProcess: boolean } {
   const source = readFileSync(file, 'utf8')
-  return { kind: kindOfSource(source), alone: runsAlone(source) }
+  return { kind: kindOfSource(source), alone: runsAlone(source), ownProcess: hasTopLevelHooks(source) }
 }

@@ -39,6 +39,8 @@ interface PlannedFile {
   readonly kind: TestKind
   /** Runs with no other file beside it (kinds.ts, runsAlone). */
   readonly alone: boolean
+  /** Never in a batch: it has hooks at its top level (kinds.ts, hasTopLevelHooks). */
+  readonly ownProcess: boolean
   readonly estimateMs: number
   /** The part of a core it keeps busy (records.ts). */
   readonly share: number
@@ -99,7 +101,7 @@ function plan(flags: Flags): Planned[] {
   const records = readRecords()
   const cores = availableParallelism()
   const files: PlannedFile[] = paths.map((file) => {
-    const { kind, alone } = readTestFile(file)
+    const { kind, alone, ownProcess } = readTestFile(file)
     const name = path.relative(root, file)
     const record = records[name]
     const estimateMs = record?.ms ?? KIND_SETTINGS[kind].guessMs
@@ -108,13 +110,15 @@ function plan(flags: Flags): Planned[] {
       name,
       kind,
       alone,
+      ownProcess,
       estimateMs,
       share: coreShare(record, kind, cores),
       cpuSeconds: record?.cpuSeconds,
     }
   })
   const single = (f: PlannedFile): Planned => ({ ...f, files: [f] })
-  const batchable = (f: PlannedFile) => KIND_SETTINGS[f.kind].batchTargetMs !== undefined && !f.alone && !flags.separate
+  const batchable = (f: PlannedFile) =>
+    KIND_SETTINGS[f.kind].batchTargetMs !== undefined && !f.alone && !f.ownProcess && !flags.separate
   const planned = [
     ...files.filter((f) => !batchable(f)).map(single),
     ...KINDS.flatMap((kind) => {

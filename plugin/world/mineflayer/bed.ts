@@ -16,7 +16,7 @@ import { isLiquid } from '../../vocabulary/block-classes.js'
 import { gentleMovements } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import type { BotMemory } from './bot-memory.js'
-import { firstEvent, untilClock } from './clock.js'
+import { firstEvent, untilClock, untilInventory } from './clock.js'
 import { pickUpDrops } from './drop-pickup.js'
 import { findNearestBlock, inventoryItem, kill, reequip } from './gather.js'
 import { fail } from './limits.js'
@@ -291,9 +291,3 @@ function bedPartNear(bot: Bot, foot: Vec3): Block | null {
 }
 
 const PICKUP_GRACE_MS = 5_000
-
-/** Resolves true as soon as `holds()` after an inventory change, false after `ms`. */
-function untilInventory(bot: Bot, holds: () => boolean, ms: number): Promise<boolean> {
-  if (holds()) return Promise.resolve(true)
-  return firstEvent(bot, bot.inventory, 'updateSlot', () => holds() || undefined, { ms }, holds)
-}

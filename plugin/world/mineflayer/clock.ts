@@ -153,3 +153,9 @@ export function firstEvent<T>(
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
+
+/** Resolves true as soon as `holds()` after an inventory change, false after `ms`. */
+export function untilInventory(bot: Bot, holds: () => boolean, ms: number): Promise<boolean> {
+  if (holds()) return Promise.resolve(true)
+  return firstEvent(bot, bot.inventory, 'updateSlot', () => holds() || undefined, { ms }, holds)
+}

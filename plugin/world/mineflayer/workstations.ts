@@ -5,6 +5,7 @@ import { fuelRank, fuelValue, smeltingOutput } from '../../vocabulary/smelting.j
 import { walkNear } from '../pathfinding.js'
 import { type Outcome, success } from '../port.js'
 import type { BotMemory } from './bot-memory.js'
+import { untilInventory } from './clock.js'
 import { findNearestBlock, inventoryItem, placeFromHand } from './gather.js'
 import { fail } from './limits.js'
 import { placementSpot, roomForBlock } from './room.js'
@@ -124,6 +125,9 @@ export async function smelt(
   if (signal.aborted) return fail('cancelled', `smelt.${input} was stopped`)
   const furnace = await bot.openFurnace(block)
   const fire = new FireWatch(bot, furnace.id)
+  const outputType = bot.registry.itemsByName[smeltingOutput(source.name) ?? '']?.id ?? -1
+  const outputBefore = bot.inventory.count(outputType, null)
+  let smelted: string | undefined
   try {
     // A lit furnace's fire may suffice: how long it burns on comes in the window's properties, after the window.
     if (isLit(block)) await fire.told(signal, PROPERTIES_WAIT_MS)
@@ -150,11 +154,15 @@ export async function smelt(
       return fail('missing_ingredients', `the furnace went out before the ${input} was smelted; I took it back`)
     }
     const output = await furnace.takeOutput()
-    return success(`smelted ${output?.name ?? input}`)
+    smelted = output?.name
   } finally {
     fire.stop()
     furnace.close()
   }
+  // The item taken out reaches the inventory's own slots with the server's next update, which a loaded server sends
+  // late: the act ends when the inventory holds it, so the next observation counts it (a second ingot read as one).
+  await untilInventory(bot, () => bot.inventory.count(outputType, null) > outputBefore, INVENTORY_WAIT_MS)
+  return success(`smelted ${smelted ?? input}`)
 }
 
 type Furnace = Awaited<ReturnType<Bot['openFurnace']>>
@@ -238,6 +246,8 @@ function heatFor(furnace: Furnace, fire: FireWatch): number {
 const COOK_TICKS = 200
 /** How long a lit furnace's window may take to say how much fire is left. */
 const PROPERTIES_WAIT_MS = 2000
+/** How long an item taken out of the furnace may take to show in the inventory. */
+const INVENTORY_WAIT_MS = 5000
 /** Items' worth of fire that may burn away between reading the window and the input going in. */
 const FIRE_MARGIN = 0.1
 /** Fuel put in after the fire went out mid-smelt, before the input is taken back instead. */
