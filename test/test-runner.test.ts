@@ -14,6 +14,7 @@ import { SkillStore } from '../plugin/store/skill-store.js'
 import { formBatches } from './runner/batches.js'
 import { differences, snapshot } from './runner/data-guard.js'
 import { hasTopLevelHooks, kindOfSource, runsAlone } from './runner/kinds.js'
+import { coreShare, fileRecords } from './runner/records.js'
 import { root } from './support/cli.js'
 import { sleepConstraint } from './support/skill-records.js'
 
@@ -124,6 +125,24 @@ describe('forming batches', () => {
     assert.equal(formBatches(files(1, 1, 1), 40).length, 1)
     assert.deepEqual(loads(formBatches(files(100, 10, 10), 40)), [100, 10, 10])
     assert.deepEqual(formBatches([], 40), [])
+  })
+})
+
+describe("a batch's records", () => {
+  test('each file gets its part of the batch’s wall and CPU time, so the batch’s share of a core stays what it was', () => {
+    const files = [
+      { file: '/t/a.test.ts', name: 'test/a.test.ts' },
+      { file: '/t/b.test.ts', name: 'test/b.test.ts' },
+    ]
+    // The tests took 3 s and 1 s of a batch that ran 40 s on 36 CPU-seconds (the rest: the start and the imports).
+    const records = fileRecords(files, 40_000, 36, { '/t/a.test.ts': 3000, '/t/b.test.ts': 1000 })
+    assert.deepEqual(records, [
+      { name: 'test/a.test.ts', record: { ms: 30_000, cpuSeconds: 27 } },
+      { name: 'test/b.test.ts', record: { ms: 10_000, cpuSeconds: 9 } },
+    ])
+    const share = (r: (typeof records)[number]) => coreShare(r.record, 'unit', 2)
+    assert.deepEqual(records.map(share), [0.9, 0.9])
+    assert.deepEqual(fileRecords(files, 40_000, 36, undefined), [], 'a batch that never reported records nothing')
   })
 })
 

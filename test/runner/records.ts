@@ -38,3 +38,29 @@ export function coreShare(record: FileRecord | undefined, kind: TestKind, cores:
   if (record?.cpuSeconds === undefined || record.ms <= 0) return KIND_SETTINGS[kind].guessShare
   return Math.min(cores, Math.max(0.1, record.cpuSeconds / (record.ms / 1000)))
 }
+
+/**
+ * Each file's time: its process's own, or its share of its batch's, wall and CPU time alike, in proportion to its
+ * tests' time. Shares, not the tests' times themselves: those leave out the process's start and the files' imports,
+ * and a batch whose recorded files add up to less than it took would be thought to keep more than its cores busy.
+ */
+export function fileRecords(
+  files: readonly { readonly file: string; readonly name: string }[],
+  ms: number,
+  cpuSeconds: number | null,
+  testMs: Readonly<Record<string, number>> | undefined,
+): { name: string; record: FileRecord }[] {
+  const part = (f: { readonly file: string }) => {
+    if (files.length === 1) return 1
+    const total = files.reduce((sum, g) => sum + (testMs?.[g.file] ?? 0), 0)
+    return total > 0 ? (testMs?.[f.file] ?? 0) / total : 1 / files.length
+  }
+  if (files.length > 1 && !testMs) return []
+  return files.map((f) => ({
+    name: f.name,
+    record: {
+      ms: Math.round(ms * part(f)),
+      ...(cpuSeconds === null ? {} : { cpuSeconds: Number((cpuSeconds * part(f)).toFixed(1)) }),
+    },
+  }))
+}

@@ -15,7 +15,7 @@ import { formBatches } from './batches.js'
 import { differences, snapshot, userDataDir } from './data-guard.js'
 import type { FileTimes } from './file-times.js'
 import { KIND_SETTINGS, KINDS, readTestFile, type TestKind } from './kinds.js'
-import { coreShare, type FileRecord, readRecords, saveRecords } from './records.js'
+import { coreShare, fileRecords, readRecords, saveRecords } from './records.js'
 import { runScheduled } from './schedule.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -343,22 +343,9 @@ async function runAll(planned: Planned[], jobs: number, work: string): Promise<O
 }
 
 function saveDurations(outcomes: readonly Outcome[]): void {
-  saveRecords(outcomes.filter((o) => o.ok).flatMap(fileRecords))
-}
-
-/** Each file's time: a file's process's own, or a batch's files' shares of it (their tests' times, and the batch's
- * CPU time in proportion). */
-function fileRecords(o: Outcome): { name: string; record: FileRecord }[] {
-  const cpu = (part: number) => (o.cpuSeconds === null ? {} : { cpuSeconds: Number((o.cpuSeconds * part).toFixed(1)) })
-  const [only] = o.planned.files
-  if (o.planned.files.length === 1 && only) return [{ name: only.name, record: { ms: Math.round(o.ms), ...cpu(1) } }]
-  const times = o.times
-  if (!times) return []
-  const total = o.planned.files.reduce((sum, f) => sum + (times.ms[f.file] ?? 0), 0)
-  return o.planned.files.map((f) => {
-    const ms = times.ms[f.file] ?? 0
-    return { name: f.name, record: { ms: Math.round(ms), ...cpu(total > 0 ? ms / total : 0) } }
-  })
+  saveRecords(
+    outcomes.filter((o) => o.ok).flatMap((o) => fileRecords(o.planned.files, o.ms, o.cpuSeconds, o.times?.ms)),
+  )
 }
 
 /**
