@@ -332,7 +332,11 @@ async function runAll(planned: Planned[], jobs: number, work: string): Promise<O
         building = undefined
       })
   }
-  const cores = availableParallelism()
+  // A unit batch keeps a little more than a core busy (the learning workers), so two never fit in two cores and one
+  // ran alone with most of a core idle. With no game server among them, whose ticks a busy machine would slow, the
+  // unit files may fill the cores half a core past their count.
+  const onlyUnit = queue.every((p) => p.kind === 'unit') && packed.length === 0
+  const cores = availableParallelism() + (onlyUnit ? 0.5 : 0)
   await runScheduled(
     queue,
     { maxJobs: jobs, cores },
