@@ -37,6 +37,11 @@ const MINERALS_ROTATION: readonly Collectable[] = [LOGS, COAL, RAW_IRON, DIAMOND
 /** Items only a mined ore gives. */
 const MINERAL_ITEM = /\b(coal|iron|diamonds?)\b/
 
+/** The instructions, of those `asked`, whose `outcomes` (in the same order) were their goals. */
+export function goalsReached(asked: readonly string[], outcomes: readonly string[] | undefined): string[] {
+  return asked.filter((_, i) => outcomes?.[i] === 'goal')
+}
+
 /** Whether one of `reached` (instructions that reached their goals) asked for a mineral: Table 3's success. */
 export function mineralReached(reached: readonly string[]): boolean {
   return reached.some((instruction) => MINERAL_ITEM.test(instruction.replace(/ but .*/, '')))
@@ -146,7 +151,7 @@ const liveMeasured = (e: LiveEpisode): Measured => ({
   held: e.held,
   biome: e.spawnBiome,
   goals: e.outcomes.filter((o) => o === 'goal').length,
-  reached: e.asked.filter((_, i) => e.outcomes[i] === 'goal'),
+  reached: goalsReached(e.asked, e.outcomes),
   wallMs: e.wallMs,
   ended: e.ended,
 })
@@ -188,7 +193,7 @@ async function simEpisode(row: Row, seed: number, library: MemoryLibrary): Promi
     held: sim.state.inventory,
     biome: row.simBiome,
     goals: log.outcomes.filter((o) => o === 'goal').length,
-    reached: asked.filter((_, i) => log.outcomes[i] === 'goal'),
+    reached: goalsReached(asked, log.outcomes),
     wallMs: performance.now() - started,
     ended: sim.dead ? 'the bot died' : 'ticks spent',
   }

@@ -1,7 +1,7 @@
 // README's real-protocol sections (bench/readme-results.ts lists them): CEDAR Table 2, Table 3 and Figure 5 from
 // the live file, and issue 36's everyday requests from the live-everyday file.
 import { goalsMarkdown } from './goals.js'
-import { type CarriedFrom, carriedLine, mineralReached, serverTickLine } from './live.js'
+import { type CarriedFrom, carriedLine, goalsReached, mineralReached, serverTickLine } from './live.js'
 import { everydayRows } from './live-everyday.js'
 import { markdownTable } from './markdown-table.js'
 import { provenance, type ResultFile } from './result-file.js'
@@ -32,8 +32,7 @@ function success(id: string, eps: readonly LiveEpisodeRow[]): string {
   const n = eps.length
   if (id === 'table2') return `${eps.filter((e) => (e.held.diamond ?? 0) > 0).length}/${n} diamonds`
   if (id === 'table3' && eps.every((e) => e.asked !== undefined)) {
-    const reached = (e: LiveEpisodeRow) => (e.asked ?? []).filter((_, i) => e.outcomes?.[i] === 'goal')
-    return `${eps.filter((e) => mineralReached(reached(e))).length}/${n} a mineral`
+    return `${eps.filter((e) => mineralReached(goalsReached(e.asked ?? [], e.outcomes))).length}/${n} a mineral`
   }
   return `${eps.filter((e) => e.outcomes?.includes('goal')).length}/${n} reached a goal`
 }

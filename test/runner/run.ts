@@ -137,14 +137,15 @@ function plan(flags: Flags): Planned[] {
 function batchOf(members: readonly PlannedFile[], kind: TestKind, index: number, cores: number): Planned {
   const estimateMs = members.reduce((sum, m) => sum + m.estimateMs, 0)
   const recorded = members.every((m) => m.cpuSeconds !== undefined)
-  const cpu = members.reduce((sum, m) => sum + (m.cpuSeconds ?? 0), 0)
+  const cpuSeconds = members.reduce((sum, m) => sum + (m.cpuSeconds ?? 0), 0)
   return {
     name: `${kind} batch ${index} (${members.length} files in one process)`,
     files: members,
     kind,
     alone: false,
     estimateMs,
-    share: recorded ? Math.min(cores, Math.max(0.1, cpu / (estimateMs / 1000))) : KIND_SETTINGS[kind].guessShare,
+    // The batch as one file of the members' summed time.
+    share: coreShare(recorded ? { ms: estimateMs, cpuSeconds } : undefined, kind, cores),
   }
 }
 
