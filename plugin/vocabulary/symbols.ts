@@ -98,11 +98,20 @@ export interface ParsedSymbol {
 }
 
 /** Splits `has.cobblestone.3` into verb, object and count; undefined for names not of that shape. */
+/** Parsed symbols by text: the Sim's planner and the learners parse the same few hundred symbols again and again. */
+const parsedSymbols = new Map<string, ParsedSymbol | undefined>()
+
 export function parseSymbol(symbol: string): ParsedSymbol | undefined {
+  if (parsedSymbols.has(symbol)) return parsedSymbols.get(symbol)
   const match = /^(?<verb>[a-z_]+)\.(?<object>[a-z0-9_]+)(?:\.(?<count>\d+))?$/.exec(symbol)
   const { verb, object, count } = match?.groups ?? {}
-  if (verb === undefined || object === undefined) return undefined
-  return count === undefined ? { verb, object } : { verb, object, count: Number(count) }
+  const parsed =
+    verb === undefined || object === undefined
+      ? undefined
+      : Object.freeze(count === undefined ? { verb, object } : { verb, object, count: Number(count) })
+  // Text from outside (a player's law, a model's reply) is parsed too: past this many, no more are kept.
+  if (parsedSymbols.size < 20_000) parsedSymbols.set(symbol, parsed)
+  return parsed
 }
 
 export function isActionSymbol(symbol: string): boolean {

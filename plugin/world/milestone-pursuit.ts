@@ -7,7 +7,7 @@
  * furnace, fuel and input of a smelt, the block that drops it and the tool that harvests it. Nothing here plans
  * a whole task; one step at a time, re-asked after every act.
  */
-import { isFamily, matchesObject } from '../vocabulary/families.js'
+import { isFamily, matchesObject, membersOf } from '../vocabulary/families.js'
 import { CREATURE_USES, CROPS, extraYield, HOES, LIQUIDS, UNDERGROUND_BLOCKS } from '../vocabulary/natural.js'
 import { parseSymbol } from '../vocabulary/symbols.js'
 import type { Observation } from './port.js'
@@ -317,7 +317,7 @@ class Chain {
   private byCrafting(item: string, depth: number): string | undefined {
     for (const action of this.allowed('craft', (o) => o === item || matchesObject(o, item) || matchesObject(item, o))) {
       const object = parseSymbol(action)?.object ?? ''
-      const items = this.rules.isItem(object) ? [object] : this.rules.itemNames.filter((n) => matchesObject(object, n))
+      const items = this.rules.isItem(object) ? [object] : membersOf(object, this.rules.itemNames)
       const recipes = items.flatMap((i) => this.rules.recipes(i))
       const ready = recipes.find((r) => this.hasIngredients(r))
       if (ready) {

@@ -9,7 +9,7 @@
  * failed, an exploration that found nothing, fuel) give none here.
  */
 import { HAS_THRESHOLDS } from '../../grounding/inventory-build.js'
-import { familiesOf, matchesObject } from '../../vocabulary/families.js'
+import { familiesOf, membersOf } from '../../vocabulary/families.js'
 import { parseSymbol } from '../../vocabulary/symbols.js'
 import type { Rules } from '../../world/rules.js'
 import type { LawProposal, Trajectory, TrajectoryStep } from './types.js'
@@ -63,7 +63,7 @@ export function preconditionOf(
 
 /** "Some ingredient of every recipe is short": an AND over recipes of an OR over their ingredients. */
 function lacksEveryRecipe(object: string, rules: Rules): string | undefined {
-  const items = rules.isItem(object) ? [object] : rules.itemNames.filter((name) => matchesObject(object, name))
+  const items = rules.isItem(object) ? [object] : membersOf(object, rules.itemNames)
   const seen = new Set<string>()
   const clauses: string[] = []
   for (const recipe of items.flatMap((item) => rules.recipes(item))) {

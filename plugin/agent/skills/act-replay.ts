@@ -42,10 +42,16 @@ export class ReplayBudgetExceeded extends Error {
   override name = 'ReplayBudgetExceeded'
 }
 
+/** A node and the nodes one act on from it: a trie of act prefixes, walked act by act without building keys. */
+interface Prefix {
+  readonly node: Node
+  readonly next: Map<string, Prefix>
+}
+
 /** Replays words in the Sim, sharing the worlds of common act prefixes. */
 export class ActReplay {
   private readonly events: readonly string[]
-  private readonly nodes = new Map<string, Node>()
+  private readonly root: Prefix
   private readonly wrong: Set<string>
   /** Sim acts done so far. */
   replayed = 0
@@ -56,14 +62,10 @@ export class ActReplay {
     const world = new SimWorld(options.world)
     const holding = this.truths(world.observe())
     const first = this.events.filter((e) => holding.has(e)).sort()
-    this.nodes.set('', {
-      world,
-      holding,
-      word: first,
-      acts: 0,
-      reached: holding.has(options.goal),
-      failed: false,
-    })
+    this.root = {
+      node: { world, holding, word: first, acts: 0, reached: holding.has(options.goal), failed: false },
+      next: new Map(),
+    }
   }
 
   private truths(observation: Observation): Set<string> {
@@ -72,19 +74,16 @@ export class ActReplay {
 
   /** The world after `acts`, each tried in turn (an unknown act fails). */
   node(acts: readonly string[]): Node {
-    let key = ''
-    let node = this.nodes.get(key) as Node
+    let prefix = this.root
     for (const act of acts) {
-      const next = `${key}\u0001${act}`
-      let child = this.nodes.get(next)
+      let child = prefix.next.get(act)
       if (!child) {
-        child = this.step(node, act)
-        this.nodes.set(next, child)
+        child = { node: this.step(prefix.node, act), next: new Map() }
+        prefix.next.set(act, child)
       }
-      key = next
-      node = child
+      prefix = child
     }
-    return node
+    return prefix.node
   }
 
   private step(node: Node, act: string): Node {

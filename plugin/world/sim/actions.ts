@@ -3,7 +3,7 @@
  * and fail before any time passes; the hand is never changed behind the agent's back (no auto-equip).
  */
 import { armourSlot } from '../../vocabulary/armour.js'
-import { isFamily, matchesObject } from '../../vocabulary/families.js'
+import { isFamily, membersOf } from '../../vocabulary/families.js'
 import { CHANCE_DROPS, CROPS, extraYield, INSTEAD_DROPS, LIQUIDS } from '../../vocabulary/natural.js'
 import { failure, type Outcome } from '../port.js'
 import type { Recipe, Rules } from '../rules.js'
@@ -130,11 +130,7 @@ function missing(state: SimState, recipe: Recipe): Map<string, number> {
 
 export function craft(state: SimState, context: SimContext, env: ActEnv, object: string): Outcome {
   const { rules } = context
-  const items = rules.isItem(object)
-    ? [object]
-    : isFamily(object)
-      ? rules.itemNames.filter((name) => matchesObject(object, name))
-      : []
+  const items = rules.isItem(object) ? [object] : isFamily(object) ? membersOf(object, rules.itemNames) : []
   const recipes = items.flatMap((item) => rules.recipes(item))
   if (recipes.length === 0) return failure('missing_ingredients', `${object} has no crafting recipe`)
   let table = nearestInReach(state, context, 'crafting_table')

@@ -28,15 +28,37 @@ export const regionOf = (coordinate: number): number => Math.floor(coordinate / 
 
 /** Everything matching `object` within `radius`, nearest first. */
 export function thingsInSight(state: SimState, context: SimContext, object: string, radius = SIGHT_RADIUS): Thing[] {
+  const found: Thing[] = []
+  eachThingInSight(state, context, object, radius, (thing) => found.push(thing))
+  return found.sort(nearerFirst)
+}
+
+const nearerFirst = (a: Thing, b: Thing): number => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/** The first of `thingsInSight`, without sorting them all: the Sim's planner asks this for every state it tries. */
+export function nearestThing(state: SimState, context: SimContext, object: string, radius?: number): Thing | undefined {
+  let nearest: Thing | undefined
+  eachThingInSight(state, context, object, radius ?? SIGHT_RADIUS, (thing) => {
+    if (nearest === undefined || nearerFirst(thing, nearest) < 0) nearest = thing
+  })
+  return nearest
+}
+
+function eachThingInSight(
+  state: SimState,
+  context: SimContext,
+  object: string,
+  radius: number,
+  visit: (thing: Thing) => void,
+): void {
   const limit = Math.min(radius, SIGHT_RADIUS)
   const y = levelY(state.level)
-  const found: Thing[] = []
   const rx = regionOf(state.x)
   const rz = regionOf(state.z)
   for (const ground of context.map.layer(rx, rz, state.level).ground) {
     if (ground.distance > limit || !matchesObject(object, ground.block)) continue
     const at = { x: state.x, y: y - ground.distance, z: state.z }
-    found.push({
+    visit({
       kind: 'ground',
       name: ground.block,
       id: ground.block,
@@ -55,7 +77,7 @@ export function thingsInSight(state: SimState, context: SimContext, object: stri
         if (distance > limit || left <= 0) continue
         const kind = context.rules.isMob(deposit.name) ? 'mob' : 'deposit'
         const { id, name, x, z } = deposit
-        found.push({ kind, name, id, x, y: deposit.y, z, left, distance })
+        visit({ kind, name, id, x, y: deposit.y, z, left, distance })
       }
     }
   }
@@ -63,7 +85,7 @@ export function thingsInSight(state: SimState, context: SimContext, object: stri
     if (!matchesObject(object, placed.block)) return
     const distance = Math.sqrt((placed.x - state.x) ** 2 + (placed.y - y) ** 2 + (placed.z - state.z) ** 2)
     if (distance > limit) return
-    found.push({
+    visit({
       kind: 'placed',
       name: placed.block,
       id: `placed:${i}`,
@@ -79,7 +101,7 @@ export function thingsInSight(state: SimState, context: SimContext, object: stri
       if (!matchesObject(object, mob)) return
       const distance = 8 + (20 * mix(context.seed, state.day, rx, rz, i)) / 4294967296
       if (distance > limit) return
-      found.push({
+      visit({
         kind: 'mob',
         name: mob,
         id: `night:${mob}`,
@@ -91,11 +113,6 @@ export function thingsInSight(state: SimState, context: SimContext, object: stri
       })
     })
   }
-  return found.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-}
-
-export function nearestThing(state: SimState, context: SimContext, object: string, radius?: number): Thing | undefined {
-  return thingsInSight(state, context, object, radius)[0]
 }
 
 /**
