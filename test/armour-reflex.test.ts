@@ -25,7 +25,7 @@ const body = (inventory: Record<string, number>, worn: string[] = []): Observati
   food: 20,
   nearest: () => undefined,
 })
-const free = { skip: () => false, spare: () => true, hunted: () => false }
+const free = { skip: () => false, spare: () => true, hunted: () => false, planned: () => undefined }
 
 describe('armour reflex', () => {
   const reflex = armourReflex()

@@ -89,11 +89,16 @@ describe('eating reflex', () => {
       food: 0,
       nearest: (object, radius = 32) => (object === 'cow' && radius >= 27 ? 27 : undefined),
     }
-    const act = eatingReflex(rules).next(starving, { skip: () => false, spare: () => true, hunted: () => false })
+    const act = eatingReflex(rules).next(starving, {
+      skip: () => false,
+      spare: () => true,
+      hunted: () => false,
+      planned: () => undefined,
+    })
     assert.deepEqual(act?.primitive, { verb: 'kill', object: 'cow' })
     const none = eatingReflex(rules).next(
       { ...starving, nearest: () => undefined },
-      { skip: () => false, spare: () => true, hunted: () => false },
+      { skip: () => false, spare: () => true, hunted: () => false, planned: () => undefined },
     )
     assert.equal(none?.primitive.verb, 'explore', 'with none in sight it searches')
   })
@@ -156,9 +161,69 @@ describe('eating reflex', () => {
   })
 })
 
+describe('eating reflex: no hunt at night, nor hurt among hostiles (issue 37)', () => {
+  const reflex = eatingReflex(rules)
+  const context = { skip: () => false, spare: () => true, hunted: () => false, planned: () => undefined }
+  /** Food 16, nothing held unless given, a pig 10 blocks off, by day at full health, unless told otherwise. */
+  const body = (
+    o: Partial<Observation> & { held?: Record<string, number>; pig?: number; zombie?: number },
+  ): Observation => {
+    const mobs: Record<string, number | undefined> = { pig: o.pig ?? 10, zombie: o.zombie }
+    return {
+      equipped: undefined,
+      timeOfDay: 1_000,
+      isNight: false,
+      biome: 'plains',
+      position: { x: 0, y: 64, z: 0 },
+      health: 20,
+      food: 16,
+      ...o,
+      inventory: new Map(Object.entries(o.held ?? {})),
+      nearest: (object, radius = 32) => {
+        const d = mobs[object]
+        return d !== undefined && d <= radius ? d : undefined
+      },
+    }
+  }
+  const offered = (o: Observation) => {
+    const act = reflex.next(o, context)
+    return act && `${act.primitive.verb}.${act.primitive.object}`
+  }
+  const night = { timeOfDay: 14_000, isNight: true }
+
+  test('short of food, the pig by the bot is stocked by day; not at night, nor so near nightfall the kill runs in', () => {
+    assert.equal(offered(body({})), 'kill.pig')
+    assert.equal(offered(body(night)), undefined, 'at night')
+    assert.equal(offered(body({ timeOfDay: 12_800 })), undefined, 'the kill would run into the night')
+    // The live bot: 8 health after five zombies, food 16, at night, one more zombie about.
+    assert.equal(offered(body({ ...night, health: 8, zombie: 20 })), undefined)
+  })
+
+  test('hurt with a zombie in sight, no stock is fetched; hurt with none, it is (without food it never heals)', () => {
+    assert.equal(offered(body({ health: 10, zombie: 30 })), undefined)
+    assert.equal(offered(body({ health: 11, zombie: 30 })), 'kill.pig', 'above half health')
+    assert.equal(offered(body({ health: 8 })), 'kill.pig', 'no hostile in sight')
+  })
+
+  test('food held is eaten at night and hurt alike', () => {
+    assert.equal(offered(body({ ...night, health: 8, zombie: 20, held: { bread: 1 } })), 'eat.bread')
+  })
+
+  test('starving and hurt among hostiles by day: the pig at hand, briefly; not one far off, and no search', () => {
+    const kill = reflex.next(body({ health: 8, food: 6, zombie: 20 }), context)
+    assert.equal(kill && `${kill.primitive.verb}.${kill.primitive.object}`, 'kill.pig')
+    assert.ok((kill?.timeoutMs ?? Infinity) <= 30_000, `a kill of ${kill?.timeoutMs} ms`)
+    assert.equal(offered(body({ health: 8, food: 6, zombie: 20, pig: 28 })), undefined, 'beyond the stocking radius')
+    assert.equal(offered(body({ health: 8, food: 6, zombie: 20, pig: 99 })), undefined, 'none in sight: no search')
+    // With no zombie about, the same bot goes after the one far off, and searches when none is in sight.
+    assert.equal(offered(body({ health: 8, food: 6, pig: 28 })), 'kill.pig')
+    assert.equal(offered(body({ health: 8, food: 6, pig: 99 })), 'explore.cow')
+  })
+})
+
 describe('eating reflex: the everyday foods (issue 36)', () => {
   const reflex = eatingReflex(rules)
-  const context = { skip: () => false, spare: () => true, hunted: () => false }
+  const context = { skip: () => false, spare: () => true, hunted: () => false, planned: () => undefined }
   const body = (inventory: Record<string, number>, sees: Record<string, number>, equipped?: string): Observation => ({
     inventory: new Map(Object.entries(inventory)),
     equipped,

@@ -382,6 +382,26 @@ describe('MineflayerWorld over the real protocol', () => {
     session.server.setTime(1000)
   })
 
+  test('with work to go on with from the hole, the bot digs in, covers it and the act ends: no wait for daybreak', async () => {
+    await give('dirt', 2) // what goes over its head
+    const squid = session.server.serv.getPlayer('cedar') as unknown as { teleport(at: Vec3): Promise<void> }
+    await squid.teleport(new Vec3(12.5, 5, -12.5)) // out of the last test's hole, onto the grass
+    await waitUntil(bot, () => bot.entity.onGround && bot.entity.position.y > 4.5, 'the bot stands on the grass')
+    session.server.setTime(14_000)
+    await waitUntil(bot, () => !bot.time.isDay, 'night')
+    const top = bot.entity.position.floored()
+    // Waiting for daybreak would run into the timeout: the rest of the night is minutes.
+    const options = { timeoutMs: 60_000, toWorkFrom: true }
+    ok(await world.act({ verb: 'place', object: 'shelter' }, undefined, options))
+    assert.ok(!bot.time.isDay, 'ended at night')
+    // Where it stood, or the nearest ground beside it fit for a hole (shelter.ts, holeSite).
+    assert.ok(bot.entity.position.y < top.y - 2.5, `three blocks down from ${top}, at ${bot.entity.position}`)
+    assert.equal(bot.blockAt(bot.entity.position.floored().offset(0, 2, 0))?.name, 'dirt', 'a block over its head')
+    // Under cover the shelter reflex does not fire again: the plan's work goes on from here.
+    assert.equal(world.observe().underSky, false)
+    session.server.setTime(1000)
+  })
+
   test('on leaves with air under them, the bot digs in on the ground beside, not "no ground to dig into"', async () => {
     // A tree's canopy, as a live bot stood on it when the zombies came: leaves two blocks over the grass.
     for (let x = -11; x <= -9; x++) for (let z = 9; z <= 11; z++) await put(x, 6, z, 'oak_leaves')

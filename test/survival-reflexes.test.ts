@@ -16,12 +16,12 @@ import { Dfa } from '../plugin/automata/dfa.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import type { Primitive } from '../plugin/vocabulary/symbols.js'
 import { primitiveSymbol } from '../plugin/vocabulary/symbols.js'
-import { failure, type Observation, success, type World } from '../plugin/world/port.js'
+import { type ActOptions, failure, type Observation, success, type World } from '../plugin/world/port.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
 
 const rules = loadRules()
-const open: ReflexContext = { skip: () => false, spare: () => true, hunted: () => false }
+const open: ReflexContext = { skip: () => false, spare: () => true, hunted: () => false, planned: () => undefined }
 
 function seen(
   options: { inventory?: Record<string, number>; equipped?: string; mobs?: Record<string, number> } & Pick<
@@ -113,6 +113,93 @@ describe('shelter reflex', () => {
     const skeleton = shelter.next(night({ zombie: 15, skeleton: 20 }), hunting)
     assert.equal(skeleton && primitiveSymbol(skeleton.primitive), 'place.shelter')
     assert.match(skeleton?.why ?? '', /^a skeleton 20 blocks away/)
+  })
+})
+
+describe('shelter reflex with the night’s work to go on with (issue 37)', () => {
+  const shelter = shelterReflex(rules)
+  const dug = (next: string | undefined) => {
+    const act = shelter.next({ ...seen({ mobs: { zombie: 24 } }), underSky: true }, { ...open, planned: () => next })
+    assert.equal(act && primitiveSymbol(act.primitive), 'place.shelter', `next: ${next}`)
+    return act?.toWorkFrom === true
+  }
+
+  test('an ore mined or prospected for, or a craft, goes on from the hole: the bot does not wait there for day', () => {
+    for (const next of ['mine.coal_ore', 'explore.iron_ore', 'mine.deepslate_diamond_ore', 'mine.stone'])
+      assert.equal(dug(next), true, next)
+    assert.equal(dug('craft.stone_pickaxe'), true, 'done where the bot stands')
+  })
+
+  test('nothing to do now, or work on the surface: the bot waits in the hole until daybreak', () => {
+    assert.equal(dug(undefined), false, 'waiting for an event')
+    // Each would take the bot back out among the mobs, to be dug in for again.
+    for (const next of ['mine.logs', 'kill.pig', 'explore.sheep', 'plant.wheat_seeds'])
+      assert.equal(dug(next), false, next)
+  })
+})
+
+/**
+ * At night under the open sky, a zombie 15 blocks off, until the bot is dug in and covered; the plan's acts and the
+ * options each ran with, and one coal for every `mine.coal_ore`.
+ */
+class ZombieAtNightfall implements World {
+  readonly acts: { action: string; toWorkFrom: boolean }[] = []
+  covered = false
+  coal = 0
+  observe(): Observation {
+    return {
+      ...seen({ mobs: { zombie: 15 } }),
+      inventory: new Map(this.coal > 0 ? [['coal', this.coal]] : []),
+      underSky: !this.covered,
+    }
+  }
+  async act(primitive: Primitive, _signal?: AbortSignal, options?: ActOptions) {
+    const action = primitiveSymbol(primitive)
+    this.acts.push({ action, toWorkFrom: options?.toWorkFrom === true })
+    if (action === 'place.shelter') {
+      this.covered = true
+      return success(options?.toWorkFrom ? 'dug in and covered' : 'dug in until daybreak')
+    }
+    if (action === 'mine.coal_ore') {
+      this.coal++
+      return success('got 1 coal')
+    }
+    return failure('not_found', `no ${primitive.object} here`)
+  }
+}
+
+describe('the shelter in a run (issue 37: a zombie at nightfall cost the night’s mining)', () => {
+  test('"mine minerals only at night": dug in at nightfall, the bot mines from its hole that night', async () => {
+    const world = new ZombieAtNightfall()
+    const dfa = Dfa.from({ alphabet: ['mine.coal_ore'], initial: 0, accepting: [1], transitions: [[1], [null]] })
+    const result = await runController({ world, dfa, goal: ['has.coal.1'], reflexes: [shelterReflex(rules)] })
+    assert.equal(result.outcome, 'goal', result.message)
+    assert.deepEqual(world.acts, [
+      { action: 'place.shelter', toWorkFrom: true },
+      { action: 'mine.coal_ore', toWorkFrom: false },
+    ])
+    assert.ok(
+      result.steps.every((s) => s.night),
+      'both at night',
+    )
+    assert.match(result.steps[0]?.message ?? '', /mine\.coal_ore to go on with/)
+  })
+
+  test('a run whose way on waits for daybreak digs in until then, as before', async () => {
+    // mine.oak_log only after time.day: nothing to do at night.
+    const dfa = Dfa.from({
+      alphabet: ['time.day', 'mine.oak_log'],
+      initial: 0,
+      accepting: [2],
+      transitions: [
+        [1, null],
+        [1, 2],
+        [2, 2],
+      ],
+    })
+    const world = new ZombieAtNightfall()
+    await runController({ world, dfa, goal: ['has.oak_log.1'], reflexes: [shelterReflex(rules)] })
+    assert.deepEqual(world.acts, [{ action: 'place.shelter', toWorkFrom: false }])
   })
 })
 

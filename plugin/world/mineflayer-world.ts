@@ -84,9 +84,7 @@ export class MineflayerWorld implements World {
     const phase = phaseWatch(bot, primitive.verb === 'sleep' ? [] : (options.stopAt ?? []))
     const limited = signal ? AbortSignal.any([signal, phase.signal]) : phase.signal
     return runLimited(bot, what, timeoutMs, limited, (inner) =>
-      asOwnAct(bot, () =>
-        this.memory.fence.during(options.avoidBiomes, () => this.perform(primitive, inner, options.onProgress)),
-      ),
+      asOwnAct(bot, () => this.memory.fence.during(options.avoidBiomes, () => this.perform(primitive, inner, options))),
     )
       .then((outcome) =>
         phase.signal.aborted && !signal?.aborted && !outcome.ok && outcome.failure === 'cancelled'
@@ -99,7 +97,7 @@ export class MineflayerWorld implements World {
   private async perform(
     primitive: Primitive,
     inner: AbortSignal,
-    onProgress: ((detail: string) => void) | undefined,
+    { onProgress, toWorkFrom }: ActOptions,
   ): Promise<Outcome> {
     const { bot, memory } = this
     switch (primitive.verb) {
@@ -118,7 +116,8 @@ export class MineflayerWorld implements World {
       case 'place':
         // The shelter was judged as place.shelter; its digs, equips and the block over its head are the making of it,
         // judged by the laws but not by the instruction's constraints (a bot that could not sleep digs in at night).
-        if (primitive.object === SHELTER) return memory.preparations.during(() => digIn(bot, inner))
+        if (primitive.object === SHELTER)
+          return memory.preparations.during(() => digIn(bot, inner, { toWorkFrom: toWorkFrom === true }))
         return place(bot, primitive.object, inner)
       case 'explore':
         if (primitive.object === SAFE_GROUND) return toSafeGround(bot, inner)

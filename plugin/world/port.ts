@@ -74,7 +74,8 @@ export const SAFE_GROUND = 'safe_ground'
 
 /**
  * `place.shelter`: dig in for the night where the bot stands (three blocks down, a block over its head) and stay
- * until daybreak — the shelter reflex's act (agent/reflexes/shelter-reflex.ts). The Sim's shelter is blocks placed around.
+ * until daybreak, or only until covered with `toWorkFrom` — the shelter reflex's act (agent/reflexes/shelter-reflex.ts).
+ * The Sim's shelter is blocks placed around.
  */
 export const SHELTER = 'shelter'
 
@@ -95,6 +96,13 @@ export interface ActOptions {
    * and fails `not_now`, and the controller plans again from the night. The Sim's acts are instants and ignore it.
    */
   readonly stopAt?: readonly string[]
+  /**
+   * `place.shelter` only: the plan has work to go on with from the hole (an ore below it), so the act ends once the
+   * bot is dug in and covered instead of at daybreak: the night is the only time some work may be done ("mine
+   * minerals only at night"). An uncovered hole is still waited in until daybreak: open to the sky, the shelter
+   * reflex would dig in again from its bottom.
+   */
+  readonly toWorkFrom?: boolean
 }
 
 export interface World {

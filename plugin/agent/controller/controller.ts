@@ -92,6 +92,8 @@ class ControllerRun {
       admit: options.admitReflex,
       failedHere: (action) => this.failedHere(action),
       check: gate ? (action, o) => gate.check(action, o) : undefined,
+      // The way on the next round would take (the shelter reflex reads whether the night's work can go on).
+      planned: (o) => (this.state < 0 ? undefined : this.plan.wayOn(this.state, o)?.[0]),
       signal,
       state: () => this.state,
       word: () => this.word,

@@ -5,10 +5,16 @@
  * - hungry (food at `EAT_AT` or less, or below the 18 that healing needs while hurt): cook the raw food held first
  *   when a placed furnace is in sight and a fuel the plan does not need is held, else eat the best food held;
  * - short of food (fewer than `STOCK` items held, food `STOCK_AT` or less): kill a farm animal within `HUNT_RADIUS`
- *   (a kill is bounded, `KILL_MS`, so an animal out of reach costs little);
- * - nothing to eat and food at `HUNT_AT` or less: the cheapest food the world in sight allows — an animal in sight,
- *   else a fish (a rod held, water in sight), else an apple from the oak leaves in sight; else, not near nightfall,
- *   explore for a farm animal.
+ *   (a kill is bounded, `KILL_MS`, so an animal out of reach costs little) — by day only, not so near nightfall that
+ *   the kill runs into it, and not at `LOW_HEALTH` or less with a hostile mob in sight (a live bot at 8 health, after
+ *   five zombies, was sent after a pig at night and died on the way);
+ * - nothing to eat and food at `HUNT_AT` or less: the cheapest food the world in sight allows — an animal in sight
+ *   (not near nightfall; at `LOW_HEALTH` or less with a hostile in sight, only one within `HUNT_RADIUS`, bounded as a
+ *   stocking kill), else a fish (a rod held, water in sight), else an apple from the oak leaves in sight; else, not
+ *   near nightfall nor hurt among hostiles, explore for a farm animal.
+ * A hurt bot with no hostile in sight does hunt by day: vanilla heals only at food 18 or more, so without food it
+ * never heals, and waiting makes no later hunt safer (in the Sim, "get 3 bread" kept a hurt bot from stocking, and
+ * its nights outdoors wore it down until it died).
  * Any food held is eaten best first (bread, apples, cooked fish as much as meat), but not what the running plan
  * needs (an apple for a golden apple, the bread asked for): that counts as no food held, and is eaten only at
  * `HUNT_AT` when no animal is in sight and nothing can be foraged; raw fish is cooked like raw meat.
@@ -36,6 +42,12 @@ const STOCK = 3
 const STOCK_AT = 18
 const HUNT_RADIUS = 24
 const KILL_MS = 30_000
+const KILL_TICKS = KILL_MS / 50
+/**
+ * Half the bot's health: a zombie hits 3 on normal difficulty and they come in threes, so a bot this low that meets
+ * a group on a hunt does not come back (the live bench's bot at 8, after five zombies, died going for a pig).
+ */
+export const LOW_HEALTH = 10
 export const HUNT_AT = 10
 /** A hunt walks at most this long (4,800 ticks: up from the deepslate is a long climb), not started this close to nightfall. */
 const HUNT_MS = 240_000
@@ -48,6 +60,7 @@ const ANIMALS = KILLABLE_MOBS
 export function eatingReflex(rules: FoodRules): Reflex {
   const points = (item: string) => rules.foodPoints(item) ?? 0
   const animals = ANIMALS.filter((mob) => !rules.isHostile(mob))
+  const hostiles = KILLABLE_MOBS.filter((mob) => rules.isHostile(mob))
   return {
     name: 'eat',
     next(o, { skip, spare }) {
@@ -70,7 +83,10 @@ export function eatingReflex(rules: FoodRules): Reflex {
         const food = spareFoods.find((item) => !skip(`eat.${item}`))
         if (food) return { primitive: { verb: 'eat', object: food }, why: `food ${o.food} of ${MAX_FOOD}` }
       }
-      if (held < STOCK && o.food <= STOCK_AT) {
+      // Hurt, with a hostile in sight that would finish it on the way: no stock fetched, no long hunt.
+      const endangered = o.health <= LOW_HEALTH && hostiles.some((mob) => o.nearest(mob) !== undefined)
+      const dayLeft = (ticks: number) => !o.isNight && o.timeOfDay < NIGHT_START - ticks
+      if (held < STOCK && o.food <= STOCK_AT && !endangered && dayLeft(KILL_TICKS)) {
         const inSight = animals
           .map((mob) => ({ mob, distance: o.nearest(mob, HUNT_RADIUS) }))
           .filter((a): a is { mob: string; distance: number } => a.distance !== undefined && !skip(`kill.${a.mob}`))
@@ -83,10 +99,13 @@ export function eatingReflex(rules: FoodRules): Reflex {
       if (held === 0 && o.food <= HUNT_AT) {
         const why = `food ${o.food} and nothing to eat`
         // One in sight but beyond the stocking radius is killed where it is: exploring for it ends at once ("already
-        // in sight") and would be chosen again and again.
-        const seen = animals.find((m) => o.nearest(m) !== undefined && !skip(`kill.${m}`))
-        if (seen && o.timeOfDay < NIGHT_START - HUNT_TICKS) {
-          return { primitive: { verb: 'kill', object: seen }, timeoutMs: HUNT_MS, why }
+        // in sight") and would be chosen again and again. Endangered, only one at hand, as briefly as a stocking kill:
+        // a long hunt walks for minutes, and the mobs in sight finish the bot on the way.
+        const seen = animals.find(
+          (m) => o.nearest(m, endangered ? HUNT_RADIUS : undefined) !== undefined && !skip(`kill.${m}`),
+        )
+        if (seen && dayLeft(endangered ? KILL_TICKS : HUNT_TICKS)) {
+          return { primitive: { verb: 'kill', object: seen }, timeoutMs: endangered ? KILL_MS : HUNT_MS, why }
         }
         // Food where the bot stands, at any hour.
         const forage = forageAct(o, skip)
@@ -96,7 +115,7 @@ export function eatingReflex(rules: FoodRules): Reflex {
         if (planFood)
           return { primitive: { verb: 'eat', object: planFood }, why: `food ${o.food}, nothing else to eat` }
       }
-      if (held === 0 && o.food <= HUNT_AT && o.timeOfDay < NIGHT_START - HUNT_TICKS) {
+      if (held === 0 && o.food <= HUNT_AT && !endangered && dayLeft(HUNT_TICKS)) {
         const why = `food ${o.food} and nothing to eat`
         const mob = animals.find((m) => !skip(`explore.${m}`))
         if (mob) return { primitive: { verb: 'explore', object: mob }, timeoutMs: HUNT_MS, why }

@@ -43,8 +43,9 @@ export function startIdleReflexes(options: IdleReflexOptions): () => void {
     const observation = world.observe()
     const skip = (symbol: string) => (failed.get(symbol) ?? -1) >= look || options.refusal?.(symbol) !== undefined
     for (const reflex of reflexes) {
-      // Idle, no plan holds any item back (whatever the bot has may be eaten or burnt) nor hunts anything.
-      const act = reflex.next(observation, { skip, spare: () => true, hunted: () => false })
+      // Idle, no plan holds any item back (whatever the bot has may be eaten or burnt), hunts anything, or has work
+      // to go on with (a shelter is waited in until daybreak).
+      const act = reflex.next(observation, { skip, spare: () => true, hunted: () => false, planned: () => undefined })
       if (act) return { reflex: reflex.name, act }
     }
     return undefined

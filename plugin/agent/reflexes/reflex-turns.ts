@@ -29,6 +29,8 @@ export interface ReflexTurnOptions {
   /** Acts that failed where the run is now (a constraint that wants only those cannot be kept now). */
   readonly failedHere?: ((action: string) => boolean) | undefined
   readonly check?: ((action: string, observation: Observation) => string | undefined) | undefined
+  /** The plan's next act from where the run is now, if it has one to take now (the reflexes' `planned`). */
+  readonly planned?: ((observation: Observation) => string | undefined) | undefined
   readonly signal?: AbortSignal | undefined
   /** The product's state now, and the run's word so far. */
   readonly state: () => number
@@ -97,11 +99,12 @@ export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
     const state = options.state()
     return dfa.alphabet.has(kill) && state >= 0 && (distance[dfa.step(state, kill)] ?? -1) >= 0
   }
+  const planned = (o: Observation) => options.planned?.(o)
   const wanted = (o: Observation, urgentOnly: boolean): AdmittedAct | undefined => {
     for (const reflex of options.reflexes) {
       const refused = new Set<string>()
       for (let offer = 0; offer < OFFERS; offer++) {
-        const act = reflex.next(o, { skip: (symbol) => refused.has(symbol), spare, hunted })
+        const act = reflex.next(o, { skip: (symbol) => refused.has(symbol), spare, hunted, planned: () => planned(o) })
         if (!act || (urgentOnly && !act.urgent)) break
         const symbol = primitiveSymbol(act.primitive)
         const allowed = admitted(act, symbol, o)
@@ -145,7 +148,8 @@ export function reflexTurns(options: ReflexTurnOptions): ReflexTurns {
       const before = world.observe()
       options.onActing?.(action, act.why)
       const timeout = act.timeoutMs === undefined ? {} : { timeoutMs: act.timeoutMs }
-      const outcome = await world.act(act.primitive, options.signal, { ...options.acting(action), ...timeout })
+      const work = act.toWorkFrom === true ? { toWorkFrom: true } : {}
+      const outcome = await world.act(act.primitive, options.signal, { ...options.acting(action), ...timeout, ...work })
       if (!outcome.ok && outcome.failure === 'cancelled') return false
       if (!outcome.ok) failed.set(action, round + BACKOFF)
       options.settle(act, outcome, before, world.observe())

@@ -13,6 +13,11 @@ export interface ReflexContext {
   readonly spare: (item: string) => boolean
   /** The running plan kills this creature (`kill.X` is on a way to its goal): meeting one is the task, not a danger. */
   readonly hunted: (creature: string) => boolean
+  /**
+   * The act the running plan would take next, now; undefined when it has none to take now (its way on waits for an
+   * event: nightfall, daybreak) or there is no plan (an idle bot).
+   */
+  readonly planned: () => string | undefined
 }
 
 /** A survival reflex: the act the body needs now, or none. */
@@ -31,4 +36,6 @@ export interface ReflexAct {
    * for such an act while a step runs, not only between steps (reflex-turns.ts, `interruptible`).
    */
   readonly urgent?: boolean
+  /** `place.shelter`: dug in only until covered, the plan's work going on from the hole (port.ts, ActOptions). */
+  readonly toWorkFrom?: boolean
 }

@@ -2,7 +2,9 @@
 // stands, a block it holds put over its head (flush with the ground), and there it stays until daybreak. Zombies
 // walk the surface toward a player and hit only one within their reach and less than two blocks above or below
 // them (hostile-mobs.ts, as vanilla's reach works out): two blocks down is not enough on a slope, where a zombie on
-// the lower side stands one block above the bot's feet and reaches it; three is.
+// the lower side stands one block above the bot's feet and reaches it; three is. A bot with work to go on with from
+// the hole (`toWorkFrom`: an ore to dig down to) stays only until it is covered: a prospect's stairs from the bottom
+// run under the ground the hole was dug in, out of the zombies' reach, and the night is not waited out for nothing.
 import type { Bot } from 'mineflayer'
 import pathfinderModule from 'mineflayer-pathfinder'
 import type { Block } from 'prismarine-block'
@@ -30,7 +32,7 @@ export function underOpenSky(bot: Bot): boolean {
   return true
 }
 
-export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
+export async function digIn(bot: Bot, signal: AbortSignal, { toWorkFrom = false } = {}): Promise<Outcome> {
   await landed(bot) // a bot caught mid-jump would read the air under it as the ground to dig into
   const site = await holeSite(bot)
   if (typeof site === 'string') return fail('not_found', site)
@@ -57,6 +59,7 @@ export async function digIn(bot: Bot, signal: AbortSignal): Promise<Outcome> {
     const item = bot.inventory.items().find((i) => i.name === held)
     if (item) await bot.equip(item, 'hand').catch(() => {})
   }
+  if (toWorkFrom && covered) return success(`dug in ${DEPTH} blocks down and covered, to work on from there`)
   const left = await waitInHole(bot, bottom, signal)
   if (signal.aborted) return fail('cancelled', 'place.shelter was cancelled')
   if (bot.health <= 0) return fail('server_error', `died in the shelter, ${DEPTH} blocks down`)
