@@ -92,6 +92,11 @@ describe('unit files in batches', () => {
     assert.equal(run.code, 1, run.stdout)
     // A file with a hook at its top level is never in a batch: its hook would be the whole process's.
     assert.match(run.stdout, /^✔ unit +test\/fixtures\/runner\/batch-root-hook\.ts \(1 tests, /m)
+    // Each process's line says when in the run it ran: which ran beside which.
+    assert.match(
+      run.stdout,
+      /^✔ unit +test\/fixtures\/runner\/batch-root-hook\.ts \(1 tests, .*; \d+-\d+ s into the run\)$/m,
+    )
     assert.match(run.stdout, /^✖ unit +unit batch 1 \(2 files in one process\) \(4 tests, /m)
     assert.match(run.stdout, /^ {2}✔ test\/fixtures\/runner\/batch-passes\.ts \(2 tests, /m)
     assert.match(run.stdout, /^ {2}✖ test\/fixtures\/runner\/batch-fails\.ts \(2 tests, /m)
@@ -125,6 +130,9 @@ describe('forming batches', () => {
     assert.equal(formBatches(files(1, 1, 1), 40).length, 1)
     assert.deepEqual(loads(formBatches(files(100, 10, 10), 40)), [100, 10, 10])
     assert.deepEqual(formBatches([], 40), [])
+    // Files recorded at 0 ms (a few milliseconds of tests) still get a process: one file named on the command line ran
+    // in none ("Cannot read properties of undefined").
+    assert.deepEqual(loads(formBatches(files(0, 0), 40)), [0])
   })
 })
 

@@ -9,10 +9,11 @@ import { runScheduled } from './runner/schedule.js'
 interface Item {
   readonly name: string
   readonly share: number
+  readonly waits?: boolean
 }
 
 /** Runs `items` with the scheduler; each finishes when the test says so. Returns the peak load and the order. */
-function harness(items: Item[], limits: { maxJobs: number; cores: number }) {
+function harness(items: Item[], limits: { maxJobs: number; cores: number; maxWaiting?: number }) {
   const running = new Map<string, () => void>()
   const started: string[] = []
   let peakJobs = 0
@@ -64,6 +65,26 @@ describe('the test runner runs as many files at once as the cores carry', () => 
     await run.done
     assert.equal(run.started.length, 9)
     assert.ok(run.peaks().peakLoad <= 2 + 1e-9, `load peaked at ${run.peaks().peakLoad}`)
+  })
+
+  test('game files take at most their places, so a unit file computes beside them from the start', async () => {
+    // Six game files at a quarter of a core each leave half a core unused, and a unit file never fits beside them:
+    // the unit files all wait for the game files to end, and the cores idle while they run.
+    const games = Array.from({ length: 7 }, (_, i) => ({ name: `game${i}`, share: 0.25, waits: true }))
+    const units = Array.from({ length: 2 }, (_, i) => ({ name: `unit${i}`, share: 1 }))
+    const run = harness([...games, ...units], { maxJobs: 7, maxWaiting: 5, cores: 2.5 })
+    await run.settle()
+    assert.deepEqual(run.running(), ['game0', 'game1', 'game2', 'game3', 'game4', 'unit0'])
+    // A game file's place goes to the next game file, never to a second unit file (5 × 0.25 + 2 > 2.5).
+    await run.finish('game0')
+    assert.deepEqual(run.running(), ['game1', 'game2', 'game3', 'game4', 'game5', 'unit0'])
+    await run.finish('unit0')
+    assert.deepEqual(run.running(), ['game1', 'game2', 'game3', 'game4', 'game5', 'unit1'])
+    for (const name of run.running()) await run.finish(name)
+    for (const name of run.running()) await run.finish(name)
+    await run.done
+    assert.equal(run.started.length, 9)
+    assert.ok(run.peaks().peakLoad <= 2.5 + 1e-9, `load peaked at ${run.peaks().peakLoad}`)
   })
 
   test('a lighter file later in the queue starts while a heavy one waits for room', async () => {

@@ -16,7 +16,8 @@ export interface BatchMember {
 export function formBatches<T extends BatchMember>(members: readonly T[], targetMs: number): T[][] {
   if (members.length === 0) return []
   const total = members.reduce((sum, m) => sum + m.estimateMs, 0)
-  const count = Math.min(members.length, Math.ceil(total / targetMs))
+  // At least one: files recorded at 0 ms (a few milliseconds of tests) still need a process.
+  const count = Math.max(1, Math.min(members.length, Math.ceil(total / targetMs)))
   const batches: { load: number; members: T[] }[] = Array.from({ length: count }, () => ({ load: 0, members: [] }))
   const longestFirst = [...members].sort((a, b) => b.estimateMs - a.estimateMs || a.name.localeCompare(b.name))
   for (const member of longestFirst) {

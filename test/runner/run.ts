@@ -16,7 +16,7 @@ import { differences, snapshot, userDataDir } from './data-guard.js'
 import type { FileTimes } from './file-times.js'
 import { KIND_SETTINGS, KINDS, readTestFile, type TestKind } from './kinds.js'
 import { coreShare, fileRecords, readRecords, saveRecords } from './records.js'
-import { runScheduled } from './schedule.js'
+import { runScheduled, type Scheduled } from './schedule.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const runsFile = path.join(import.meta.dirname, 'runs.json')
@@ -61,6 +61,8 @@ interface Planned {
 interface Outcome {
   readonly planned: Planned
   readonly ok: boolean
+  /** When it started (performance.now(), the run's clock). */
+  readonly startedMs: number
   readonly ms: number
   readonly tests: number
   /** CPU seconds of the process and the children it waited for (null off Linux). */
@@ -250,7 +252,8 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
   }
   const tests = Number(/^ℹ tests (\d+)$/m.exec(output)?.[1] ?? 0)
   const ms = performance.now() - started
-  return { planned, ok: code === 0 && !timedOut, ms, tests, cpuSeconds, ...(times ? { times } : {}), output }
+  const ok = code === 0 && !timedOut
+  return { planned, ok, startedMs: started, ms, tests, cpuSeconds, ...(times ? { times } : {}), output }
 }
 
 /** What a batch's reporter wrote (file-times.ts), or undefined when the process ended before it could. */
@@ -287,10 +290,12 @@ function seconds(ms: number): string {
 }
 
 function report(outcome: Outcome): void {
-  const { planned, ok, ms, tests, cpuSeconds } = outcome
+  const { planned, ok, startedMs, ms, tests, cpuSeconds } = outcome
   const cpu = cpuSeconds === null ? '' : `, ${cpuSeconds.toFixed(1)} CPU-s`
+  // When it ran in the run: which files ran beside which, and where the cores stood idle.
+  const from = `${Math.round(startedMs / 1000)}-${Math.round((startedMs + ms) / 1000)} s into the run`
   process.stdout.write(
-    `${ok ? '✔' : '✖'} ${planned.kind.padEnd(7)} ${planned.name} (${tests} tests, ${seconds(ms)}${cpu})\n`,
+    `${ok ? '✔' : '✖'} ${planned.kind.padEnd(7)} ${planned.name} (${tests} tests, ${seconds(ms)}${cpu}; ${from})\n`,
   )
   if (planned.files.length > 1) {
     const failed = failedFiles(outcome)
@@ -304,6 +309,9 @@ function report(outcome: Outcome): void {
   if (!ok) process.stdout.write(`${outcome.output.replace(/^/gm, '    ')}\n`)
 }
 
+/** `--jobs N` game files at once, and two computing files beside them; `--jobs 1`: one file at a time. */
+const processesAtOnce = (jobs: number) => (jobs === 1 ? 1 : jobs + 2)
+
 async function runAll(planned: Planned[], jobs: number, work: string): Promise<Outcome[]> {
   const outcomes: Outcome[] = []
   const finish = (outcome: Outcome) => {
@@ -312,7 +320,10 @@ async function runAll(planned: Planned[], jobs: number, work: string): Promise<O
   }
   // First the files that measure wall time, one at a time, on a machine this run leaves quiet.
   for (const alone of planned.filter((p) => p.alone)) finish(await runFile(alone, work, undefined, 1))
-  const queue = planned.filter((p) => !p.alone && p.kind !== 'pack')
+  // A game file mostly waits on its server's ticks (schedule.ts).
+  const queue = planned
+    .filter((p) => !p.alone && p.kind !== 'pack')
+    .map((p): Planned & Scheduled => ({ ...p, waits: p.kind === 'server' }))
   const packed = planned.filter((p) => !p.alone && p.kind === 'pack')
   let tarball: string | undefined
   // The build runs beside the first files; the packaging files join the front of the queue once it is done.
@@ -326,21 +337,23 @@ async function runAll(planned: Planned[], jobs: number, work: string): Promise<O
         },
         (error) => {
           const output = `npm pack failed: ${(error as { stderr?: string }).stderr ?? (error as Error).message}`
-          for (const p of packed) finish({ planned: p, ok: false, ms: 0, tests: 0, cpuSeconds: null, output })
+          for (const p of packed)
+            finish({ planned: p, ok: false, startedMs: performance.now(), ms: 0, tests: 0, cpuSeconds: null, output })
         },
       )
       .finally(() => {
         building = undefined
       })
   }
-  // A unit batch keeps a little more than a core busy (the learning workers), so two never fit in two cores and one
-  // ran alone with most of a core idle. With no game server among them, whose ticks a busy machine would slow, the
-  // unit files may fill the cores half a core past their count.
-  const onlyUnit = queue.every((p) => p.kind === 'unit') && packed.length === 0
-  const cores = availableParallelism() + (onlyUnit ? 0.5 : 0)
+  // Game files take at most `jobs` places (three per core), and files that compute get two more beside them: six game
+  // files mostly waiting on their servers' ticks keep about a core and a half busy, and no unit batch fitted beside
+  // them, so the unit and process files all waited for the game files to end (a run of 56 processes then kept its
+  // two cores 1.5 busy on average, and took 815-897 s). The cores count half a core more than they are: a unit batch
+  // keeps a little more than a core busy (its learning workers), and would otherwise never fit beside another.
+  const cores = availableParallelism() + 0.5
   await runScheduled(
     queue,
-    { maxJobs: jobs, cores },
+    { maxJobs: processesAtOnce(jobs), maxWaiting: jobs, cores },
     async (next) => finish(await runFile(next, work, next.kind === 'pack' ? tarball : undefined, jobs)),
     () => building,
   )
@@ -433,16 +446,16 @@ async function main(): Promise<number> {
     }
     return 0
   }
-  // Unit files are all CPU; game files spend most of their time waiting on the server's ticks, so the cap is the
-  // cores (schedule.ts) more than this count.
+  // Game files spend most of their time waiting on the server's ticks, so three run per core; what else runs beside
+  // them the cores decide (schedule.ts).
   const jobs = flags.jobs ?? 3 * availableParallelism()
   const realData = userDataDir(process.env)
   const before = await snapshot(realData)
   const work = await mkdtemp(path.join(tmpdir(), 'cedar-test-'))
   const started = performance.now()
   process.stdout.write(
-    `${planned.reduce((n, p) => n + p.files.length, 0)} test files in ${planned.length} processes, up to ${jobs} at a ` +
-      `time as ${availableParallelism()} cores carry them\n`,
+    `${planned.reduce((n, p) => n + p.files.length, 0)} test files in ${planned.length} processes, up to ${jobs} game ` +
+      `files and ${processesAtOnce(jobs)} processes at a time as ${availableParallelism()} cores carry them\n`,
   )
   let outcomes: Outcome[]
   try {

@@ -5,6 +5,8 @@
 export interface Scheduled {
   /** The part of one core the item keeps busy (records.ts, coreShare). */
   readonly share: number
+  /** A game file: it mostly waits on a server's ticks, and a few of them are as many as the machine should carry. */
+  readonly waits?: boolean
 }
 
 export interface ScheduleLimits {
@@ -12,6 +14,8 @@ export interface ScheduleLimits {
   readonly maxJobs: number
   /** The running items' shares add up to at most this (an item starts anyway when nothing runs). */
   readonly cores: number
+  /** At most this many items that wait (`waits`) at once; the other places go to items that compute. */
+  readonly maxWaiting?: number
 }
 
 /**
@@ -25,11 +29,14 @@ export async function runScheduled<T extends Scheduled>(
   more: () => Promise<void> | undefined = () => undefined,
 ): Promise<void> {
   let load = 0
+  let waiting = 0
   const active = new Set<Promise<void>>()
   const start = (item: T) => {
     load += item.share
+    if (item.waits) waiting++
     const running: Promise<void> = run(item).finally(() => {
       load -= item.share
+      if (item.waits) waiting--
       active.delete(running)
     })
     active.add(running)
@@ -37,7 +44,8 @@ export async function runScheduled<T extends Scheduled>(
   for (;;) {
     for (let i = 0; i < queue.length && active.size < limits.maxJobs; ) {
       const item = queue[i] as T
-      if (active.size === 0 || load + item.share <= limits.cores + 1e-9) {
+      const room = !item.waits || waiting < (limits.maxWaiting ?? limits.maxJobs)
+      if (active.size === 0 || (room && load + item.share <= limits.cores + 1e-9)) {
         queue.splice(i, 1)
         start(item)
       } else i++
