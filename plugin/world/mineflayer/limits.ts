@@ -44,11 +44,31 @@ export async function runLimited(
     if (!outcome.ok && (outcome.failure === 'timeout' || outcome.failure === 'cancelled')) {
       controller.abort()
       haltMotion(bot)
+      // The work ends at its next look at the signal, and collectblock's task at its cancel: until then it may still
+      // dig or walk, and the next act's dig would be aborted by it (a live bot's shelter, dug right after its mine act
+      // was interrupted by a zombie, failed with "Digging aborted" and the bot fought on in the open and died).
+      await settled([done, bot.collectBlock?.cancelTask()], SETTLE_MS)
     }
     return outcome
   } finally {
     clearTimeout(timer)
     if (onAbort) signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+/** How long a stopped primitive's work may take to come to rest before the outcome is told anyway. */
+const SETTLE_MS = 3_000
+
+/** Waits until every promise has settled, or `ms` at most. */
+async function settled(promises: readonly (Promise<unknown> | undefined)[], ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms)
+  })
+  try {
+    await Promise.race([Promise.allSettled(promises), bound])
+  } finally {
+    clearTimeout(timer)
   }
 }
 
