@@ -5,13 +5,15 @@
 // dies, or its game days pass: two, and five for bread (wheat sown on dry farmland took about 2.8 game days to ripen
 // live, so two days never saw a loaf; issue 36). Not part of `npm test`, and
 // not run by a bare `npm run bench`: name it
-// (`npm run bench -- live-everyday`; CEDAR_LIVE_SEEDS, CEDAR_LIVE_TICK_RATE and CEDAR_LIVE_REQUESTS as for `live`).
+// (`npm run bench -- live-everyday`; CEDAR_LIVE_SEEDS, CEDAR_LIVE_TICK_RATE and CEDAR_LIVE_REQUESTS as for `live`;
+// CEDAR_LIVE_PARALLEL=N runs N episodes at once, each in a process of its own: bench/live-parallel.ts).
 
 import { agentGrounding, controllerGate, createAgent, createLaws, MemoryLibrary } from '../plugin/agent/index.js'
 import { offlineEnv, resolveOptions } from '../plugin/config/options.js'
 import { DAY_TICKS, SimWorld } from '../plugin/world/sim/index.js'
 import { goal } from './goals.js'
-import { type LiveEpisode, liveSettings, runLoggedEpisode } from './live-episode.js'
+import { type LiveEpisode, liveSettings } from './live-episode.js'
+import { liveParallelism, runEverydayEpisodes } from './live-parallel.js'
 import { markdownTable } from './markdown-table.js'
 import { formatMeanSd } from './stats.js'
 import { type Goal, median, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
@@ -87,21 +89,20 @@ export const liveEverydaySuite: Suite = {
     const raw: Record<string, { live: LiveRun[]; sim: SimRun[] }> = {}
     const rows: string[][] = []
     const goals: Goal[] = []
+    const parallel = liveParallelism()
+    const episodes = requests.flatMap((request) =>
+      seeds.map((seed) => ({ request, seed, ticks: episodeTicks(request) })),
+    )
+    const played = await runEverydayEpisodes(episodes, tickRate, parallel, options.log)
     for (const request of requests) {
       const live: LiveRun[] = []
       const sim: SimRun[] = []
       for (const seed of seeds) {
-        const task = {
-          id: 'everyday',
-          first: () => request,
-          next: () => request,
-          ticks: episodeTicks(request),
-          untilGoal: true,
-        }
-        const episode = await runLoggedEpisode(task, seed, tickRate, options.log)
+        const episode = played[episodes.findIndex((e) => e.request === request && e.seed === seed)] as LiveRun
         options.log(
           `[everyday] "${request}" seed ${seed}: ${episode.ended}, ${episode.acts.length} acts, health ` +
-            `${episode.health}, ${(episode.wallMs / 1000).toFixed(0)} s, held ${JSON.stringify(episode.held)}`,
+            `${episode.health}, ${(episode.wallMs / 1000).toFixed(0)} s, server at ${episode.serverTickRate.toFixed(0)} ticks/s, ` +
+            `held ${JSON.stringify(episode.held)}`,
         )
         live.push(episode)
         sim.push(await simRun(request, seed))
