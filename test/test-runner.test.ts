@@ -35,6 +35,16 @@ async function runTests(files: string[], data: string, env: Record<string, strin
   }
 }
 
+/** A user data directory of its own for the describe block that calls this, gone after it. */
+function freshDataDir(): () => string {
+  let data = ''
+  before(async () => {
+    data = await mkdtemp(path.join(tmpdir(), 'cedar-user-data-'))
+  })
+  after(() => rm(data, { recursive: true, force: true }))
+  return () => data
+}
+
 describe("the test runner and the user's data directory", () => {
   let data: string
   let userDir: string
@@ -81,14 +91,10 @@ describe("the test runner and the user's data directory", () => {
 })
 
 describe('unit files in batches', () => {
-  let data: string
-  before(async () => {
-    data = await mkdtemp(path.join(tmpdir(), 'cedar-user-data-'))
-  })
-  after(() => rm(data, { recursive: true, force: true }))
+  const data = freshDataDir()
 
   test('two unit files share a process; the one that failed is named, with its own count, and the run fails', async () => {
-    const run = await runTests(['batch-passes.ts', 'batch-fails.ts', 'batch-root-hook.ts'], data)
+    const run = await runTests(['batch-passes.ts', 'batch-fails.ts', 'batch-root-hook.ts'], data())
     assert.equal(run.code, 1, run.stdout)
     // A file with a hook at its top level is never in a batch: its hook would be the whole process's.
     assert.match(run.stdout, /^✔ unit +test\/fixtures\/runner\/batch-root-hook\.ts \(1 tests, /m)
@@ -107,11 +113,29 @@ describe('unit files in batches', () => {
   })
 
   test('--separate runs each in a process of its own', async () => {
-    const run = await runTests(['--separate', 'batch-passes.ts', 'batch-fails.ts'], data)
+    const run = await runTests(['--separate', 'batch-passes.ts', 'batch-fails.ts'], data())
     assert.equal(run.code, 1, run.stdout)
     assert.match(run.stdout, /^✔ unit +test\/fixtures\/runner\/batch-passes\.ts \(2 tests, /m)
     assert.match(run.stdout, /^✖ unit +test\/fixtures\/runner\/batch-fails\.ts \(2 tests, /m)
     assert.match(run.stdout, /^1\/2 files passed \(2 processes\)/m)
+  })
+})
+
+describe('CPU the OS never counts to the runner', () => {
+  const data = freshDataDir()
+
+  test("a file's orphaned helper's CPU, which it reports, is in its line and the run's total", async () => {
+    // The fixture's grandchild burns 3 CPU-seconds and goes to PID 1 (as chromium's renderer does): without the
+    // report the file's line would show its own start, 1 to 2 CPU-seconds.
+    const run = await runTests(['orphaned-cpu.ts'], data())
+    assert.equal(run.code, 0, run.stdout)
+    const line = /^✔ process +test\/fixtures\/runner\/orphaned-cpu\.ts \(1 tests, [\d.]+ s, ([\d.]+) CPU-s;/m.exec(
+      run.stdout,
+    )
+    assert.ok(line, run.stdout)
+    assert.ok(Number(line[1]) >= 3, `the file's line: ${line[0]}`)
+    const total = /^1\/1 files passed \(1 processes\), 1 tests, [\d.]+ s, (\d+) CPU-s$/m.exec(run.stdout)
+    assert.ok(total && Number(total[1]) >= 3, run.stdout)
   })
 })
 

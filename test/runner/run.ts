@@ -17,6 +17,7 @@ import type { FileTimes } from './file-times.js'
 import { KIND_SETTINGS, KINDS, readTestFile, type TestKind } from './kinds.js'
 import { coreShare, fileRecords, readRecords, saveRecords } from './records.js'
 import { runScheduled, type Scheduled } from './schedule.js'
+import { readUnreapedCpu, UNREAPED_CPU_ENV } from './unreaped-cpu.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const runsFile = path.join(import.meta.dirname, 'runs.json')
@@ -160,6 +161,7 @@ function fileEnv(kind: TestKind, home: string, tarball: string | undefined, jobs
     XDG_DATA_HOME: path.join(home, 'data'),
     XDG_CACHE_HOME: path.join(home, 'cache'),
     CEDAR_TEST_KIND: kind,
+    [UNREAPED_CPU_ENV]: path.join(home, 'unreaped-cpu'),
     ...(tarball ? { CEDAR_TEST_TARBALL: tarball } : {}),
   }
   // A developer's own store, key or model must not reach a test (tests that need them set their own).
@@ -246,6 +248,10 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
   // What the file left running (a server, a CLI child) goes with it.
   endGroup(child)
   const times = batch ? await readTimes(timesFile) : undefined
+  const unreaped = await readUnreapedCpu(path.join(home, 'unreaped-cpu'))
+  unreapedSeconds += unreaped
+  // Set by the exit handler above, which TypeScript does not see.
+  const reaped = cpuSeconds as number | null
   await rm(home, { recursive: true, force: true }).catch(() => undefined)
   if (timedOut) {
     output += `\nthe ${batch ? 'batch' : 'file'} ran past ${(fileTimeoutMs / 60_000).toFixed(1)} minutes and was ended\n`
@@ -253,7 +259,8 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
   const tests = Number(/^ℹ tests (\d+)$/m.exec(output)?.[1] ?? 0)
   const ms = performance.now() - started
   const ok = code === 0 && !timedOut
-  return { planned, ok, startedMs: started, ms, tests, cpuSeconds, ...(times ? { times } : {}), output }
+  const cpu = reaped === null ? null : reaped + unreaped
+  return { planned, ok, startedMs: started, ms, tests, cpuSeconds: cpu, ...(times ? { times } : {}), output }
 }
 
 /** What a batch's reporter wrote (file-times.ts), or undefined when the process ended before it could. */
@@ -387,9 +394,12 @@ function childCpuTicks(): number | null {
   }
 }
 
+/** CPU the test processes reported as lost to the count above (unreaped-cpu.ts): a browser's renderer. */
+let unreapedSeconds = 0
+
 function childCpuSeconds(): number | null {
   const ticks = childCpuTicks()
-  return ticks === null ? null : Math.round(ticks / 100)
+  return ticks === null ? null : Math.round(ticks / 100 + unreapedSeconds)
 }
 
 let lastChildTicks = childCpuTicks()

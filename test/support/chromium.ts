@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { descendantsCpuSeconds, reportUnreapedCpu } from '../runner/unreaped-cpu.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
 
@@ -70,6 +71,8 @@ export async function launchChromium(flags: readonly string[] = []): Promise<Bro
     async close() {
       for (const page of pages) page.close()
       const exited = new Promise((resolve) => child.once('exit', resolve))
+      // The renderer outlives the browser process and goes to PID 1 with its CPU: the runner would never count it.
+      if (child.pid !== undefined) reportUnreapedCpu(descendantsCpuSeconds(child.pid))
       child.kill()
       await exited
       await rm(profile, { recursive: true, force: true })
