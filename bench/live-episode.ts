@@ -45,6 +45,12 @@ export interface LiveTask {
   readonly give?: Readonly<Record<string, number>>
   /** One request, not a day of them: the episode ends at the first instruction that reaches its goal or is refused. */
   readonly untilGoal?: boolean
+  /**
+   * With `untilGoal`: once the first instruction reaches its goal, these in order, each asked again until it reaches
+   * its own; the episode ends at the last one's goal (or a refusal). One `atNight` is asked only after dusk, as a
+   * player asks for zombies: the bench waits for the night first.
+   */
+  readonly afterwards?: readonly { readonly instruction: string; readonly atNight?: boolean }[]
 }
 
 export interface LiveOptions {
@@ -79,6 +85,8 @@ export interface LiveEpisode {
   readonly serverTickRate: number
   /** Why it ended: its ticks spent, its wall-clock limit, the bot died, or an error (named). */
   readonly ended: string
+  /** The armour the bot wore at the end (head to feet; absent in files older than this field). */
+  readonly worn?: readonly string[]
   /** Each instruction the bench gave, and how it ended ('goal' for one that reached its goal), in order. */
   readonly asked: readonly string[]
   readonly outcomes: readonly string[]
@@ -238,8 +246,14 @@ async function play(
       .filter((i) => matchesObject(object, i.name))
       .reduce((n, i) => n + i.count, 0)
   let instruction = task.first(spawnBiome)
+  // How many of task.afterwards have been begun: the instruction asked again is then that one.
+  let chained = 0
   try {
     while (!stop.signal.aborted && bot.health > 0) {
+      if (task.afterwards?.[chained - 1]?.atNight && !isNight(bot)) {
+        await untilClock(bot, () => isNight(bot), stop.signal)
+        if (stop.signal.aborted) break
+      }
       const before = acts.length
       options.log(`seed ${seed}: ${instruction} (tick ${age()}, ${Math.round((performance.now() - started) / 1000)} s)`)
       asked.push(instruction)
@@ -247,8 +261,14 @@ async function play(
       outcomes.push(report.refusal ? `refused: ${report.refusal}` : (report.result?.outcome ?? 'none'))
       note(`the instruction ended: ${outcomes.at(-1)}`)
       if (task.untilGoal && (report.refusal !== undefined || report.result?.outcome === 'goal')) {
-        ended = report.refusal === undefined ? 'goal reached' : 'refused'
-        break
+        const following = task.afterwards?.[chained]
+        if (report.refusal !== undefined || !following) {
+          ended = report.refusal === undefined ? 'goal reached' : 'refused'
+          break
+        }
+        chained++
+        instruction = following.instruction
+        continue
       }
       // Nothing to do until the time of day changes (minerals only at night), or nothing done at all (the same act
       // failing at once, instruction after instruction: thousands of them in a game day): the bot waits for dusk or
@@ -260,7 +280,7 @@ async function play(
         const night = isNight(bot)
         await untilClock(bot, () => isNight(bot) !== night, stop.signal)
       }
-      instruction = task.next(held, spawnBiome)
+      instruction = task.afterwards?.[chained - 1]?.instruction ?? task.next(held, spawnBiome)
     }
     if (bot.health <= 0) ended = 'the bot died'
   } catch (error) {
@@ -288,6 +308,11 @@ async function play(
     health: bot.health,
     food: bot.food,
     held: inventory,
+    // The armour slots, head to feet (mineflayer's window slots 5 to 8).
+    worn: [5, 6, 7, 8].flatMap((slot) => {
+      const item = bot.inventory.slots[slot]
+      return item ? [item.name] : []
+    }),
     spawnBiome,
     ticks: Math.min(age(), task.ticks),
     wallMs: performance.now() - started,

@@ -8,13 +8,12 @@
 // (`npm run bench -- live-everyday`; CEDAR_LIVE_SEEDS, CEDAR_LIVE_TICK_RATE and CEDAR_LIVE_REQUESTS as for `live`;
 // CEDAR_LIVE_PARALLEL=N runs N episodes at once, each in a process of its own: bench/live-parallel.ts).
 
-import { agentGrounding, controllerGate, createAgent, createLaws, MemoryLibrary } from '../plugin/agent/index.js'
-import { offlineEnv, resolveOptions } from '../plugin/config/options.js'
 import { DAY_TICKS, SimWorld } from '../plugin/world/sim/index.js'
 import { goal } from './goals.js'
 import { type LiveEpisode, liveSettings } from './live-episode.js'
-import { liveParallelism, runEverydayEpisodes } from './live-parallel.js'
+import { liveParallelism, runLiveEpisodes } from './live-parallel.js'
 import { markdownTable } from './markdown-table.js'
+import { simRequester } from './sim-requests.js'
 import { formatMeanSd } from './stats.js'
 import { type Goal, median, type Suite, type SuiteOptions, type SuiteReport } from './suite.js'
 
@@ -50,20 +49,8 @@ interface SimRun {
  */
 async function simRun(request: string, seed: number): Promise<SimRun> {
   const world = new SimWorld({ seed })
-  const laws = createLaws({ lawSets: resolveOptions({}, offlineEnv({})).shield.lawSets })
-  const agent = createAgent(agentGrounding(undefined), new MemoryLibrary())
-  const stop = new AbortController()
   let acts = 0
-  const report = await agent.do(request, world, {
-    signal: stop.signal,
-    gate: controllerGate(laws.shield, { commits: true }),
-    clock: () => world.ticks,
-    onProgress: (p) => {
-      if (p.type !== 'step') return
-      acts++
-      if (world.ticks >= episodeTicks(request)) stop.abort()
-    },
-  })
+  const report = await simRequester(world, episodeTicks(request), () => acts++)(request)
   const outcome = report.refusal ? `refused: ${report.refusal}` : (report.result?.outcome ?? 'none')
   return { seed, outcome, acts, message: report.result?.message ?? report.refusal ?? '' }
 }
@@ -91,9 +78,9 @@ export const liveEverydaySuite: Suite = {
     const goals: Goal[] = []
     const parallel = liveParallelism()
     const episodes = requests.flatMap((request) =>
-      seeds.map((seed) => ({ request, seed, ticks: episodeTicks(request) })),
+      seeds.map((seed) => ({ kind: 'everyday' as const, request, seed, ticks: episodeTicks(request) })),
     )
-    const played = await runEverydayEpisodes(episodes, tickRate, parallel, options.log)
+    const played = await runLiveEpisodes(episodes, tickRate, parallel, options.log)
     for (const request of requests) {
       const live: LiveRun[] = []
       const sim: SimRun[] = []

@@ -5,7 +5,8 @@
 // numbers. Not part of `npm test`, and not run by a bare `npm run bench`: name it (`npm run bench -- live`).
 // Episodes are long (game ticks at a raised tick rate, but walking and digging at the client's speed): --quick runs
 // one seed per row; CEDAR_LIVE_SEEDS and CEDAR_LIVE_TICK_RATE override the seeds and the tick rate, and
-// CEDAR_LIVE_ROWS (e.g. `table2` or `table3,figure5`) runs only the rows named (all three by default).
+// CEDAR_LIVE_ROWS (e.g. `table2` or `table3,figure5`) runs only the rows named (all three by default);
+// CEDAR_LIVE_PARALLEL=N runs N episodes at once, each in a process of its own (bench/live-parallel.ts).
 
 import { agentGrounding, createAgent, MemoryLibrary } from '../plugin/agent/index.js'
 import { matchesObject } from '../plugin/vocabulary/families.js'
@@ -13,7 +14,8 @@ import { DAY_TICKS, SimWorld } from '../plugin/world/sim/index.js'
 import { MeteredWorld, runEpisode } from './constraints-episode.js'
 import { PAPER_TABLE2 } from './constraints-markdown.js'
 import { goal } from './goals.js'
-import { type LiveAct, type LiveEpisode, type LiveTask, liveSettings, runLoggedEpisode } from './live-episode.js'
+import { type LiveAct, type LiveEpisode, type LiveTask, liveSettings } from './live-episode.js'
+import { type LoggedEpisode, liveParallelism, runLiveEpisodes } from './live-parallel.js'
 import { markdownTable } from './markdown-table.js'
 import { readResultFiles } from './result-file.js'
 import { formatMeanSd } from './stats.js'
@@ -141,6 +143,13 @@ const ROWS: readonly Row[] = [
     kept: (e) => outside(e) === 0,
   },
 ]
+
+/** A row's task by its id (a parallel episode's process builds it so: bench/live-episode-process.ts). */
+export function rowTask(id: string): LiveTask {
+  const row = ROWS.find((r) => r.id === id)
+  if (!row) throw new Error(`no live row ${id} (rows: ${ROWS.map((r) => r.id).join(', ')})`)
+  return row.task()
+}
 
 const liveMeasured = (e: LiveEpisode): Measured => ({
   acts: e.acts,
@@ -290,12 +299,13 @@ export const liveSuite: Suite = {
     ]
     const raw: Record<string, unknown> = {}
     const goals: Goal[] = []
+    const specs = rows.flatMap((row) => seeds.map((seed) => ({ kind: 'row' as const, row: row.id, seed })))
+    const played = await runLiveEpisodes(specs, tickRate, liveParallelism(), options.log, rowTask)
     for (const row of rows) {
-      const live: (LiveEpisode & { readonly log: readonly string[] })[] = []
+      const live: LoggedEpisode[] = []
       const sim: Measured[] = []
       for (const seed of seeds) {
-        const task = row.task()
-        const episode = await runLoggedEpisode(task, seed, tickRate, options.log)
+        const episode = played[specs.findIndex((s) => s.row === row.id && s.seed === seed)] as LoggedEpisode
         options.log(
           `[${row.id}] seed ${seed}: ${episode.acts.length} acts, health ${episode.health}, ${episode.ended}, ` +
             `${(episode.wallMs / 1000).toFixed(0)} s, held ${JSON.stringify(episode.held)}`,

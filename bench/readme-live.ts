@@ -1,8 +1,18 @@
 // README's real-protocol sections (bench/readme-results.ts lists them): CEDAR Table 2, Table 3 and Figure 5 from
-// the live file, and issue 36's everyday requests from the live-everyday file.
+// the live file, issue 36's everyday requests from the live-everyday file, and issue 37's fights row from live-fights.
 import { goalsMarkdown } from './goals.js'
 import { type CarriedFrom, carriedLine, goalsReached, mineralReached, serverTickLine } from './live.js'
+import type { LiveEpisode } from './live-episode.js'
 import { everydayRows } from './live-everyday.js'
+import {
+  FIGHTS_ARMOUR,
+  FIGHTS_HEADER,
+  FIGHTS_KILLS,
+  FIGHTS_WEAR,
+  type FightsMeasured,
+  fightsCells,
+  liveFightsMeasured,
+} from './live-fights.js'
 import { markdownTable } from './markdown-table.js'
 import { provenance, type ResultFile } from './result-file.js'
 import { formatMeanSd } from './stats.js'
@@ -112,6 +122,35 @@ export function everydaySection(result: ResultFile): string[] {
     ),
     '',
     provenance(result, '`npm run bench -- live-everyday`, with every episode’s act log'),
+    '',
+    ...goalsMarkdown(result.goals),
+  ]
+}
+
+// ---- live-fights: issue 37's fights row -----------------------------------------------------------------------------
+
+export function fightsSection(result: ResultFile): string[] {
+  const raw = result.results as {
+    seeds?: readonly number[]
+    tickRate?: number
+    live?: readonly LiveEpisode[]
+    sim?: readonly FightsMeasured[]
+  }
+  const live = raw.live ?? []
+  return [
+    `Seeds ${raw.seeds?.join(', ') ?? '?'}, a fresh generated survival world per seed, the server at ` +
+      `${raw.tickRate ?? '?'} ticks a second, zombies at night, the bot empty-handed, three game days. Asked in turn, ` +
+      `each until its goal: "${FIGHTS_ARMOUR}", "${FIGHTS_WEAR}", then after dusk "${FIGHTS_KILLS}". Success: the ` +
+      "zombies' goal reached, alive, wearing the whole iron set it made. The Sim row: the same requests and seeds.",
+    '',
+    markdownTable(FIGHTS_HEADER, [
+      fightsCells('live (real protocol)', live.map(liveFightsMeasured)),
+      fightsCells('Sim (same requests and seeds)', raw.sim ?? []),
+    ]),
+    '',
+    serverTickLine(raw.tickRate ?? Number.NaN, live),
+    '',
+    provenance(result, '`npm run bench -- live-fights`, with every episode’s act log'),
     '',
     ...goalsMarkdown(result.goals),
   ]

@@ -8,7 +8,7 @@ import { type CriticSafety, safetySentence } from './critic-safety.js'
 import { fleetSection } from './fleet.js'
 import { goalsMarkdown } from './goals.js'
 import { markdownTable } from './markdown-table.js'
-import { everydaySection, liveSection } from './readme-live.js'
+import { everydaySection, fightsSection, liveSection } from './readme-live.js'
 import { provenance, type ResultFile, readResultFiles, resultName, sourceHash } from './result-file.js'
 import { type Results as SkillsResults, table5, table13 } from './skills-llm.js'
 import { formatMeanSd, mean } from './stats.js'
@@ -317,6 +317,12 @@ export const SECTIONS: readonly Section[] = [
     render: everydaySection,
   },
   {
+    name: 'live-fights',
+    suite: 'live-fights',
+    command: 'npm run bench -- live-fights',
+    render: fightsSection,
+  },
+  {
     name: 'skills-llm',
     suite: 'skills-llm',
     command: 'npm run bench -- skills-llm',
@@ -373,7 +379,7 @@ export function renderReadme(readme: string, results: ReadonlyMap<string, Result
  * says so, and its staleness is reported only with `live: true` (`npm run results -- --check` prints it as a note).
  */
 /** Real-protocol suites: an hour or more a run, so not made again for every change. */
-const LIVE_SUITES = new Set(['live', 'live-everyday'])
+const LIVE_SUITES = new Set(['live', 'live-everyday', 'live-fights'])
 
 export async function resultProblems(
   readme: string,

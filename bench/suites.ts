@@ -3,7 +3,7 @@
 import type { Suite } from './suite.js'
 
 /**
- * The suites, in run order. Later issues append here. An `explicit` suite runs only when named (`live`, `live-everyday`:
+ * The suites, in run order. Later issues append here. An `explicit` suite runs only when named (`live`, `live-everyday`, `live-fights`:
  * real servers, most of an hour a seed).
  */
 export const SUITES: readonly {
@@ -32,4 +32,5 @@ export const SUITES: readonly {
     load: async () => (await import('./live-everyday.js')).liveEverydaySuite,
     explicit: true,
   },
+  { name: 'live-fights', load: async () => (await import('./live-fights.js')).liveFightsSuite, explicit: true },
 ]
