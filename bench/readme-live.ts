@@ -109,7 +109,11 @@ export function liveSection(result: ResultFile): string[] {
 // ---- live-everyday: issue 36's five requests from an empty inventory -------------------------------------------
 
 export function everydaySection(result: ResultFile): string[] {
-  const raw = result.results as { seeds?: readonly number[]; tickRate?: number }
+  const raw = result.results as {
+    seeds?: readonly number[]
+    tickRate?: number
+    requests?: Record<string, { live: readonly { serverTickRate?: number }[] }>
+  }
   return [
     `Seeds ${raw.seeds?.join(', ') ?? '?'}, a fresh generated survival world per request and seed, the server at ` +
       `${raw.tickRate ?? '?'} ticks a second, zombies at night, the bot empty-handed; an episode ends at the goal, a ` +
@@ -119,6 +123,11 @@ export function everydaySection(result: ResultFile): string[] {
     markdownTable(
       ['request', 'live: reached', 'deaths', 'actions', 'wall time (median)', 'Sim: reached'],
       everydayRows(result.results),
+    ),
+    '',
+    serverTickLine(
+      raw.tickRate ?? Number.NaN,
+      Object.values(raw.requests ?? {}).flatMap((r) => r.live),
     ),
     '',
     provenance(result, '`npm run bench -- live-everyday`, with every episode’s act log'),
