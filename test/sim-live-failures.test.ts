@@ -7,13 +7,14 @@
 // mined block's drop may never reach the inventory (`dropLossRate`, off by default): `no_drop`, as live.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { simRequester } from '../bench/sim-requests.js'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
 import { parsePrimitive } from '../plugin/vocabulary/symbols.js'
 import type { Outcome } from '../plugin/world/port.js'
 import { loadRules } from '../plugin/world/rules.js'
-import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
+import { DAY_TICKS, SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
 import type { SimOptions } from '../plugin/world/sim/state.js'
 
 const sim = (options: SimOptions = {}) => new SimWorld({ pathFailureRate: 0, ...options })
@@ -116,6 +117,28 @@ describe('the Sim: a workstation on another level is out of reach', () => {
       world.state.placed.some((p) => p.block === 'crafting_table' && p.y === 40),
       'a table placed in the caves',
     )
+  })
+})
+
+describe('the Sim: a furnace left behind is made again where the bot is', () => {
+  test('"make me iron armour" from nothing: a smelt finding its furnace out of reach is followed by a new furnace, and the set is made (seeds 1-3)', async () => {
+    // Before: the smelt failed three times ("no path to the furnace 24 blocks up, on another level") and the run
+    // ended with no way on: 24 ingots take the bot below for more ore after its first smelts on the surface.
+    for (const seed of [1, 2, 3]) {
+      const world = new SimWorld({ seed })
+      // As `cedar sim do` runs it, the default laws' shield on (their order of acts is the one that dug down).
+      const report = await simRequester(world, 3 * DAY_TICKS)('make me iron armour')
+      const steps = report.result?.steps ?? []
+      assert.equal(report.result?.outcome, 'goal', `seed ${seed}: ${report.result?.message}`)
+      const away = steps.findIndex(
+        (s) => s.action === 'smelt.raw_iron' && !s.ok && /on another level/.test(s.message ?? ''),
+      )
+      assert.ok(away >= 0, `seed ${seed}: no smelt found its furnace out of reach`)
+      // Stone for it first where the bot has none, then the furnace, carried to the next smelt, which places it.
+      const next = steps.slice(away + 1).find((s) => s.ok && /^(craft|smelt)\./.test(s.action))
+      assert.equal(next?.action, 'craft.furnace', `seed ${seed}: ${steps.slice(away, away + 12).map((s) => s.action)}`)
+      assert.equal(steps.filter((s) => s.action === 'smelt.raw_iron' && !s.ok).length, 1, `seed ${seed}: tried once`)
+    }
   })
 })
 

@@ -34,6 +34,7 @@ import type {
 import { EdgeBook } from './edge-book.js'
 import { GatheredAhead } from './gathered-ahead.js'
 import { missingEffect } from './missing-effect.js'
+import { StationsAway } from './stations-away.js'
 import { transient, waitForEvent } from './world-waiting.js'
 
 /** Times one act may be cut short by reflexes, with nothing done between, per failure counted. */
@@ -59,6 +60,7 @@ class ControllerRun {
   private readonly clock: () => number
   private readonly steps: ControllerStep[] = []
   private readonly gathered = new GatheredAhead()
+  private readonly stations = new StationsAway()
   private readonly word: string[] = []
   private readonly unkept: string[] = []
   private readonly broken: string[] = []
@@ -145,8 +147,8 @@ class ControllerRun {
       )
     }
     if (acts >= this.maxSteps) return this.finish('step-limit', `gave up after ${this.maxSteps} actions`)
-    const plan = this.plan.wayOn(this.state, observation)
-    if (!plan) return this.noWayOn(observation)
+    const plan = this.plan.wayOn(this.state, this.stations.view(observation))
+    if (!plan) return this.noWayOn(this.stations.view(observation))
     const chosen = options.choose && this.state >= 0 ? await this.choose(this.state, plan, observation) : undefined
     if (signal?.aborted) return this.finish('cancelled', 'stopped')
     const action = chosen ?? plan[0]
@@ -224,6 +226,7 @@ class ControllerRun {
     )
     const after = this.world.observe()
     this.wore(observation, after, primitive)
+    this.stations.settle(primitive, outcome)
     const events = this.logger.record(primitive, outcome, after).slice(1)
     if (outcome.ok) {
       gate?.commit?.(action, observation)
