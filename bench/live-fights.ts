@@ -1,7 +1,7 @@
 // The live bench's fights row (issue 37): "make me iron armour", then "put on your armour", then at night "kill 3
 // zombies", from an empty inventory in a fresh generated survival world per seed, over the real protocol (the server's
 // armour, zombies at night and their hits), beside the same three requests in the Sim with the same seed. An episode
-// ends when the zombies' goal is reached, at a refusal, a death, or after its three game days. Not part of `npm test`,
+// ends when the zombies' goal is reached, at a refusal, a death, or after its four game days. Not part of `npm test`,
 // and not run by a bare `npm run bench`: name it (`npm run bench -- live-fights`; CEDAR_LIVE_SEEDS,
 // CEDAR_LIVE_TICK_RATE and CEDAR_LIVE_PARALLEL as for `live`).
 
@@ -17,8 +17,11 @@ import { type Goal, median, type Suite, type SuiteOptions, type SuiteReport } fr
 export const FIGHTS_ARMOUR = 'make me iron armour'
 export const FIGHTS_WEAR = 'put on your armour'
 export const FIGHTS_KILLS = 'kill 3 zombies'
-/** Three days: the full set takes 24 iron ingots, and the zombies come only at night. */
-const FIGHTS_TICKS = 3 * DAY_TICKS
+/**
+ * Four days: the full set takes 24 iron ingots (the Sim's bot needs about 17,000 ticks for them, and live iron is
+ * slower: Table 3's live bots found iron on one seed in five in a day), and the zombies come only at night.
+ */
+const FIGHTS_TICKS = 4 * DAY_TICKS
 
 export function fightsTask(): LiveTask {
   return {
@@ -175,7 +178,7 @@ export const liveFightsSuite: Suite = {
     ]
     const markdown = [
       `Seeds ${seeds.join(', ')} (a fresh generated survival world per seed; the Sim's map from the same seed), the server`,
-      `at ${tickRate} ticks a second (vanilla 20), zombies at night, the bot empty-handed, three game days. Asked in turn,`,
+      `at ${tickRate} ticks a second (vanilla 20), zombies at night, the bot empty-handed, four game days. Asked in turn,`,
       `each until its goal: "${FIGHTS_ARMOUR}", "${FIGHTS_WEAR}", then after dusk "${FIGHTS_KILLS}".`,
       '',
       markdownTable(FIGHTS_HEADER, [

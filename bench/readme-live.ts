@@ -148,7 +148,7 @@ export function fightsSection(result: ResultFile): string[] {
   const live = raw.live ?? []
   return [
     `Seeds ${raw.seeds?.join(', ') ?? '?'}, a fresh generated survival world per seed, the server at ` +
-      `${raw.tickRate ?? '?'} ticks a second, zombies at night, the bot empty-handed, three game days. Asked in turn, ` +
+      `${raw.tickRate ?? '?'} ticks a second, zombies at night, the bot empty-handed, four game days. Asked in turn, ` +
       `each until its goal: "${FIGHTS_ARMOUR}", "${FIGHTS_WEAR}", then after dusk "${FIGHTS_KILLS}". Success: the ` +
       "zombies' goal reached, alive, wearing the whole iron set it made. The Sim row: the same requests and seeds.",
     '',
