@@ -129,7 +129,13 @@ export const liveEverydaySuite: Suite = {
 /** The rows README shows from a committed file (readme-results.ts). */
 export function everydayRows(raw: unknown): string[][] {
   const requests = (raw as { requests?: Record<string, { live: LiveEpisode[]; sim: SimRun[] }> }).requests ?? {}
-  return Object.entries(requests).map(([request, { live, sim }]) => [
+  // In the issue's order (the file's keys come sorted).
+  const order = (request: string) => {
+    const i = (EVERYDAY_REQUESTS as readonly string[]).indexOf(request)
+    return i < 0 ? EVERYDAY_REQUESTS.length : i
+  }
+  const entries = Object.entries(requests).sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+  return entries.map(([request, { live, sim }]) => [
     `"${request}"`,
     `${live.filter(reached).length}/${live.length}`,
     String(live.filter(died).length),

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
 import { runController } from '../plugin/agent/controller/index.js'
 import { escapeReflex } from '../plugin/agent/reflexes/escape-reflex.js'
-import { FIGHT_RADIUS, fightReflex } from '../plugin/agent/reflexes/fight-reflex.js'
+import { AT_HAND, FIGHT_RADIUS, fightReflex } from '../plugin/agent/reflexes/fight-reflex.js'
 import type { ReflexContext } from '../plugin/agent/reflexes/reflex.js'
 import { constraintsAdmitReflex } from '../plugin/agent/reflexes/reflex-admission.js'
 import { shelterReflex } from '../plugin/agent/reflexes/shelter-reflex.js'
@@ -68,6 +68,13 @@ describe('fighting reflex', () => {
     assert.equal(offered(seen({ mobs: { zombie: FIGHT_RADIUS + 2 } })), undefined)
     assert.equal(offered(seen({ mobs: { cow: 1 } })), undefined)
     assert.equal(offered(seen({ mobs: { zombie: 3 } }), { ...open, skip: (s) => s === 'kill.zombie' }), undefined)
+  })
+
+  test('a zombie at hand is fought even when a fight failed lately: it is hitting the bot', () => {
+    const failedFight: ReflexContext = { ...open, skip: (s) => s === 'kill.zombie' }
+    assert.equal(AT_HAND < 3, true, 'one a step off, which the fight that failed could not reach, is left')
+    assert.equal(offered(seen({ mobs: { zombie: 1.5 } }), failedFight), 'kill.zombie')
+    assert.equal(offered(seen({ mobs: { zombie: AT_HAND } }), failedFight), 'kill.zombie')
   })
 
   test('in the Sim, whose night mobs keep 8 blocks or more away, no run fights', async () => {

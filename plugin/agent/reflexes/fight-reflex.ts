@@ -1,6 +1,7 @@
 /**
  * The fighting reflex (issue #22): a hostile mob within `FIGHT_RADIUS` (one that is hitting the bot, or about to)
- * is fought — the best weapon held taken in hand first, then the mob killed (a kill is bounded, `FIGHT_MS`). Only
+ * is fought — the best weapon held taken in hand first, then the mob killed (a kill is bounded, `FIGHT_MS`); one at
+ * hand (`AT_HAND`) even when a fight failed lately. Only
  * mobs that close: a zombie walks to the bot anyway, and one met on its way is better fought than chased. Like the
  * eating reflex it acts through the controller's admission (reflex-turns.ts): under "sleep at night" a fight at
  * night is an act awake at night, which the constraint refuses; the bot's defence then is the bed the plan sleeps in,
@@ -23,6 +24,13 @@ export interface FightRules {
 export const FIGHT_RADIUS = 5
 /** A kill is bounded: a mob that backs off or cannot be reached costs little. */
 const FIGHT_MS = 20_000
+/**
+ * Blocks: a mob this near is hitting the bot (a zombie reaches 1.6), and is fought even when a fight failed lately.
+ * Live, a bot whose kill of a zombie on a ledge ran out its 20 s went back to the oak leaves its plan wanted with
+ * zombies at its side, the fight not offered again until an act worked, and died in eight seconds (the everyday row,
+ * "get a golden apple", seed 4).
+ */
+export const AT_HAND = 2.5
 
 export function fightReflex(rules: FightRules): Reflex {
   const hostiles = KILLABLE_MOBS.filter((mob) => rules.isHostile(mob))
@@ -31,7 +39,10 @@ export function fightReflex(rules: FightRules): Reflex {
     next(o, { skip }) {
       const foe = hostiles
         .map((mob) => ({ mob, distance: o.nearest(mob, FIGHT_RADIUS) }))
-        .filter((m): m is { mob: string; distance: number } => m.distance !== undefined && !skip(`kill.${m.mob}`))
+        .filter(
+          (m): m is { mob: string; distance: number } =>
+            m.distance !== undefined && (m.distance <= AT_HAND || !skip(`kill.${m.mob}`)),
+        )
         .sort((a, b) => a.distance - b.distance)[0]
       if (!foe) return undefined
       const why = `a ${foe.mob} ${foe.distance.toFixed(1)} blocks away`
