@@ -6,6 +6,7 @@ import { describe, test } from 'node:test'
 import { CedarAgent } from '../plugin/agent/cedar-agent.js'
 import { MemoryLibrary } from '../plugin/agent/skills/skill-manager.js'
 import { offlineGrounding } from '../plugin/grounding/pipeline.js'
+import { holdsIn } from '../plugin/world/predicates.js'
 import { loadRules } from '../plugin/world/rules.js'
 import { SIM_BIOMES, SimWorld } from '../plugin/world/sim/index.js'
 
@@ -27,6 +28,22 @@ describe('armour in the Sim', () => {
       assert.deepEqual([...(world.observe().worn ?? [])].sort(), [...IRON_ARMOUR].sort(), `seed ${seed}`)
       for (const piece of IRON_ARMOUR) assert.equal(world.observe().inventory.has(piece), false, `${piece} is worn`)
     }
+  })
+
+  test('armour worn is had: wearing the set, "make me iron armour" makes a second, and its goal counts both', async () => {
+    const world = new SimWorld({ seed: 0, startInventory: Object.fromEntries(IRON_ARMOUR.map((p) => [p, 1])) })
+    const agent = newAgent()
+    assert.equal((await agent.do('put on your armour', world)).result?.outcome, 'goal')
+    assert.deepEqual(
+      [...world.observe().inventory.keys()].filter((i) => IRON_ARMOUR.includes(i)),
+      [],
+    )
+    assert.equal(holdsIn(world.observe(), 'has.iron_helmet.1'), true, 'the helmet worn is had')
+    assert.equal(holdsIn(world.observe(), 'has.iron_helmet.2'), false)
+    const again = await agent.do('make me iron armour', world, { clock: () => world.ticks })
+    assert.equal(again.result?.outcome, 'goal', again.refusal ?? again.result?.message)
+    assert.match(again.result?.message ?? '', /has\.iron_helmet\.2/)
+    for (const piece of IRON_ARMOUR) assert.equal(world.observe().inventory.get(piece), 1, `a second ${piece}`)
   })
 
   test('the best piece held goes on: a diamond helmet over an iron one, which stays in the inventory', async () => {

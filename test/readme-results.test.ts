@@ -135,7 +135,7 @@ describe("README's result tables", () => {
     const liveToo = await resultProblems(readmeWithLive, withLive, { live: true })
     assert.match(
       liveToo.filter(isLive).join('\n'),
-      /^suite live: docs\/results\/live-full\.json is older than a change/,
+      /^suite live: docs\/results\/live-full\.json is older than a change/m,
     )
   })
 

@@ -239,6 +239,7 @@ export class CedarAgent {
       chestInSight: observation.nearest('chest') !== undefined,
       night: observation.isNight,
       kills: observation.kills ?? new Map(),
+      ...(observation.worn ? { worn: observation.worn } : {}),
     }
     const plan = planGoal(
       grounded.goals,

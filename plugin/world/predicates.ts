@@ -19,7 +19,7 @@ export const DEFAULT_SEE_RADIUS = 32
 
 /**
  * The one definition of every state predicate, on an Observation, so the real game and the Sim agree:
- * `has.X[.n]` (at least n, default 1, of item or family X), `equipped.X` (in hand), `wears.X` (a piece of armour worn), `stored.X[.n]` (at least n in the chests the bot knows), `killed.X[.n]` (at least n X killed by the bot), `near.X` / `sees.X` (a block of
+ * `has.X[.n]` (at least n, default 1, of item or family X, held or worn), `equipped.X` (in hand), `wears.X` (a piece of armour worn), `stored.X[.n]` (at least n in the chests the bot knows), `killed.X[.n]` (at least n X killed by the bot), `near.X` / `sees.X` (a block of
  * X within the near / sight radius), `time.day`, `time.night`, `health.low`, `health.full`, `food.low`, `food.full`,
  * `biome.X`. Action symbols and unknown predicates are false at a state position.
  */
@@ -29,7 +29,10 @@ export function holdsIn(observation: Observation, proposition: string, options: 
   const { verb, object } = symbol
   switch (verb) {
     case 'has':
-      return countOf(observation, object) >= (symbol.count ?? 1)
+      // A piece of armour worn is had too. Live, the armour reflex put on the helmet a "make me iron armour" run had
+      // made while the run went on to the chestplate (whose product no longer names the helmet), and the run, its
+      // four pieces made, ended "accepted without its goal" and was asked again: a second set (the fights row).
+      return countOf(observation, object) + wornOf(observation, object) >= (symbol.count ?? 1)
     case 'equipped':
       return observation.equipped !== undefined && matchesObject(object, observation.equipped)
     case 'wears':
@@ -67,6 +70,13 @@ export function holdsIn(observation: Observation, proposition: string, options: 
 export function countOf(observation: Observation, object: string): number {
   let count = 0
   for (const [name, n] of observation.inventory) if (matchesObject(object, name)) count += n
+  return count
+}
+
+/** How many pieces of `object` (a name or a family) the bot wears. */
+function wornOf(observation: Observation, object: string): number {
+  let count = 0
+  for (const name of observation.worn ?? []) if (matchesObject(object, name)) count++
   return count
 }
 

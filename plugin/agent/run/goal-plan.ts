@@ -83,7 +83,8 @@ export function planGoal(
       // that many made: "make a white bed" holding one makes a second (its goal event, has.white_bed.1, was true
       // before the run and could never fire again, so the plan accepted nothing and the request was refused).
       const made = yieldOf(key, rules)
-      const holding = held.get(wanted.item) ?? 0
+      // A piece worn counts as held, as the `has` goal counts it: "make me iron armour" wearing the set makes a second.
+      const holding = (held.get(wanted.item) ?? 0) + (around?.worn?.has(wanted.item) ? 1 : 0)
       const more = (wanted.verb === 'craft' || wanted.verb === 'smelt') && holding >= wanted.count
       const target = more ? { ...wanted, count: holding + wanted.count } : wanted
       const missing = Math.max(1, target.count - holding)

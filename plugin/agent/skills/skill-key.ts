@@ -204,6 +204,8 @@ export interface Surroundings {
   readonly chestInSight: boolean
   readonly night: boolean
   readonly kills: ReadonlyMap<string, number>
+  /** The armour the bot wears: a piece worn is one had (world/predicates.ts, `has`). */
+  readonly worn?: ReadonlySet<string>
 }
 
 /**
