@@ -137,7 +137,7 @@ export function fightsCells(name: string, episodes: readonly FightsMeasured[]): 
 export const FIGHTS_HEADER = [
   'run',
   'success',
-  'armour made',
+  'armour goal reached',
   'iron set worn',
   'zombies killed',
   'deaths',
