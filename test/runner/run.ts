@@ -161,7 +161,7 @@ function fileEnv(kind: TestKind, home: string, tarball: string | undefined, jobs
     XDG_DATA_HOME: path.join(home, 'data'),
     XDG_CACHE_HOME: path.join(home, 'cache'),
     CEDAR_TEST_KIND: kind,
-    [UNREAPED_CPU_ENV]: path.join(home, 'unreaped-cpu'),
+    [UNREAPED_CPU_ENV]: unreapedFile(home),
     ...(tarball ? { CEDAR_TEST_TARBALL: tarball } : {}),
   }
   // A developer's own store, key or model must not reach a test (tests that need them set their own).
@@ -172,6 +172,9 @@ function fileEnv(kind: TestKind, home: string, tarball: string | undefined, jobs
   delete env.NODE_TEST_CONTEXT
   return env
 }
+
+/** Where a test process in `home` reports the CPU the runner's count misses (unreaped-cpu.ts). */
+const unreapedFile = (home: string) => path.join(home, 'unreaped-cpu')
 
 const running = new Set<ChildProcess>()
 
@@ -248,7 +251,7 @@ async function runFile(planned: Planned, work: string, tarball: string | undefin
   // What the file left running (a server, a CLI child) goes with it.
   endGroup(child)
   const times = batch ? await readTimes(timesFile) : undefined
-  const unreaped = await readUnreapedCpu(path.join(home, 'unreaped-cpu'))
+  const unreaped = await readUnreapedCpu(unreapedFile(home))
   unreapedSeconds += unreaped
   // Set by the exit handler above, which TypeScript does not see.
   const reaped = cpuSeconds as number | null

@@ -13,7 +13,7 @@ export const UNREAPED_CPU_ENV = 'CEDAR_TEST_UNREAPED_CPU'
 /** The clock ticks of /proc/PID/stat's times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100
 
-interface ProcStat {
+export interface ProcStat {
   readonly pid: number
   readonly ppid: number
   /** utime + stime: the process's own CPU, in clock ticks. */
@@ -31,17 +31,13 @@ function readStat(pid: number): ProcStat | undefined {
   }
 }
 
-/**
- * The CPU seconds that `pid`'s descendants (not `pid` itself) have used so far, by their own times. A descendant that
- * its parent later reaps is also counted in that parent's children's time: an estimate at most a little high, for
- * deciding how many files run at once. 0 where there is no /proc.
- */
-export function descendantsCpuSeconds(pid: number): number {
+/** Every descendant of `pid` (not `pid` itself) alive now, read from /proc; none where there is no /proc. */
+export function descendantsOf(pid: number): ProcStat[] {
   let names: string[]
   try {
     names = readdirSync('/proc')
   } catch {
-    return 0
+    return []
   }
   const children = new Map<number, ProcStat[]>()
   for (const name of names) {
@@ -50,13 +46,22 @@ export function descendantsCpuSeconds(pid: number): number {
     if (!stat) continue
     children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat])
   }
-  let ticks = 0
+  const found: ProcStat[] = []
   const pending = [...(children.get(pid) ?? [])]
   for (let next = pending.pop(); next; next = pending.pop()) {
-    ticks += next.ownTicks
+    found.push(next)
     pending.push(...(children.get(next.pid) ?? []))
   }
-  return ticks / TICKS_PER_SECOND
+  return found
+}
+
+/**
+ * The CPU seconds that `pid`'s descendants (not `pid` itself) have used so far, by their own times. A descendant that
+ * its parent later reaps is also counted in that parent's children's time: an estimate at most a little high, for
+ * deciding how many files run at once. 0 where there is no /proc.
+ */
+export function descendantsCpuSeconds(pid: number): number {
+  return descendantsOf(pid).reduce((ticks, p) => ticks + p.ownTicks, 0) / TICKS_PER_SECOND
 }
 
 /** Tells the runner (when a runner started this process) that `seconds` of CPU will not reach its count. */
